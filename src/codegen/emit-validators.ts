@@ -1,0 +1,67 @@
+// Compiles the canonical JSON Schemas into ajv standalone validators: an ESM module that validates
+// without compiling schemas at run time, plus its declaration file.
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
+import { READ_AS_KEYWORD } from "./bundle-schema.js";
+import type { JsonSchemaDocument } from "./compile-spec.js";
+import { scriptBanner } from "./generated-file.js";
+
+const GENERATOR = "src/codegen/emit-validators.ts";
+
+/** The exported validator name for each entry-point model. */
+export const VALIDATOR_ENTRY_POINTS = {
+  validateHistory: "History",
+  validateMessage: "Message",
+  validatePart: "Part",
+  validateSessionEvent: "SessionEvent",
+  validateStreamChunk: "StreamChunk",
+  validateErrorObject: "ErrorObject",
+} as const;
+
+/** The ajv options the standalone validators are compiled with; tests build a plain ajv instance with the same. */
+export const AJV_OPTIONS = { strict: true, discriminator: true, allErrors: false } as const;
+
+/** A plain ajv instance holding the given schemas, configured like the standalone validators. */
+export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { standalone: boolean }) {
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, ...(options.standalone ? { code: { source: true, esm: true } } : {}) });
+  addFormats.default(ajv);
+  ajv.addKeyword({ keyword: READ_AS_KEYWORD, schemaType: "string" });
+  for (const schema of schemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** The validators module (`validators.js`) and its declarations (`validators.d.ts`). */
+export function emitValidators(schemas: Iterable<JsonSchemaDocument>): { module: string; declarations: string } {
+  const ajv = createAjv(schemas, { standalone: true });
+  const exports = Object.fromEntries(
+    Object.entries(VALIDATOR_ENTRY_POINTS).map(([name, model]) => [name, `${model}.json`]),
+  );
+  const code = standaloneCode.default(ajv, exports);
+  // ajv's ESM output still calls require() for its runtime helpers and the format checks.
+  const module = [
+    scriptBanner(GENERATOR),
+    `import { createRequire } from "node:module";`,
+    `const require = createRequire(import.meta.url);`,
+    code,
+    "",
+  ].join("\n");
+  const declarations = [
+    scriptBanner(GENERATOR),
+    `import type { ErrorObject as AjvErrorObject } from "ajv";`,
+    "",
+    "/**",
+    " * A standalone JSON Schema validator. It returns whether the value is valid and, when it is not,",
+    " * leaves the first error on `errors` (instance path, schema path, keyword, message).",
+    " */",
+    "export interface StandaloneValidator {",
+    "  (data: unknown): boolean;",
+    "  errors?: AjvErrorObject[] | null;",
+    "}",
+    "",
+    ...Object.entries(VALIDATOR_ENTRY_POINTS).map(
+      ([name, model]) => `/** Validates a \`${model}\` against ${model}.json. */\nexport declare const ${name}: StandaloneValidator;\n`,
+    ),
+  ].join("\n");
+  return { module, declarations };
+}
