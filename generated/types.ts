@@ -556,6 +556,10 @@ export interface ToolResultPart {
  */
 export interface UnknownPart {
   /**
+   * The part tag.
+   */
+  type: "unknown";
+  /**
    * The provider the block came from, or `partwise` for a part type from a later format version.
    */
   provider: string;
@@ -567,10 +571,6 @@ export interface UnknownPart {
    * The block exactly as received, as JSON text.
    */
   rawJson: string;
-  /**
-   * The part tag.
-   */
-  type: "unknown";
   /**
    * Provider-private data to replay with this part.
    */

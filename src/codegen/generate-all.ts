@@ -15,7 +15,7 @@ import { renderProviderTables } from "./render-provider-tables.js";
 const GENERATOR = "src/codegen/generate-all.ts";
 const GENERATED_DIR = "generated";
 const TOOLS = ["@typespec/compiler", "@typespec/json-schema", "json-schema-to-typescript", "ajv", "ajv-formats"];
-const INPUT_DIRS = ["spec", "src/codegen"];
+const INPUT_DIRS = ["spec", "src/codegen", "templates"];
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -92,7 +92,7 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
   });
 
   const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
-  files.push({ path: "README.md", content: renderProviderTables(readme, spec.providers) });
+  files.push({ path: "README.md", content: await renderProviderTables(readme, spec.providers) });
 
   const inputs: Record<string, string> = {};
   for (const directory of INPUT_DIRS) {

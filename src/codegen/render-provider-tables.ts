@@ -1,45 +1,52 @@
-// Renders the README's provider tables (block mapping, payload kinds, replay rules) from providers.json,
-// between the markers below, so the documentation cannot drift from the spec.
+// Renders the README's provider tables (block mapping, payload kinds, replay rules) from providers.json
+// through templates/docs/provider-tables.md, between the markers below, so the documentation cannot
+// drift from the spec.
 import type { ProviderDescription } from "./compile-spec.js";
+import { renderTemplateFile } from "./render-template.js";
 
 export const TABLES_START = "<!-- generated:provider-tables:start (npm run generate) -->";
 export const TABLES_END = "<!-- generated:provider-tables:end -->";
+const TEMPLATE = new URL("../../templates/docs/provider-tables.md", import.meta.url);
 
+/** A table cell: pipes escaped, line breaks folded. */
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
 }
 
-function renderProvider(provider: ProviderDescription): string {
-  const lines = [`#### ${provider.displayName} (\`${provider.id}\`)`, ""];
-  lines.push("| Wire block | Part | Fields | Payloads |", "|---|---|---|---|");
-  for (const block of provider.blocks) {
-    const fields = Object.entries(block.fields).map(([wire, part]) => `\`${wire}\` → \`${part}\``).join(", ");
-    const payloads = Object.entries(block.payloads).map(([wire, kind]) => `\`${wire}\` → \`${kind}\``).join(", ");
-    const wire = block.wireType === undefined ? block.wireModel : `\`${block.wireType}\``;
-    lines.push(`| ${wire} | \`${block.part}\` | ${fields || "—"} | ${payloads || "—"} |`);
-  }
-  lines.push("", "| Payload kind | Holds |", "|---|---|");
-  for (const { kind, description } of provider.payloadKinds) lines.push(`| \`${kind}\` | ${cell(description)} |`);
-  for (const [variant, rules] of Object.entries(provider.replay)) {
-    lines.push("", `Replay rules${variant === "default" ? "" : ` (\`${variant}\`)`}, first match wins:`, "");
-    lines.push("| Part | Payload | Producer | When | Action | Why |", "|---|---|---|---|---|---|");
-    for (const rule of rules) {
-      const when = rule.when?.map((option) => `\`${option}\``).join(", ") ?? "";
-      lines.push(
-        `| \`${rule.part}\` | ${rule.payload ?? "any"} | ${rule.producer ?? "any"} | ${when || "—"} | **${rule.action}** | ${cell(rule.reason)} |`,
-      );
-    }
-  }
-  return lines.join("\n");
+function codeList(entries: Record<string, string>): string {
+  return Object.entries(entries).map(([wire, part]) => `\`${wire}\` → \`${part}\``).join(", ") || "—";
+}
+
+function tableData(provider: ProviderDescription) {
+  return {
+    id: provider.id,
+    displayName: provider.displayName,
+    blocks: provider.blocks.map((block) => ({
+      wire: block.wireType === undefined ? block.wireModel : `\`${block.wireType}\``,
+      part: block.part,
+      fields: codeList(block.fields),
+      payloads: codeList(block.payloads),
+    })),
+    payloadKinds: provider.payloadKinds.map(({ kind, description }) => ({ kind, description: cell(description) })),
+    replaySets: Object.entries(provider.replay).map(([variant, rules]) => ({
+      variantLabel: variant === "default" ? "" : ` (\`${variant}\`)`,
+      rules: rules.map((rule) => ({
+        part: rule.part,
+        payload: rule.payload ?? "any",
+        producer: rule.producer ?? "any",
+        when: rule.when?.map((option) => `\`${option}\``).join(", ") || "—",
+        action: rule.action,
+        reason: cell(rule.reason),
+      })),
+    })),
+  };
 }
 
 /** The README with its provider-table section replaced; throws when the markers are missing. */
-export function renderProviderTables(readme: string, providers: readonly ProviderDescription[]): string {
+export async function renderProviderTables(readme: string, providers: readonly ProviderDescription[]): Promise<string> {
   const start = readme.indexOf(TABLES_START);
   const end = readme.indexOf(TABLES_END);
-  if (start < 0 || end < start) {
-    throw new Error(`README.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
-  }
-  const body = providers.map(renderProvider).join("\n\n");
-  return `${readme.slice(0, start + TABLES_START.length)}\n\n${body}\n\n${readme.slice(end)}`;
+  if (start < 0 || end < start) throw new Error(`README.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
+  const body = await renderTemplateFile(TEMPLATE, { providers: providers.map(tableData) });
+  return `${readme.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${readme.slice(end)}`;
 }

@@ -1,0 +1,56 @@
+// The `partwise` command: dispatches to a subcommand and turns every error into a message and an exit
+// status (1 for failures, 2 for usage), never a stack trace.
+import { readFileSync } from "node:fs";
+import { PartwiseError, formatLocation } from "../errors/partwise-error.js";
+import type { CommandIo } from "./command-io.js";
+import { runValidate } from "./validate-command.js";
+
+const HELP = `Usage: partwise <command> [options]
+
+Commands:
+  validate FILE...   validate stored histories (documents or JSONL) against the schema and replay rules
+
+Run \`partwise <command> --help\` for a command's options.`;
+
+type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
+
+const COMMANDS: Record<string, Command> = {
+  validate: runValidate,
+};
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+/** Runs the CLI and returns the exit status. */
+export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.out(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v") {
+    io.out(version());
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`partwise: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (error) {
+    if (PartwiseError.isPartwiseError(error)) {
+      io.err(`partwise ${name}: ${formatLocation(error)}${error.message}`);
+      return error.code === "cli/usage" ? 2 : 1;
+    }
+    if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      io.err(`partwise ${name}: ${error.message}`);
+      return 2;
+    }
+    io.err(`partwise ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,119 @@
+// `partwise validate FILE... [--json] [--strict]`: validates stored histories and prints each problem as
+// `file:line: /json/pointer: what was expected`. Exit 0 valid, 1 invalid, 2 usage.
+import { stat } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { ErrorObject } from "../../generated/types.js";
+import { UsageError } from "../errors/partwise-error.js";
+import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
+import { ProgressBar } from "./progress-bar.js";
+import type { CommandIo } from "./command-io.js";
+
+export const VALIDATE_HELP = `Usage: partwise validate FILE... [options]
+
+Validates stored histories: a partwise.history document, a bare array of messages, or JSONL with one
+message, session event or history document per line (detected automatically). Besides the JSON Schema
+it reports what breaks replay: unanswered tool calls, results without a call, duplicate tool-call ids,
+payloads of unknown providers and empty signatures. Parts of a later format version are warnings.
+
+Options:
+  --json                 print one JSON document with every result instead of lines
+  --strict               treat parts of a later format version as errors
+  --max-errors N         print at most N problems per file (default 1000; counting goes on)
+  --max-line-bytes N     longest JSONL line accepted (default 268435456)
+  -h, --help             show this help
+
+Exit status: 0 all files valid, 1 a file is invalid, 2 usage error.`;
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`--${name} expects a positive integer, got "${value}"`);
+  return number;
+}
+
+function issueToErrorObject(issue: ValidationIssue): ErrorObject {
+  const object: ErrorObject = { name: issue.severity === "error" ? "ValidationError" : "ValidationWarning", code: issue.code, message: issue.message, file: issue.file };
+  if (issue.line !== undefined) object.line = issue.line;
+  if (issue.column !== undefined) object.column = issue.column;
+  if (issue.pointer !== undefined) object.pointer = issue.pointer;
+  return object;
+}
+
+function formatIssue(issue: ValidationIssue): string {
+  const place = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
+  const severity = issue.severity === "warning" ? "warning: " : "";
+  const pointer = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;
+  return `${place}: ${severity}${pointer}${issue.message}`;
+}
+
+export async function runValidate(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: "boolean" },
+      strict: { type: "boolean" },
+      "max-errors": { type: "string" },
+      "max-line-bytes": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.out(VALIDATE_HELP);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError("validate needs at least one FILE (see partwise validate --help)");
+  const maxErrors = positiveInteger("max-errors", values["max-errors"], 1000);
+  const maxLineBytes = positiveInteger("max-line-bytes", values["max-line-bytes"], 256 * 1024 * 1024);
+  for (const file of positionals) {
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) throw new UsageError(`${file}: no such file`);
+  }
+
+  const results: { summary: FileSummary; issues: ErrorObject[]; shown: number }[] = [];
+  for (const file of positionals) {
+    const progress = new ProgressBar(file);
+    const issues: ErrorObject[] = [];
+    let shown = 0;
+    const summary = await validateFile(file, {
+      strict: values.strict ?? false,
+      maxLineBytes,
+      onProgress: (done, total) => progress.update(done, total),
+      onIssue: (issue) => {
+        if (shown >= maxErrors) return;
+        shown++;
+        if (values.json) issues.push(issueToErrorObject(issue));
+        else {
+          progress.clear();
+          io.out(formatIssue(issue));
+        }
+      },
+    });
+    progress.clear();
+    results.push({ summary, issues, shown });
+    if (!values.json) {
+      const hidden = summary.errors + summary.warnings - shown;
+      if (hidden > 0) io.out(`${file}: ${hidden} more problems not shown (--max-errors ${maxErrors})`);
+      const verdict = summary.errors === 0 ? "valid" : `invalid, ${summary.errors} error${summary.errors === 1 ? "" : "s"}`;
+      const warnings = summary.warnings === 0 ? "" : `, ${summary.warnings} warning${summary.warnings === 1 ? "" : "s"}`;
+      io.out(`${file}: ${verdict}${warnings} (${summary.records} ${summary.format === "jsonl" ? "records" : "messages"})`);
+    }
+  }
+  const valid = results.every(({ summary }) => summary.errors === 0);
+  if (values.json) {
+    io.out(JSON.stringify({
+      valid,
+      files: results.map(({ summary, issues }) => ({
+        file: summary.file,
+        format: summary.format,
+        valid: summary.errors === 0,
+        records: summary.records,
+        errorCount: summary.errors,
+        warningCount: summary.warnings,
+        issues,
+      })),
+    }, null, 2));
+  }
+  return valid ? 0 : 1;
+}

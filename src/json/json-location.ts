@@ -1,0 +1,208 @@
+// Locating things in JSON text: line and column of an offset, the offset of a JSON pointer's value, and
+// the offset of a JSON.parse syntax error. Used only on the error path, so a plain scanner is enough.
+
+/** 1-based line and column (in UTF-16 code units) of an offset. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let index = text.indexOf("\n"); index !== -1 && index < end; index = text.indexOf("\n", index + 1)) {
+    line++;
+    lineStart = index + 1;
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/** Escapes one JSON pointer segment (`~` -> `~0`, `/` -> `~1`). */
+export function escapePointerSegment(segment: string | number): string {
+  if (typeof segment === "number") return String(segment);
+  return segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
+}
+
+/** Joins a pointer and further segments. */
+export function appendPointer(pointer: string, ...segments: (string | number)[]): string {
+  let result = pointer;
+  for (const segment of segments) result += `/${escapePointerSegment(segment)}`;
+  return result;
+}
+
+function parsePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+const WHITESPACE = new Set([" ", "\t", "\n", "\r"]);
+
+function skipWhitespace(text: string, offset: number): number {
+  while (offset < text.length && WHITESPACE.has(text[offset] as string)) offset++;
+  return offset;
+}
+
+/** The offset just past a string that starts at `offset` (on its opening quote). */
+function skipString(text: string, offset: number): number {
+  for (let index = offset + 1; index < text.length; index++) {
+    const character = text[index];
+    if (character === "\\") index++;
+    else if (character === '"') return index + 1;
+  }
+  return text.length;
+}
+
+/** The offset just past the value that starts at `offset`. */
+function skipValue(text: string, offset: number): number {
+  const first = text[offset];
+  if (first === '"') return skipString(text, offset);
+  if (first !== "{" && first !== "[") {
+    let index = offset;
+    while (index < text.length && !",}]".includes(text[index] as string) && !WHITESPACE.has(text[index] as string)) index++;
+    return index;
+  }
+  let depth = 0;
+  for (let index = offset; index < text.length; index++) {
+    const character = text[index];
+    if (character === '"') index = skipString(text, index) - 1;
+    else if (character === "{" || character === "[") depth++;
+    else if (character === "}" || character === "]") {
+      depth--;
+      if (depth === 0) return index + 1;
+    }
+  }
+  return text.length;
+}
+
+/** The offset of the value of one member or element of the container at `offset`, if present. */
+function childOffset(text: string, offset: number, segment: string): number | undefined {
+  const opener = text[offset];
+  if (opener !== "{" && opener !== "[") return undefined;
+  let index = skipWhitespace(text, offset + 1);
+  for (let position = 0; index < text.length && text[index] !== "}" && text[index] !== "]"; position++) {
+    if (opener === "{") {
+      const keyEnd = skipString(text, index);
+      const key = JSON.parse(text.slice(index, keyEnd)) as string;
+      index = skipWhitespace(text, keyEnd);
+      index = skipWhitespace(text, index + 1);
+      if (key === segment) return index;
+    } else if (String(position) === segment) {
+      return index;
+    }
+    index = skipWhitespace(text, skipValue(text, index));
+    if (text[index] === ",") index = skipWhitespace(text, index + 1);
+  }
+  return undefined;
+}
+
+/**
+ * The offset of the value a JSON pointer names in a valid JSON text, or of its deepest existing
+ * ancestor when the pointer names a member that is missing.
+ */
+export function locatePointer(text: string, pointer: string): number {
+  let offset = skipWhitespace(text, 0);
+  for (const segment of parsePointer(pointer)) {
+    const next = childOffset(text, offset, segment);
+    if (next === undefined) break;
+    offset = next;
+  }
+  return offset;
+}
+
+const LITERALS = ["true", "false", "null"];
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** Where a JSON text stops being valid and what was expected there. */
+export interface JsonSyntaxProblem {
+  readonly offset: number;
+  readonly expected: string;
+}
+
+/**
+ * Finds the first syntax error of a JSON text (RFC 8259), without recursion so that hostile nesting
+ * cannot overflow the stack. Returns undefined when the text is valid. JSON.parse does not report an
+ * offset for every error, so this is run after it fails.
+ */
+export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
+  const containers: ("{" | "[")[] = [];
+  let offset = skipWhitespace(text, 0);
+  let expectValue = true;
+  const problem = (expected: string): JsonSyntaxProblem => ({ offset, expected });
+  for (;;) {
+    if (expectValue) {
+      const character = text[offset];
+      if (character === undefined) return problem("a value (the input ends here)");
+      if (character === "{" || character === "[") {
+        containers.push(character);
+        offset = skipWhitespace(text, offset + 1);
+        if (text[offset] === (character === "{" ? "}" : "]")) {
+          containers.pop();
+          offset++;
+          expectValue = false;
+        } else if (character === "{") {
+          if (text[offset] !== '"') return problem('a property name in double quotes or "}"');
+          const keyProblem = scanString(text, offset);
+          if (typeof keyProblem !== "number") return keyProblem;
+          offset = skipWhitespace(text, keyProblem);
+          if (text[offset] !== ":") return problem('":" after the property name');
+          offset = skipWhitespace(text, offset + 1);
+        }
+        continue;
+      }
+      if (character === '"') {
+        const end = scanString(text, offset);
+        if (typeof end !== "number") return end;
+        offset = end;
+      } else {
+        const literal = LITERALS.find((word) => text.startsWith(word, offset));
+        NUMBER.lastIndex = offset;
+        if (literal) offset += literal.length;
+        else if (NUMBER.test(text)) offset = NUMBER.lastIndex;
+        else return problem("a value (string, number, object, array, true, false or null)");
+      }
+      expectValue = false;
+      continue;
+    }
+    offset = skipWhitespace(text, offset);
+    const container = containers.at(-1);
+    if (container === undefined) return offset === text.length ? undefined : problem("the end of the input");
+    const character = text[offset];
+    const closer = container === "{" ? "}" : "]";
+    if (character === closer) {
+      containers.pop();
+      offset++;
+    } else if (character === ",") {
+      offset = skipWhitespace(text, offset + 1);
+      if (container === "{") {
+        if (text[offset] !== '"') return problem("a property name in double quotes");
+        const end = scanString(text, offset);
+        if (typeof end !== "number") return end;
+        offset = skipWhitespace(text, end);
+        if (text[offset] !== ":") return problem('":" after the property name');
+        offset = skipWhitespace(text, offset + 1);
+      }
+      expectValue = true;
+    } else {
+      return problem(character === undefined ? `"," or "${closer}" (the input ends here)` : `"," or "${closer}"`);
+    }
+  }
+}
+
+/** The offset past a valid string starting at `offset`, or the problem inside it. */
+function scanString(text: string, offset: number): number | JsonSyntaxProblem {
+  for (let index = offset + 1; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) return index + 1;
+    if (code < 0x20) return { offset: index, expected: "no control character inside a string (escape it)" };
+    if (code === 0x5c) {
+      const escape = text[index + 1];
+      if (escape === "u") {
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) {
+          return { offset: index, expected: "four hex digits after \\u" };
+        }
+        index += 5;
+      } else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) {
+        index++;
+      } else {
+        return { offset: index, expected: 'a valid escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)' };
+      }
+    }
+  }
+  return { offset: text.length, expected: "a closing double quote (the input ends inside a string)" };
+}

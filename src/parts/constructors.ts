@@ -1,0 +1,115 @@
+// Constructors for parts, payloads and messages. They build the canonical JSON shapes directly, leaving
+// optional fields out rather than writing undefined (the types use exactOptionalPropertyTypes).
+import type {
+  Attributes,
+  Media,
+  MediaPart,
+  Message,
+  OpaquePayload,
+  Part,
+  ReasoningPart,
+  Role,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+  UnknownPart,
+} from "../../generated/types.js";
+
+/** The fields every part may carry besides its own. */
+export interface PartExtras {
+  readonly payload?: OpaquePayload | null;
+  readonly attributes?: Attributes;
+}
+
+function withExtras<T extends object>(part: T, extras: PartExtras | undefined): T {
+  if (extras === undefined) return part;
+  const result: Record<string, unknown> = { ...(part as Record<string, unknown>) };
+  if (extras.payload !== undefined) result.payload = extras.payload;
+  if (extras.attributes !== undefined) result.attributes = { ...extras.attributes };
+  return result as T;
+}
+
+/** An opaque payload: data a provider must get back verbatim. */
+export function opaquePayload(provider: string, kind: string, data: string): OpaquePayload {
+  return { provider, kind, data };
+}
+
+export function textPart(text: string, extras?: PartExtras): TextPart {
+  return withExtras({ type: "text", text }, extras);
+}
+
+/** A reasoning part; a null text with a payload is the redacted or encrypted-only shape. */
+export function reasoningPart(
+  fields: { readonly text?: string | null; readonly summary?: string | null } & PartExtras = {},
+): ReasoningPart {
+  const part: ReasoningPart = { type: "reasoning" };
+  if (fields.text !== undefined) part.text = fields.text;
+  if (fields.summary !== undefined) part.summary = fields.summary;
+  return withExtras(part, fields);
+}
+
+/** A tool call; object arguments are written as JSON text, string arguments are kept as they are. */
+export function toolCallPart(
+  call: { readonly id: string; readonly name: string; readonly arguments: string | Record<string, unknown> },
+  extras?: PartExtras,
+): ToolCallPart {
+  const argumentsText = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
+  return withExtras(
+    { type: "tool_call", toolCall: { id: call.id, type: "function", name: call.name, arguments: argumentsText } },
+    extras,
+  );
+}
+
+/** A tool result; string content becomes one text part. */
+export function toolResultPart(
+  fields: {
+    readonly id?: string | null;
+    readonly name?: string | null;
+    readonly content: readonly Part[] | string;
+    readonly isError?: boolean;
+  } & PartExtras,
+): ToolResultPart {
+  const content = typeof fields.content === "string" ? [textPart(fields.content)] : [...fields.content];
+  const part: ToolResultPart = { type: "tool_result", content, isError: fields.isError ?? false };
+  if (fields.id !== undefined) part.id = fields.id;
+  if (fields.name !== undefined) part.name = fields.name;
+  return withExtras(reorderToolResult(part), fields);
+}
+
+// Canonical key order of a tool result is type, id, name, content, isError (Spring AI's component order).
+function reorderToolResult(part: ToolResultPart): ToolResultPart {
+  const { type, id, name, content, isError } = part;
+  return {
+    type,
+    ...(id === undefined ? {} : { id }),
+    ...(name === undefined ? {} : { name }),
+    content,
+    isError,
+  };
+}
+
+export function mediaPart(media: Media, extras?: PartExtras): MediaPart {
+  return withExtras({ type: "media", media: { ...media } }, extras);
+}
+
+/** Media from bytes (kept as base64, `dataKind: "bytes"`). */
+export function mediaFromBytes(mimeType: string, bytes: Uint8Array, fields: { id?: string; name?: string } = {}): Media {
+  return { ...fields, mimeType, data: Buffer.from(bytes).toString("base64"), dataKind: "bytes" };
+}
+
+/** Media referenced by URL (`dataKind: "url"`). */
+export function mediaFromUrl(mimeType: string, url: string, fields: { id?: string; name?: string } = {}): Media {
+  return { ...fields, mimeType, data: url, dataKind: "url" };
+}
+
+/** A block with no part of its own, kept as its raw JSON text. */
+export function unknownPart(
+  fields: { readonly provider: string; readonly kind: string; readonly rawJson: string },
+  extras?: PartExtras,
+): UnknownPart {
+  return withExtras({ type: "unknown", provider: fields.provider, kind: fields.kind, rawJson: fields.rawJson }, extras);
+}
+
+export function message(role: Role, parts: readonly Part[], metadata?: Record<string, unknown>): Message {
+  return metadata === undefined ? { role, parts: [...parts] } : { role, parts: [...parts], metadata };
+}

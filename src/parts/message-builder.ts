@@ -1,0 +1,174 @@
+// Message builders with Spring AI 2.1's legacy-order rules: without explicit parts the legacy setters give
+// text, then tool calls, then media; with explicit parts each legacy setter that was called replaces the
+// parts of its own type in place, leaving reasoning, unknown and tool-result parts where they are.
+import type { Media, Message, Part, ToolCall } from "../../generated/types.js";
+import { mediaPart, textPart } from "./constructors.js";
+
+type Placement = "before-calls-or-media" | "before-media" | "start" | "end";
+
+/** Removes the parts of one type and inserts `replacement` where the rules place it. */
+function replaceInPlace(
+  parts: readonly Part[],
+  type: Part["type"],
+  replacement: readonly Part[],
+  fallbacks: readonly Placement[],
+): Part[] {
+  const firstOfType = parts.findIndex((part) => part.type === type);
+  const kept = parts.filter((part) => part.type !== type);
+  let position = kept.length;
+  if (firstOfType >= 0) {
+    // Count the kept parts before the first removed one: that is where the replacement goes.
+    position = parts.slice(0, firstOfType).filter((part) => part.type !== type).length;
+  } else {
+    for (const placement of fallbacks) {
+      const found = placementIndex(kept, placement);
+      if (found !== undefined) {
+        position = found;
+        break;
+      }
+    }
+  }
+  return [...kept.slice(0, position), ...replacement, ...kept.slice(position)];
+}
+
+function placementIndex(parts: readonly Part[], placement: Placement): number | undefined {
+  switch (placement) {
+    case "start":
+      return 0;
+    case "end":
+      return parts.length;
+    case "before-calls-or-media": {
+      const index = parts.findIndex((part) => part.type === "tool_call" || part.type === "media");
+      return index >= 0 ? index : undefined;
+    }
+    case "before-media": {
+      const index = parts.findIndex((part) => part.type === "media");
+      return index >= 0 ? index : undefined;
+    }
+  }
+}
+
+function toolCallParts(calls: readonly ToolCall[]): Part[] {
+  return calls.map((toolCall) => ({ type: "tool_call", toolCall: { ...toolCall } }));
+}
+
+/** Builds an assistant message from explicit parts and/or the legacy setters. */
+export class AssistantMessageBuilder {
+  #parts: Part[] = [];
+  #content: { value: string | null } | undefined;
+  #toolCalls: readonly ToolCall[] | undefined;
+  #media: readonly Media[] | undefined;
+  #metadata: Record<string, unknown> | undefined;
+
+  /** Appends an explicit part. */
+  part(part: Part): this {
+    this.#parts.push(part);
+    return this;
+  }
+
+  /** Appends explicit parts, in order. */
+  parts(parts: readonly Part[]): this {
+    this.#parts.push(...parts);
+    return this;
+  }
+
+  /** Legacy: the text. With explicit parts it replaces every text part; null removes them. */
+  content(text: string | null): this {
+    this.#content = { value: text };
+    return this;
+  }
+
+  /** Legacy: the tool calls. With explicit parts they replace every tool call; an empty list clears them. */
+  toolCalls(calls: readonly ToolCall[]): this {
+    this.#toolCalls = [...calls];
+    return this;
+  }
+
+  /** Legacy: the media. With explicit parts they replace every media part; an empty list clears them. */
+  media(media: readonly Media[]): this {
+    this.#media = [...media];
+    return this;
+  }
+
+  metadata(metadata: Record<string, unknown>): this {
+    this.#metadata = { ...metadata };
+    return this;
+  }
+
+  build(): Message {
+    const text = this.#content?.value;
+    let parts: Part[];
+    if (this.#parts.length === 0) {
+      parts = [
+        ...(text === undefined || text === null ? [] : [textPart(text)]),
+        ...toolCallParts(this.#toolCalls ?? []),
+        ...(this.#media ?? []).map((media) => mediaPart(media)),
+      ];
+    } else {
+      parts = [...this.#parts];
+      if (this.#content !== undefined) {
+        const replacement = text === null || text === undefined ? [] : [textPart(text)];
+        parts = replaceInPlace(parts, "text", replacement, ["before-calls-or-media", "end"]);
+      }
+      if (this.#toolCalls !== undefined) {
+        parts = replaceInPlace(parts, "tool_call", toolCallParts(this.#toolCalls), ["before-media", "end"]);
+      }
+      if (this.#media !== undefined) {
+        parts = replaceInPlace(parts, "media", this.#media.map((media) => mediaPart(media)), ["end"]);
+      }
+    }
+    return this.#metadata === undefined
+      ? { role: "assistant", parts }
+      : { role: "assistant", parts, metadata: this.#metadata };
+  }
+}
+
+/** Builds a user message: explicit parts may interleave text and media; the setters replace their type in place. */
+export class UserMessageBuilder {
+  #parts: Part[] = [];
+  #text: string | undefined;
+  #media: readonly Media[] | undefined;
+  #metadata: Record<string, unknown> | undefined;
+
+  part(part: Part): this {
+    this.#parts.push(part);
+    return this;
+  }
+
+  parts(parts: readonly Part[]): this {
+    this.#parts.push(...parts);
+    return this;
+  }
+
+  /** The text: replaces the text parts in place, or is prepended when there were none. */
+  text(text: string): this {
+    this.#text = text;
+    return this;
+  }
+
+  /** The media: replaces the media parts in place, or is appended when there were none. */
+  media(media: readonly Media[]): this {
+    this.#media = [...media];
+    return this;
+  }
+
+  metadata(metadata: Record<string, unknown>): this {
+    this.#metadata = { ...metadata };
+    return this;
+  }
+
+  build(): Message {
+    let parts = [...this.#parts];
+    if (this.#text !== undefined) parts = replaceInPlace(parts, "text", [textPart(this.#text)], ["start"]);
+    if (this.#media !== undefined) {
+      parts = replaceInPlace(parts, "media", this.#media.map((media) => mediaPart(media)), ["end"]);
+    }
+    return this.#metadata === undefined ? { role: "user", parts } : { role: "user", parts, metadata: this.#metadata };
+  }
+}
+
+/** A builder preloaded with an assistant message's parts and metadata, for surgical edits. */
+export function mutateAssistantMessage(message: Message): AssistantMessageBuilder {
+  const builder = new AssistantMessageBuilder().parts(message.parts);
+  return message.metadata === undefined ? builder : builder.metadata(message.metadata);
+}

@@ -1,0 +1,109 @@
+// Reading canonical JSON: validate against the generated JSON Schema validators, then report the first
+// problem as a typed error with its JSON pointer. A part whose `type` is none of the six (a part of a
+// later format version) becomes an `unknown` part wrapping the whole node, so it survives load and store.
+import type { History, Message, Part, SessionEvent } from "../../generated/types.js";
+import {
+  validateHistory,
+  validateMessage,
+  validatePart,
+  validateSessionEvent,
+  type StandaloneValidator,
+} from "../../generated/validators.js";
+import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
+import { appendPointer } from "../json/json-location.js";
+import { parseJsonText } from "../json/parse-json-text.js";
+import { describeSchemaErrors } from "../validation/describe-schema-error.js";
+import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
+
+/** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
+export type ParseContext = ErrorLocation;
+
+function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
+  if (validator(value)) return;
+  const problem = describeSchemaErrors(validator.errors);
+  const pointer = (context.pointer ?? "") + problem.pointer;
+  throw new InvalidDocumentError("schema/invalid", `invalid ${what} at ${pointer || "/"}: ${problem.expected}`, {
+    ...context,
+    pointer,
+    details: { expected: problem.expected },
+  });
+}
+
+/** The parts with every part of a later format version read as an `unknown` part (tool results recursed). */
+function readParts(parts: readonly Part[]): Part[] {
+  let result: Part[] | undefined;
+  parts.forEach((part, index) => {
+    const read = readPart(part);
+    if (read !== part) result ??= parts.slice(0, index);
+    result?.push(read);
+  });
+  return result ?? (parts as Part[]);
+}
+
+function readPart(part: Part): Part {
+  const type: string = part.type;
+  if (!isPartType(type)) {
+    return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: type, rawJson: JSON.stringify(part) };
+  }
+  if (part.type === "tool_result") {
+    const content = readParts(part.content);
+    return content === part.content ? part : { ...part, content };
+  }
+  return part;
+}
+
+function readMessage(message: Message): Message {
+  const parts = readParts(message.parts);
+  return parts === message.parts ? message : { ...message, parts };
+}
+
+function jsonValue(input: unknown, context: ParseContext): unknown {
+  return typeof input === "string" ? parseJsonText(input, context) : input;
+}
+
+/** Parses one part (JSON text or an already parsed value). */
+export function parsePart(input: unknown, context: ParseContext = {}): Part {
+  const value = jsonValue(input, context);
+  validated(value, validatePart, "part", context);
+  return readPart(value as Part);
+}
+
+/** Parses one message (JSON text or an already parsed value). */
+export function parseMessage(input: unknown, context: ParseContext = {}): Message {
+  const value = jsonValue(input, context);
+  validated(value, validateMessage, "message", context);
+  return readMessage(value as Message);
+}
+
+/**
+ * Parses a stored history: a `partwise.history` document or a bare array of messages (JSON text or an
+ * already parsed value). The result is always a history document. Values given as objects are not
+ * copied: the result shares their unchanged parts.
+ */
+export function parseHistory(input: unknown, context: ParseContext = {}): History {
+  const value = jsonValue(input, context);
+  if (Array.isArray(value)) {
+    const pointer = context.pointer ?? "";
+    const messages = value.map((message, index) => parseMessage(message, { ...context, pointer: appendPointer(pointer, index) }));
+    return { format: "partwise.history", version: 1, messages };
+  }
+  validated(value, validateHistory, "history", context);
+  const history = value as History;
+  let messages: Message[] | undefined;
+  history.messages.forEach((message, index) => {
+    const read = readMessage(message);
+    if (read !== message) messages ??= history.messages.slice(0, index);
+    messages?.push(read);
+  });
+  return messages === undefined ? history : { ...history, messages };
+}
+
+/** Parses one session event (JSON text or an already parsed value); a message event's parts are read as above. */
+export function parseSessionEvent(input: unknown, context: ParseContext = {}): SessionEvent {
+  const value = jsonValue(input, context);
+  validated(value, validateSessionEvent, "session event", context);
+  const event = value as SessionEvent;
+  if (event.type !== "MESSAGE" || !("message" in event)) return event;
+  const message = readMessage(event.message);
+  return message === event.message ? event : { ...event, message };
+}

@@ -1,0 +1,98 @@
+// Writing canonical JSON: fields in a fixed order (Spring AI 2.1's component order, `type` first), null
+// and absent kept apart, fields partwise does not know kept after the known ones, and parts of a later
+// format version written back as the node they were read from.
+import type { History, Message, OpaquePayload, Part } from "../../generated/types.js";
+import { FUTURE_PART_PROVIDER, isPartType, unreachable } from "./part-kinds.js";
+
+type JsonObject = Record<string, unknown>;
+
+const PAYLOAD_KEYS = ["provider", "kind", "data"];
+const TOOL_CALL_KEYS = ["id", "type", "name", "arguments"];
+const MEDIA_KEYS = ["id", "mimeType", "name", "data", "dataKind"];
+const MESSAGE_KEYS = ["role", "parts", "metadata"];
+const HISTORY_KEYS = ["format", "version", "messages"];
+
+/** Copies `keys` in order (those present, nulls included), then every other own key in its order. */
+function ordered(source: JsonObject, keys: readonly string[], convert: (key: string, value: unknown) => unknown = (_, value) => value): JsonObject {
+  const target: JsonObject = {};
+  for (const key of keys) {
+    if (Object.hasOwn(source, key) && source[key] !== undefined) target[key] = convert(key, source[key]);
+  }
+  for (const key of Object.keys(source)) {
+    if (!(key in target) && source[key] !== undefined && !keys.includes(key)) target[key] = source[key];
+  }
+  return target;
+}
+
+function payloadToJson(payload: OpaquePayload | null): unknown {
+  return payload === null ? null : ordered(payload as unknown as JsonObject, PAYLOAD_KEYS);
+}
+
+function commonToJson(key: string, value: unknown): unknown {
+  if (key === "payload") return payloadToJson(value as OpaquePayload | null);
+  if (key === "attributes") return { ...(value as JsonObject) };
+  return value;
+}
+
+/** The node a part of a later format version was read from, when this unknown part is one. */
+function futureNode(part: Extract<Part, { type: "unknown" }>): JsonObject | undefined {
+  if (part.provider !== FUTURE_PART_PROVIDER || isPartType(part.kind)) return undefined;
+  try {
+    const node: unknown = JSON.parse(part.rawJson);
+    return typeof node === "object" && node !== null && (node as JsonObject).type === part.kind ? (node as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A part as a plain JSON object in canonical field order. */
+export function partToJson(part: Part): JsonObject {
+  const source = part as unknown as JsonObject;
+  switch (part.type) {
+    case "text":
+      return ordered(source, ["type", "text", "payload", "attributes"], commonToJson);
+    case "reasoning":
+      return ordered(source, ["type", "text", "summary", "payload", "attributes"], commonToJson);
+    case "tool_call":
+      return ordered(source, ["type", "toolCall", "payload", "attributes"], (key, value) =>
+        key === "toolCall" ? ordered(value as JsonObject, TOOL_CALL_KEYS) : commonToJson(key, value));
+    case "tool_result":
+      return ordered(source, ["type", "id", "name", "content", "isError", "payload", "attributes"], (key, value) =>
+        key === "content" ? (value as Part[]).map(partToJson) : commonToJson(key, value));
+    case "media":
+      return ordered(source, ["type", "media", "payload", "attributes"], (key, value) =>
+        key === "media" ? ordered(value as JsonObject, MEDIA_KEYS) : commonToJson(key, value));
+    case "unknown":
+      return futureNode(part) ?? ordered(source, ["type", "provider", "kind", "rawJson", "payload", "attributes"], commonToJson);
+    default:
+      return unreachable(part, "part");
+  }
+}
+
+/** A message as a plain JSON object in canonical field order. */
+export function messageToJson(message: Message): JsonObject {
+  return ordered(message as unknown as JsonObject, MESSAGE_KEYS, (key, value) =>
+    key === "parts" ? (value as Part[]).map(partToJson) : value);
+}
+
+/** A history document as a plain JSON object; a bare message list is wrapped in a history document. */
+export function historyToJson(history: History | readonly Message[]): JsonObject {
+  const document: History = Array.isArray(history)
+    ? { format: "partwise.history", version: 1, messages: [...history] }
+    : (history as History);
+  return ordered(document as unknown as JsonObject, HISTORY_KEYS, (key, value) =>
+    key === "messages" ? (value as Message[]).map(messageToJson) : value);
+}
+
+function isHistory(value: Part | Message | History | readonly Message[]): value is History | readonly Message[] {
+  return Array.isArray(value) || (value as History).format !== undefined;
+}
+
+/** Canonical JSON text of a part, a message or a history (a bare message list becomes a history document). */
+export function serialize(value: Part | Message | History | readonly Message[], options: { indent?: number } = {}): string {
+  let json: JsonObject;
+  if (isHistory(value)) json = historyToJson(value);
+  else if ("role" in value && "parts" in value) json = messageToJson(value);
+  else json = partToJson(value as Part);
+  return JSON.stringify(json, null, options.indent);
+}

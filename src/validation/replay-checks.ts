@@ -1,0 +1,129 @@
+// Checks beyond the schema: what breaks replay to a provider. Fed one message at a time so that a
+// multi-gigabyte log is checked in memory bounded by the open tool calls and the ids of one conversation.
+import type { ErrorCode, Message, Part } from "../../generated/types.js";
+import { appendPointer } from "../json/json-location.js";
+import { FUTURE_PART_PROVIDER, isPartType, isProviderId } from "../parts/part-kinds.js";
+
+/** Where a message came from: the record's line in its file and the pointer of the message in the record. */
+export interface RecordLocation {
+  readonly line: number;
+  readonly pointer: string;
+}
+
+/** One finding of the replay checks. */
+export interface ReplayFinding {
+  readonly severity: "error" | "warning";
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly line: number;
+  readonly pointer: string;
+}
+
+export interface ReplayCheckOptions {
+  /** Future part types are errors instead of warnings. */
+  readonly strict?: boolean;
+  /** Provider ids accepted in payloads besides the built-in ones (e.g. scaffolded providers). */
+  readonly extraProviderIds?: ReadonlySet<string>;
+}
+
+/**
+ * The path of a part inside a message: part indexes, through tool-result content. Kept as numbers and
+ * turned into a JSON pointer only when there is something to report, because most parts are fine.
+ */
+type PartPath = readonly number[];
+
+function partPointer(location: RecordLocation, path: PartPath, ...rest: string[]): string {
+  const segments: (string | number)[] = ["parts"];
+  path.forEach((index, depth) => segments.push(...(depth > 0 ? ["content", index] : [index])));
+  return appendPointer(location.pointer, ...segments, ...rest);
+}
+
+/** Checks one conversation (a history, a message log, or one session's events), message by message. */
+export class ReplayChecker {
+  readonly #options: ReplayCheckOptions;
+  readonly #report: (finding: ReplayFinding) => void;
+  /** Tool calls not answered yet, by id, with where they were made. */
+  readonly #openCalls = new Map<string, { location: RecordLocation; path: PartPath; name: string }>();
+  /** Every tool-call id of the conversation, to find duplicates. */
+  readonly #seenCallIds = new Set<string>();
+
+  constructor(report: (finding: ReplayFinding) => void, options: ReplayCheckOptions = {}) {
+    this.#report = report;
+    this.#options = options;
+  }
+
+  #finding(severity: ReplayFinding["severity"], code: ErrorCode, message: string, location: RecordLocation, pointer: string): void {
+    this.#report({ severity, code, message, line: location.line, pointer });
+  }
+
+  /** Checks a message's parts; `location.pointer` points at the message. */
+  add(message: Message, location: RecordLocation): void {
+    this.#checkParts(message.parts, location, []);
+  }
+
+  #checkParts(parts: readonly Part[], location: RecordLocation, parent: PartPath): void {
+    for (let index = 0; index < parts.length; index++) this.#checkPart(parts[index] as Part, location, [...parent, index]);
+  }
+
+  #checkPart(part: Part, location: RecordLocation, path: PartPath): void {
+    const type: string = part.type;
+    const isFuture = !isPartType(type) || (part.type === "unknown" && part.provider === FUTURE_PART_PROVIDER && !isPartType(part.kind));
+    if (isFuture) {
+      const tag = isPartType(type) ? (part as Extract<Part, { type: "unknown" }>).kind : type;
+      const strict = this.#options.strict ?? false;
+      this.#finding(
+        strict ? "error" : "warning",
+        "history/future-part",
+        `part type "${tag}" is from a later format version; it is kept as is${strict ? " (rejected under --strict)" : ""}`,
+        location,
+        partPointer(location, path),
+      );
+      return;
+    }
+    const payload = part.payload;
+    if (payload) {
+      if (!isProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
+        this.#finding("error", "history/invalid", `payload provider "${payload.provider}" is not a known provider id`, location, partPointer(location, path, "payload", "provider"));
+      }
+      if (payload.data === "") {
+        this.#finding("error", "history/invalid", `empty ${payload.provider} ${payload.kind} payload: the provider rejects an empty signature`, location, partPointer(location, path, "payload", "data"));
+      }
+    }
+    if (part.type === "tool_call") this.#checkCall(part.toolCall.id, part.toolCall.name, location, path);
+    else if (part.type === "tool_result") {
+      this.#checkResult(part.id ?? "", location, path);
+      this.#checkParts(part.content, location, path);
+    }
+  }
+
+  #checkCall(id: string, name: string, location: RecordLocation, path: PartPath): void {
+    // Calls without an id (older Gemini models) are answered by name and cannot be paired.
+    if (id === "") return;
+    if (this.#seenCallIds.has(id)) {
+      this.#finding("error", "history/invalid", `duplicate tool-call id "${id}"`, location, partPointer(location, path, "toolCall", "id"));
+      return;
+    }
+    this.#seenCallIds.add(id);
+    this.#openCalls.set(id, { location, path, name });
+  }
+
+  #checkResult(id: string, location: RecordLocation, path: PartPath): void {
+    if (id === "") return;
+    if (this.#openCalls.delete(id)) return;
+    const detail = this.#seenCallIds.has(id) ? "its call was already answered" : "no earlier tool call has this id";
+    this.#finding("error", "history/invalid", `tool result "${id}" answers no open tool call (${detail})`, location, partPointer(location, path, "id"));
+  }
+
+  /** How many tool calls are waiting for their result. */
+  get openCallCount(): number {
+    return this.#openCalls.size;
+  }
+
+  /** Reports the tool calls that were never answered; call once, after the last message. */
+  finish(): void {
+    for (const [id, { location, path, name }] of this.#openCalls) {
+      this.#finding("error", "history/invalid", `tool call "${id}" (${name}) is never answered by a tool result`, location, partPointer(location, path, "toolCall", "id"));
+    }
+    this.#openCalls.clear();
+  }
+}

@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { validateHistory } from "../../generated/validators.js";
+import { InvalidDocumentError, PartwiseError } from "../../src/errors/partwise-error.js";
+import { parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
+import { historyToJson, serialize } from "../../src/parts/serialize.js";
+import { historyArbitrary } from "../support/arbitraries.js";
+import { propertyRuns } from "../support/property-runs.js";
+
+function thrown(action: () => unknown): PartwiseError {
+  try {
+    action();
+  } catch (error) {
+    if (PartwiseError.isPartwiseError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected an error");
+}
+
+describe("serialize and parseHistory", () => {
+  it("round-trip any valid history: serialize, validate, parse, deep-equal", () => {
+    fc.assert(
+      fc.property(historyArbitrary, (history) => {
+        const text = serialize(history);
+        expect(validateHistory(JSON.parse(text))).toBe(true);
+        expect(parseHistory(text)).toEqual(history);
+        expect(serialize(parseHistory(text))).toBe(text);
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
+  });
+
+  it("writes fields in canonical order whatever order they were read in", () => {
+    const part = parsePart('{"attributes":{"b":"1"},"payload":{"data":"x","kind":"signature","provider":"anthropic"},"text":"hi","type":"text"}');
+    expect(serialize(part)).toBe('{"type":"text","text":"hi","payload":{"provider":"anthropic","kind":"signature","data":"x"},"attributes":{"b":"1"}}');
+  });
+
+  it("keeps fields partwise does not know after the known ones when a part carries them", () => {
+    const line = '{"type":"text","text":"hi","citationsSeen":2}';
+    expect(serialize(parsePart(line))).toBe(line);
+  });
+
+  it("wraps a bare message array in a history document", () => {
+    const history = parseHistory('[{"role":"user","parts":[{"type":"text","text":"hi"}]}]');
+    expect(historyToJson(history)).toEqual({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] });
+  });
+});
+
+describe("parseHistory with parts of a later format version", () => {
+  const future = '{"type":"hologram","frames":[1,2],"payload":{"provider":"google","kind":"thought_signature","data":"AA=="}}';
+  const text = `{"format":"partwise.history","version":1,"messages":[{"role":"assistant","parts":[{"type":"text","text":"a"},${future},{"type":"tool_result","content":[${future}],"isError":false}]}]}`;
+
+  it("reads them as unknown parts wrapping the whole node", () => {
+    const history = parseHistory(text);
+    expect(history.messages[0]?.parts[1]).toEqual({ type: "unknown", provider: "partwise", kind: "hologram", rawJson: future });
+    const result = history.messages[0]?.parts[2];
+    expect(result?.type === "tool_result" && result.content[0]?.type).toBe("unknown");
+  });
+
+  it("re-serializes the history unchanged", () => {
+    expect(serialize(parseHistory(text))).toBe(text);
+  });
+});
+
+describe("parseMessage errors", () => {
+  it("names the JSON pointer of a known part with a missing field", () => {
+    const error = thrown(() => parseMessage({ role: "assistant", parts: [{ type: "text", text: "a" }, { type: "tool_call", toolCall: { id: "1", type: "function", arguments: "{}" } }] }));
+    expect(error).toBeInstanceOf(InvalidDocumentError);
+    expect(error.code).toBe("schema/invalid");
+    expect(error.pointer).toBe("/parts/1/toolCall");
+    expect(error.message).toContain('expected required property "name"');
+  });
+
+  it("names the expected type of a mistyped field", () => {
+    const error = thrown(() => parseMessage({ role: "user", parts: [{ type: "text", text: 5 }] }));
+    expect(error.pointer).toBe("/parts/0/text");
+    expect(error.message).toContain("expected string");
+  });
+
+  it("lists the allowed roles for a wrong role", () => {
+    const error = thrown(() => parseMessage({ role: "robot", parts: [] }));
+    expect(error.pointer).toBe("/role");
+    expect(error.message).toContain('expected one of "system", "user", "assistant", "tool"');
+  });
+
+  it("locates a JSON syntax error by line and column", () => {
+    const error = thrown(() => parseHistory('{\n  "format": "partwise.history",\n  "version": 1,\n  "messages": [}\n}'));
+    expect(error.code).toBe("json/syntax");
+    expect([error.line, error.column]).toEqual([4, 16]);
+  });
+
+  it("serializes to the spec's error object", () => {
+    const error = thrown(() => parseMessage({ role: "user", parts: [{ type: "media", media: { mimeType: "png", data: "", dataKind: "bytes" } }] }, { file: "h.json" }));
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "InvalidDocumentError", code: "schema/invalid", pointer: "/parts/0/media/mimeType", file: "h.json" });
+  });
+});
+
+describe("parseSessionEvent", () => {
+  it("reads the message of a message event like parseMessage does", () => {
+    const event = parseSessionEvent({
+      id: "e1", sessionId: "s", timestamp: "2026-11-30T10:00:00Z", type: "MESSAGE",
+      message: { role: "assistant", parts: [{ type: "sparkle" }] },
+    });
+    expect(event.type === "MESSAGE" && "message" in event && event.message.parts[0]).toMatchObject({ type: "unknown", kind: "sparkle" });
+  });
+
+  it("rejects a custom event type that is not upper case", () => {
+    const error = thrown(() => parseSessionEvent({ id: "e1", sessionId: "s", timestamp: "2026-11-30T10:00:00Z", type: "audit", payload: {} }));
+    expect(error.pointer).toBe("/type");
+  });
+});

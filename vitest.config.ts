@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Property tests run their CI case counts; `npm run fuzz` raises them through this variable.
+    env: { PARTWISE_PROPERTY_RUNS: process.env.PARTWISE_PROPERTY_RUNS ?? "" },
+  },
+});
