@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 type Context = readonly Record<string, unknown>[];
 
 function lookup(context: Context, path: string): unknown {
-  if (path === ".") return context[0];
+  if (path === ".") return context[0] && "." in context[0] ? context[0]["."] : context[0];
   for (const scope of context) {
     const segments = path.split(".");
     if (!(segments[0] as string in scope)) continue;
