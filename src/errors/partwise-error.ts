@@ -25,23 +25,24 @@ export interface PartwiseErrorOptions extends ErrorLocation {
 
 const BRAND = Symbol.for("partwise.error");
 
+const LOCATION_KEYS = ["pointer", "file", "line", "column", "provider", "position"] as const satisfies readonly (keyof ErrorLocation)[];
+
+// The location fields and details are declared by this interface (merged with the class below) and set
+// in the constructor, so the list of fields is written once.
+export interface PartwiseError extends ErrorLocation {
+  readonly details?: Record<string, unknown>;
+}
+
 /** The base of every error partwise raises. */
-export class PartwiseError extends Error implements ErrorLocation {
+export class PartwiseError extends Error {
   override readonly name: string = "PartwiseError";
   readonly code: ErrorCode;
-  readonly pointer?: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly column?: number;
-  readonly provider?: string;
-  readonly position?: number;
-  readonly details?: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, options: PartwiseErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     const { cause: _cause, ...location } = options;
-    Object.assign(this, location);
+    for (const [key, value] of Object.entries(location)) if (value !== undefined) Object.assign(this, { [key]: value });
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -52,15 +53,9 @@ export class PartwiseError extends Error implements ErrorLocation {
 
   /** The error as the spec's ErrorObject: name, code, message and the location fields that are set. */
   toJSON(): ErrorObject {
-    const object: ErrorObject = { name: this.name, code: this.code, message: this.message };
-    if (this.pointer !== undefined) object.pointer = this.pointer;
-    if (this.file !== undefined) object.file = this.file;
-    if (this.line !== undefined) object.line = this.line;
-    if (this.column !== undefined) object.column = this.column;
-    if (this.provider !== undefined) object.provider = this.provider;
-    if (this.position !== undefined) object.position = this.position;
-    if (this.details !== undefined) object.details = this.details;
-    return object;
+    const object: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const key of [...LOCATION_KEYS, "details"] as const) if (this[key] !== undefined) object[key] = this[key];
+    return object as unknown as ErrorObject;
   }
 }
 

@@ -136,12 +136,9 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined
           offset++;
           expectValue = false;
         } else if (character === "{") {
-          if (text[offset] !== '"') return problem('a property name in double quotes or "}"');
-          const keyProblem = scanString(text, offset);
-          if (typeof keyProblem !== "number") return keyProblem;
-          offset = skipWhitespace(text, keyProblem);
-          if (text[offset] !== ":") return problem('":" after the property name');
-          offset = skipWhitespace(text, offset + 1);
+          const member = scanPropertyName(text, offset, 'a property name in double quotes or "}"');
+          if (typeof member !== "number") return member;
+          offset = member;
         }
         continue;
       }
@@ -170,18 +167,25 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined
     } else if (character === ",") {
       offset = skipWhitespace(text, offset + 1);
       if (container === "{") {
-        if (text[offset] !== '"') return problem("a property name in double quotes");
-        const end = scanString(text, offset);
-        if (typeof end !== "number") return end;
-        offset = skipWhitespace(text, end);
-        if (text[offset] !== ":") return problem('":" after the property name');
-        offset = skipWhitespace(text, offset + 1);
+        const member = scanPropertyName(text, offset, "a property name in double quotes");
+        if (typeof member !== "number") return member;
+        offset = member;
       }
       expectValue = true;
     } else {
       return problem(character === undefined ? `"," or "${closer}" (the input ends here)` : `"," or "${closer}"`);
     }
   }
+}
+
+/** The offset of the value after `"name":` starting at `offset`, or the problem. */
+function scanPropertyName(text: string, offset: number, expected: string): number | JsonSyntaxProblem {
+  if (text[offset] !== '"') return { offset, expected };
+  const end = scanString(text, offset);
+  if (typeof end !== "number") return end;
+  const colon = skipWhitespace(text, end);
+  if (text[colon] !== ":") return { offset: colon, expected: '":" after the property name' };
+  return skipWhitespace(text, colon + 1);
 }
 
 /** The offset past a valid string starting at `offset`, or the problem inside it. */

@@ -52,25 +52,38 @@ function toolCallParts(calls: readonly ToolCall[]): Part[] {
   return calls.map((toolCall) => ({ type: "tool_call", toolCall: { ...toolCall } }));
 }
 
-/** Builds an assistant message from explicit parts and/or the legacy setters. */
-export class AssistantMessageBuilder {
-  #parts: Part[] = [];
-  #content: { value: string | null } | undefined;
-  #toolCalls: readonly ToolCall[] | undefined;
-  #media: readonly Media[] | undefined;
-  #metadata: Record<string, unknown> | undefined;
+/** What both builders share: explicit parts, in order, and metadata. */
+abstract class PartsBuilder {
+  protected readonly explicitParts: Part[] = [];
+  protected metadataValue: Record<string, unknown> | undefined;
 
   /** Appends an explicit part. */
   part(part: Part): this {
-    this.#parts.push(part);
+    this.explicitParts.push(part);
     return this;
   }
 
   /** Appends explicit parts, in order. */
   parts(parts: readonly Part[]): this {
-    this.#parts.push(...parts);
+    this.explicitParts.push(...parts);
     return this;
   }
+
+  metadata(metadata: Record<string, unknown>): this {
+    this.metadataValue = { ...metadata };
+    return this;
+  }
+
+  protected message(role: Message["role"], parts: Part[]): Message {
+    return this.metadataValue === undefined ? { role, parts } : { role, parts, metadata: this.metadataValue };
+  }
+}
+
+/** Builds an assistant message from explicit parts and/or the legacy setters. */
+export class AssistantMessageBuilder extends PartsBuilder {
+  #content: { value: string | null } | undefined;
+  #toolCalls: readonly ToolCall[] | undefined;
+  #media: readonly Media[] | undefined;
 
   /** Legacy: the text. With explicit parts it replaces every text part; null removes them. */
   content(text: string | null): this {
@@ -90,22 +103,17 @@ export class AssistantMessageBuilder {
     return this;
   }
 
-  metadata(metadata: Record<string, unknown>): this {
-    this.#metadata = { ...metadata };
-    return this;
-  }
-
   build(): Message {
     const text = this.#content?.value;
     let parts: Part[];
-    if (this.#parts.length === 0) {
+    if (this.explicitParts.length === 0) {
       parts = [
         ...(text === undefined || text === null ? [] : [textPart(text)]),
         ...toolCallParts(this.#toolCalls ?? []),
         ...(this.#media ?? []).map((media) => mediaPart(media)),
       ];
     } else {
-      parts = [...this.#parts];
+      parts = [...this.explicitParts];
       if (this.#content !== undefined) {
         const replacement = text === null || text === undefined ? [] : [textPart(text)];
         parts = replaceInPlace(parts, "text", replacement, ["before-calls-or-media", "end"]);
@@ -117,28 +125,14 @@ export class AssistantMessageBuilder {
         parts = replaceInPlace(parts, "media", this.#media.map((media) => mediaPart(media)), ["end"]);
       }
     }
-    return this.#metadata === undefined
-      ? { role: "assistant", parts }
-      : { role: "assistant", parts, metadata: this.#metadata };
+    return this.message("assistant", parts);
   }
 }
 
 /** Builds a user message: explicit parts may interleave text and media; the setters replace their type in place. */
-export class UserMessageBuilder {
-  #parts: Part[] = [];
+export class UserMessageBuilder extends PartsBuilder {
   #text: string | undefined;
   #media: readonly Media[] | undefined;
-  #metadata: Record<string, unknown> | undefined;
-
-  part(part: Part): this {
-    this.#parts.push(part);
-    return this;
-  }
-
-  parts(parts: readonly Part[]): this {
-    this.#parts.push(...parts);
-    return this;
-  }
 
   /** The text: replaces the text parts in place, or is prepended when there were none. */
   text(text: string): this {
@@ -152,18 +146,13 @@ export class UserMessageBuilder {
     return this;
   }
 
-  metadata(metadata: Record<string, unknown>): this {
-    this.#metadata = { ...metadata };
-    return this;
-  }
-
   build(): Message {
-    let parts = [...this.#parts];
+    let parts = [...this.explicitParts];
     if (this.#text !== undefined) parts = replaceInPlace(parts, "text", [textPart(this.#text)], ["start"]);
     if (this.#media !== undefined) {
       parts = replaceInPlace(parts, "media", this.#media.map((media) => mediaPart(media)), ["end"]);
     }
-    return this.#metadata === undefined ? { role: "user", parts } : { role: "user", parts, metadata: this.#metadata };
+    return this.message("user", parts);
   }
 }
 
