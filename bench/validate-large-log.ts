@@ -10,9 +10,8 @@ import { writeSessionLog } from "./large-session-log.js";
 const GIB = 1024 ** 3;
 const targetBytes = Number(process.env.PARTWISE_BENCH_BYTES ?? GIB);
 const path = join(tmpdir(), `partwise-bench-${targetBytes}.jsonl`);
-const cli = fileURLToPath(new URL("../dist/src/cli/bin.js", import.meta.url));
-
-if (!existsSync(cli)) throw new Error("build first: npm run build");
+// This file runs from dist/bench, next to the built CLI.
+const cli = fileURLToPath(new URL("../src/cli/bin.js", import.meta.url));
 if (!existsSync(path) || statSync(path).size < targetBytes) {
   const written = await writeSessionLog(path, targetBytes);
   console.log(`wrote ${path}: ${(written.bytes / GIB).toFixed(2)} GiB, ${written.lines} lines`);

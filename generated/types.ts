@@ -55,7 +55,40 @@ export type SessionEvent = MessageEvent | CompactionEvent | CustomEvent;
  * A chunk of a decoded stream: a part chunk or response-level information.
  */
 export type StreamChunk = PartChunk | ResponseChunk;
+/**
+ * What a consumer of a live stream sees, in order.
+ */
+export type StreamEvent = PartStartedEvent | PartDeltaEvent | PartCompletedEvent | ResponseCompletedEvent;
 
+/**
+ * One response of a stream, aggregated: equal, part for part, to what the blocking call returns.
+ */
+export interface AggregatedResponse {
+  /**
+   * The provider's response id, when the wire has one.
+   */
+  responseId?: string;
+  /**
+   * The assistant message, parts in slot order, then carried unindexed parts, legacy text, legacy tool calls.
+   */
+  message: Message;
+  /**
+   * Response-level information, merged over the response's chunks.
+   */
+  info: ResponseInfo;
+  /**
+   * False when the stream ended before the response did (no `done` chunk): the message is not whole.
+   */
+  complete: boolean;
+  /**
+   * Tool calls still receiving arguments when the stream ended; never in `message`, so never run.
+   */
+  incompleteToolCalls: ToolCallPart[];
+  /**
+   * Protocol violations tolerated in lenient mode, and the truncation of an incomplete response.
+   */
+  warnings: ErrorObject[];
+}
 /**
  * Free-form string attributes of a part. `provider` names the provider that produced the part;
  * `itemId`, `itemStatus` and `phase` carry OpenAI Responses item facts.
@@ -379,6 +412,78 @@ export interface PartChunk {
   part: KnownPart;
 }
 /**
+ * A part is complete: a complete chunk arrived, or its response ended. A tool call is only ever
+ * reported here once whole, with its arguments parsed once.
+ */
+export interface PartCompletedEvent {
+  /**
+   * The event tag.
+   */
+  type: "part_completed";
+  /**
+   * The response the part belongs to.
+   */
+  responseId?: string;
+  /**
+   * The slot index.
+   */
+  index?: number;
+  /**
+   * The whole part.
+   */
+  part: KnownPart;
+  /**
+   * For a tool call: its arguments parsed from the JSON text; absent when they are not valid JSON.
+   */
+  arguments?: unknown;
+  /**
+   * For a tool call whose arguments are not valid JSON: what is wrong.
+   */
+  argumentsError?: string;
+}
+/**
+ * A delta was appended to an open part.
+ */
+export interface PartDeltaEvent {
+  /**
+   * The event tag.
+   */
+  type: "part_delta";
+  /**
+   * The response the part belongs to.
+   */
+  responseId?: string;
+  /**
+   * The slot index.
+   */
+  index?: number;
+  /**
+   * The delta as it arrived (text, summary or arguments fragment, or a payload).
+   */
+  delta: KnownPart;
+}
+/**
+ * A part slot opened: the first chunk of a part at an index arrived.
+ */
+export interface PartStartedEvent {
+  /**
+   * The event tag.
+   */
+  type: "part_started";
+  /**
+   * The response the part belongs to.
+   */
+  responseId?: string;
+  /**
+   * The slot index; absent for unindexed parts.
+   */
+  index?: number;
+  /**
+   * The part so far (for a delta, the first delta).
+   */
+  part: KnownPart;
+}
+/**
  * The model's reasoning. A null `text` with a payload is the redacted or encrypted-only shape
  * (Anthropic `redacted_thinking`, OpenAI Responses encrypted reasoning, Bedrock redacted content).
  */
@@ -428,6 +533,19 @@ export interface ResponseChunk {
    * True on the last chunk of the response.
    */
   done?: boolean;
+}
+/**
+ * A response ended: its aggregated message and response information.
+ */
+export interface ResponseCompletedEvent {
+  /**
+   * The event tag.
+   */
+  type: "response_completed";
+  /**
+   * The aggregated response.
+   */
+  response: AggregatedResponse;
 }
 /**
  * Response-level facts: who answered, why it stopped, what it cost.

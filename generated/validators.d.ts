@@ -26,5 +26,8 @@ export declare const validateSessionEvent: StandaloneValidator;
 /** Validates a `StreamChunk` against StreamChunk.json. */
 export declare const validateStreamChunk: StandaloneValidator;
 
+/** Validates a `StreamEvent` against StreamEvent.json. */
+export declare const validateStreamEvent: StandaloneValidator;
+
 /** Validates a `ErrorObject` against ErrorObject.json. */
 export declare const validateErrorObject: StandaloneValidator;

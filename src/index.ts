@@ -39,3 +39,25 @@ export { parseHistory, parseMessage, parsePart, parseSessionEvent, type ParseCon
 export { historyToJson, messageToJson, partToJson, serialize } from "./parts/serialize.js";
 export { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText, toolResultsOf } from "./parts/views.js";
 export { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "./validation/validate-file.js";
+export { toolCallArguments } from "./parts/tool-arguments.js";
+export {
+  aggregate,
+  aggregateAll,
+  aggregateAllSync,
+  aggregateSync,
+  createEventTransform,
+  liveAggregate,
+  type ChunkSource,
+  type LiveAggregation,
+} from "./streaming/aggregate.js";
+export {
+  applyChunk,
+  finishAggregation,
+  initialAggregatorState,
+  mergeResponses,
+  type AggregatorOptions,
+  type AggregatorState,
+  type AggregatorStep,
+} from "./streaming/message-aggregator.js";
+export { mergeDelta } from "./streaming/merge-part-delta.js";
+export { PartIndexer } from "./streaming/part-indexer.js";

@@ -16,6 +16,7 @@ export const VALIDATOR_ENTRY_POINTS = {
   validatePart: "Part",
   validateSessionEvent: "SessionEvent",
   validateStreamChunk: "StreamChunk",
+  validateStreamEvent: "StreamEvent",
   validateErrorObject: "ErrorObject",
 } as const;
 

@@ -1,0 +1,395 @@
+// The message aggregator as a pure reducer: `applyChunk(state, chunk)` returns the next state (inputs
+// are never mutated) and the live events the chunk caused. Chunks are grouped by response id so tool-loop
+// rounds never merge; slots are keyed by part index; the result of each response equals, part for part,
+// what the blocking decoder returns. Cost per chunk is O(slots of its response + responses).
+import type {
+  AggregatedResponse,
+  ErrorObject,
+  OpaquePayload,
+  Part,
+  PartChunk,
+  ResponseChunk,
+  ResponseInfo,
+  StreamChunk,
+  StreamEvent,
+  ToolCallPart,
+  Usage,
+} from "../../generated/types.js";
+import { StreamProtocolError } from "../errors/partwise-error.js";
+import { mergeDelta } from "./merge-part-delta.js";
+
+/** A persistent list, newest first: O(1) push without copying, reversed once at the end. */
+type Stack<T> = { readonly head: T; readonly tail: Stack<T> } | null;
+
+function push<T>(stack: Stack<T>, value: T): Stack<T> {
+  return { head: value, tail: stack };
+}
+
+function toArray<T>(stack: Stack<T>): T[] {
+  const values: T[] = [];
+  for (let node = stack; node; node = node.tail) values.push(node.head);
+  return values.reverse();
+}
+
+interface Slot {
+  readonly index: number;
+  readonly part: Part;
+  readonly complete: boolean;
+}
+
+/** What has arrived of one response. */
+interface ResponseAccumulator {
+  readonly responseId: string | undefined;
+  /** Indexed parts, sorted by index. */
+  readonly slots: readonly Slot[];
+  readonly highestIndex: number;
+  /** Unindexed parts other than text and tool calls, and parts displaced in lenient mode, in arrival order. */
+  readonly carried: Stack<Part>;
+  /** Unindexed text, concatenated, with the last non-null payload any of it carried. */
+  readonly legacyText: string | undefined;
+  readonly legacyTextPayload: OpaquePayload | null | undefined;
+  readonly legacyCalls: Stack<ToolCallPart>;
+  readonly info: ResponseInfo;
+  readonly done: boolean;
+  readonly warnings: Stack<ErrorObject>;
+}
+
+/** The aggregator's state; create it with `initialAggregatorState`. */
+export interface AggregatorState {
+  readonly strict: boolean;
+  /** Responses in first-seen order. */
+  readonly responses: readonly ResponseAccumulator[];
+  /** How many chunks were applied: the position reported with protocol errors. */
+  readonly position: number;
+}
+
+export interface AggregatorOptions {
+  /**
+   * Strict (the default) throws StreamProtocolError on a protocol violation; lenient records it as a
+   * warning on the response and keeps every part (a displaced part is carried after the slots).
+   */
+  readonly strict?: boolean;
+}
+
+export function initialAggregatorState(options: AggregatorOptions = {}): AggregatorState {
+  return { strict: options.strict ?? true, responses: [], position: 0 };
+}
+
+function emptyResponse(responseId: string | undefined): ResponseAccumulator {
+  return {
+    responseId,
+    slots: [],
+    highestIndex: -1,
+    carried: null,
+    legacyText: undefined,
+    legacyTextPayload: undefined,
+    legacyCalls: null,
+    info: responseId === undefined ? {} : { responseId },
+    done: false,
+    warnings: null,
+  };
+}
+
+/**
+ * A copy of a response with some fields changed. Every accumulator is built by this one literal, so
+ * they all share one object shape and the engine keeps the hot path monomorphic.
+ */
+function update(response: ResponseAccumulator, changes: Partial<ResponseAccumulator>): ResponseAccumulator {
+  return {
+    responseId: response.responseId,
+    slots: changes.slots ?? response.slots,
+    highestIndex: changes.highestIndex ?? response.highestIndex,
+    carried: "carried" in changes ? (changes.carried as Stack<Part>) : response.carried,
+    legacyText: "legacyText" in changes ? changes.legacyText : response.legacyText,
+    legacyTextPayload: "legacyTextPayload" in changes ? changes.legacyTextPayload : response.legacyTextPayload,
+    legacyCalls: "legacyCalls" in changes ? (changes.legacyCalls as Stack<ToolCallPart>) : response.legacyCalls,
+    info: changes.info ?? response.info,
+    done: changes.done ?? response.done,
+    warnings: "warnings" in changes ? (changes.warnings as Stack<ErrorObject>) : response.warnings,
+  };
+}
+
+function slotPosition(slots: readonly Slot[], index: number): number {
+  let low = 0;
+  let high = slots.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((slots[middle] as Slot).index < index) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function findSlot(response: ResponseAccumulator, index: number): Slot | undefined {
+  const slot = response.slots[slotPosition(response.slots, index)];
+  return slot?.index === index ? slot : undefined;
+}
+
+function withSlot(response: ResponseAccumulator, slot: Slot): ResponseAccumulator {
+  const current = response.slots;
+  const position = slotPosition(current, slot.index);
+  let slots: Slot[];
+  if (current[position]?.index === slot.index) {
+    slots = current.slice();
+    slots[position] = slot;
+  } else {
+    slots = current.slice(0, position);
+    slots.push(slot);
+    for (let rest = position; rest < current.length; rest++) slots.push(current[rest] as Slot);
+  }
+  return update(response, { slots, highestIndex: Math.max(response.highestIndex, slot.index) });
+}
+
+function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
+  return "part" in chunk;
+}
+
+/**
+ * The response a chunk belongs to. With a response id: that response, or a new one. Without (wires
+ * that give none): the last response, unless it has an id, has ended, or cannot take the chunk because
+ * the index restarted or the slot is complete or holds another part type; then a new response begins.
+ */
+function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChunk): number {
+  const id = chunk.responseId === "" ? undefined : chunk.responseId;
+  if (id !== undefined) {
+    for (let position = responses.length - 1; position >= 0; position--) {
+      if (responses[position]?.responseId === id) return position;
+    }
+    return -1;
+  }
+  const last = responses.at(-1);
+  if (!last || last.responseId !== undefined || last.done) return -1;
+  if (isPartChunk(chunk) && chunk.index !== undefined) {
+    if (chunk.index < last.highestIndex && !findSlot(last, chunk.index)) return -1;
+    const slot = findSlot(last, chunk.index);
+    if (slot && (slot.complete || slot.part.type !== chunk.part.type)) return -1;
+  }
+  return responses.length - 1;
+}
+
+function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage | undefined {
+  if (!next) return current;
+  if (!current) return { ...next };
+  const merged: Usage = { ...current };
+  for (const [key, value] of Object.entries(next) as [keyof Usage, number | undefined][]) {
+    if (value !== undefined) merged[key] = Math.max(merged[key] ?? 0, value);
+  }
+  return merged;
+}
+
+/** Later values of a field replace earlier ones (empty strings do not); usage counters keep the maximum. */
+function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
+  const merged: ResponseInfo = { ...current };
+  for (const key of ["responseId", "model", "finishReason", "rawFinishReason"] as const) {
+    const value = next[key];
+    if (value !== undefined && value !== "") (merged as Record<string, unknown>)[key] = value;
+  }
+  const usage = mergeUsage(current.usage, next.usage);
+  if (usage) merged.usage = usage;
+  return merged;
+}
+
+/** One step of the reducer: the next state and the live events the chunk caused. */
+export interface AggregatorStep {
+  readonly state: AggregatorState;
+  readonly events: readonly StreamEvent[];
+}
+
+/** Tool-call arguments parsed once, when the call completes, for the part_completed event. */
+function completedEvent(part: Part, responseId: string | undefined, index: number | undefined): StreamEvent {
+  const event: Extract<StreamEvent, { type: "part_completed" }> = { type: "part_completed", part };
+  if (responseId !== undefined) event.responseId = responseId;
+  if (index !== undefined) event.index = index;
+  if (part.type === "tool_call") {
+    try {
+      event.arguments = part.toolCall.arguments === "" ? {} : JSON.parse(part.toolCall.arguments);
+    } catch (error) {
+      event.argumentsError = `tool call ${part.toolCall.id || part.toolCall.name}: arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return event;
+}
+
+function startedEvent(part: Part, responseId: string | undefined, index: number | undefined): StreamEvent {
+  const event: Extract<StreamEvent, { type: "part_started" }> = { type: "part_started", part };
+  if (responseId !== undefined) event.responseId = responseId;
+  if (index !== undefined) event.index = index;
+  return event;
+}
+
+function deltaEvent(delta: Part, responseId: string | undefined, index: number | undefined): StreamEvent {
+  const event: Extract<StreamEvent, { type: "part_delta" }> = { type: "part_delta", delta };
+  if (responseId !== undefined) event.responseId = responseId;
+  if (index !== undefined) event.index = index;
+  return event;
+}
+
+/** Applies one chunk. With `events: false` no live events are built (plain aggregation). */
+export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: { events?: boolean } = {}): AggregatorStep {
+  const wantEvents = options.events ?? true;
+  const events: StreamEvent[] = [];
+  const position = state.position;
+  let responses = state.responses;
+  let target = responseFor(responses, chunk);
+  if (target < 0) {
+    const id = chunk.responseId === "" ? undefined : chunk.responseId;
+    responses = [...responses, emptyResponse(id)];
+    target = responses.length - 1;
+  }
+  let response = responses[target] as ResponseAccumulator;
+  const responseId = response.responseId;
+
+  const violation = (message: string, index?: number) => {
+    const details: Record<string, unknown> = {};
+    if (responseId !== undefined) details.responseId = responseId;
+    if (index !== undefined) details.index = index;
+    const error = new StreamProtocolError("stream/out-of-order", `chunk ${position}: ${message}`, { position, details });
+    if (state.strict) throw error;
+    response = update(response, { warnings: push(response.warnings, error.toJSON()) });
+  };
+
+  if (response.done) violation(`a chunk arrived after response ${responseId ?? "(no id)"} ended`);
+
+  if (isPartChunk(chunk)) {
+    const { part, partial, index } = chunk;
+    if (index === undefined) {
+      response = applyUnindexed(response, part, wantEvents ? events : undefined);
+    } else {
+      const slot = findSlot(response, index);
+      if (!slot) {
+        response = withSlot(response, { index, part, complete: !partial });
+        if (wantEvents) {
+          events.push(startedEvent(part, responseId, index));
+          if (!partial) events.push(completedEvent(part, responseId, index));
+        }
+      } else if (slot.part.type !== part.type) {
+        violation(`part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
+        // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
+        response = withSlot(update(response, { carried: push(response.carried, slot.part) }), { index, part, complete: !partial });
+        if (wantEvents) events.push(startedEvent(part, responseId, index));
+      } else if (partial) {
+        if (slot.complete) violation(`a delta arrived for completed slot ${index}`, index);
+        response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete });
+        if (wantEvents) events.push(deltaEvent(part, responseId, index));
+      } else {
+        response = withSlot(response, { index, part, complete: true });
+        if (wantEvents) events.push(completedEvent(part, responseId, index));
+      }
+    }
+  } else {
+    response = applyResponseChunk(response, chunk, wantEvents ? events : undefined);
+  }
+
+  const nextResponses = [...responses];
+  nextResponses[target] = response;
+  return { state: { strict: state.strict, responses: nextResponses, position: position + 1 }, events };
+}
+
+/** Pre-index rules: text concatenated, tool calls appended, everything else carried in order (media too). */
+function applyUnindexed(response: ResponseAccumulator, part: Part, events: StreamEvent[] | undefined): ResponseAccumulator {
+  const responseId = response.responseId;
+  if (part.type === "text") {
+    events?.push(response.legacyText === undefined ? startedEvent(part, responseId, undefined) : deltaEvent(part, responseId, undefined));
+    const payload = part.payload !== undefined && part.payload !== null ? part.payload : response.legacyTextPayload ?? part.payload;
+    return update(response, { legacyText: (response.legacyText ?? "") + part.text, legacyTextPayload: payload });
+  }
+  events?.push(startedEvent(part, responseId, undefined), completedEvent(part, responseId, undefined));
+  if (part.type === "tool_call") return update(response, { legacyCalls: push(response.legacyCalls, part) });
+  return update(response, { carried: push(response.carried, part) });
+}
+
+function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined): ResponseAccumulator {
+  let next = update(response, { info: mergeInfo(response.info, chunk.response) });
+  if (chunk.done) {
+    if (events) {
+      for (const slot of next.slots) if (!slot.complete) events.push(completedEvent(slot.part, next.responseId, slot.index));
+      const legacy = legacyTextPart(next);
+      if (legacy) events.push(completedEvent(legacy, next.responseId, undefined));
+    }
+    next = update(next, { done: true, slots: next.slots.map((slot) => (slot.complete ? slot : { ...slot, complete: true })) });
+    events?.push({ type: "response_completed", response: responseResult(next) });
+  }
+  return next;
+}
+
+function legacyTextPart(response: ResponseAccumulator): Part | undefined {
+  const text = response.legacyText;
+  // The empty unindexed text many wires attach to their last chunk adds nothing next to indexed parts.
+  if (text === undefined || (text === "" && response.slots.length > 0 && !response.legacyTextPayload)) return undefined;
+  return response.legacyTextPayload === undefined ? { type: "text", text } : { type: "text", text, payload: response.legacyTextPayload };
+}
+
+/** The aggregated form of one response as it stands. */
+function responseResult(response: ResponseAccumulator): AggregatedResponse {
+  const parts: Part[] = [];
+  const incompleteToolCalls: ToolCallPart[] = [];
+  for (const slot of response.slots) {
+    // A tool call still receiving arguments when the stream ended is never presented as a call.
+    if (!response.done && !slot.complete && slot.part.type === "tool_call") incompleteToolCalls.push(slot.part);
+    else parts.push(slot.part);
+  }
+  parts.push(...toArray(response.carried));
+  const legacy = legacyTextPart(response);
+  if (legacy) parts.push(legacy);
+  parts.push(...toArray(response.legacyCalls));
+  const warnings = toArray(response.warnings);
+  if (!response.done) {
+    warnings.push(new StreamProtocolError("stream/truncated", `the stream ended before response ${response.responseId ?? "(no id)"} did: the message is not whole`, {
+      details: response.responseId === undefined ? {} : { responseId: response.responseId },
+    }).toJSON());
+  }
+  const result: AggregatedResponse = {
+    message: { role: "assistant", parts },
+    info: response.info,
+    complete: response.done,
+    incompleteToolCalls,
+    warnings,
+  };
+  if (response.responseId !== undefined) result.responseId = response.responseId;
+  return result;
+}
+
+/**
+ * The aggregated responses once the stream has ended. A response that never got its `done` chunk is
+ * truncated: strict mode throws StreamProtocolError (`stream/truncated`, the partial responses in
+ * `details.partial`); lenient mode returns it with `complete: false` and a warning.
+ */
+export function finishAggregation(state: AggregatorState): AggregatedResponse[] {
+  const results = state.responses.map(responseResult);
+  const truncated = results.find((result) => !result.complete);
+  if (truncated && state.strict) {
+    throw new StreamProtocolError("stream/truncated", `the stream ended before response ${truncated.responseId ?? "(no id)"} did: the message is not whole`, {
+      position: state.position,
+      details: { partial: results },
+    });
+  }
+  return results;
+}
+
+/** One result for a whole stream: the responses' parts in order, usage summed, the last response's facts. */
+export function mergeResponses(results: readonly AggregatedResponse[]): AggregatedResponse {
+  const info: ResponseInfo = {};
+  let usage: Usage | undefined;
+  for (const result of results) {
+    const { usage: _usage, ...facts } = result.info;
+    Object.assign(info, mergeInfo(info, facts));
+    if (result.info.usage) {
+      usage ??= {};
+      for (const [key, value] of Object.entries(result.info.usage) as [keyof Usage, number | undefined][]) {
+        if (value !== undefined) usage[key] = (usage[key] ?? 0) + value;
+      }
+    }
+  }
+  if (usage) info.usage = usage;
+  delete info.responseId;
+  const last = results.at(-1);
+  const merged: AggregatedResponse = {
+    message: { role: "assistant", parts: results.flatMap((result) => result.message.parts) },
+    info: last?.responseId === undefined ? info : { ...info, responseId: last.responseId },
+    complete: results.every((result) => result.complete),
+    incompleteToolCalls: results.flatMap((result) => result.incompleteToolCalls),
+    warnings: results.flatMap((result) => result.warnings),
+  };
+  if (last?.responseId !== undefined) merged.responseId = last.responseId;
+  return merged;
+}

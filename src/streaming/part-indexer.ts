@@ -1,0 +1,49 @@
+// The index synthesizer for wires without content-block indices (Gemini, Chat Completions, DeepSeek,
+// Ollama, Mistral): consecutive text, or consecutive reasoning, share an index; any other part takes the
+// next index, arrives whole, and ends the run. One indexer per response (per candidate for Gemini).
+import type { Part, PartChunk } from "../../generated/types.js";
+
+type RunType = "text" | "reasoning";
+
+export class PartIndexer {
+  readonly #responseId: string | undefined;
+  #index = -1;
+  #run: RunType | undefined;
+
+  constructor(responseId?: string) {
+    this.#responseId = responseId;
+  }
+
+  #chunk(part: Part, partial: boolean, index: number | undefined): PartChunk {
+    const chunk: PartChunk = { partial, part };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    if (index !== undefined) chunk.index = index;
+    return chunk;
+  }
+
+  /**
+   * The chunk for the next part of the response. An empty text without payload stays unindexed and does
+   * not end the run; an empty text with a payload is a delta of the current run carrying that payload
+   * (how a trailing Gemini signature lands on the text, or thought, it belongs to).
+   */
+  next(part: Part): PartChunk {
+    if (part.type === "text" && part.text === "") {
+      if (!part.payload) return this.#chunk(part, true, undefined);
+      if (this.#run === "reasoning") {
+        const carrier: Part = { type: "reasoning", payload: part.payload };
+        if (part.attributes) carrier.attributes = part.attributes;
+        return this.#chunk(carrier, true, this.#index);
+      }
+    }
+    if (part.type === "text" || part.type === "reasoning") {
+      if (this.#run !== part.type) {
+        this.#index++;
+        this.#run = part.type;
+      }
+      return this.#chunk(part, true, this.#index);
+    }
+    this.#index++;
+    this.#run = undefined;
+    return this.#chunk(part, false, this.#index);
+  }
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import type { AggregatedResponse, Part, StreamChunk } from "../../generated/types.js";
+import { PartwiseError, StreamProtocolError } from "../../src/errors/partwise-error.js";
+import { aggregateAllSync, aggregateSync } from "../../src/streaming/aggregate.js";
+import { applyChunk, initialAggregatorState } from "../../src/streaming/message-aggregator.js";
+
+const sig = (data: string) => ({ provider: "anthropic", kind: "signature", data });
+const text = (value: string, extra: Partial<Part> = {}): Part => ({ type: "text", text: value, ...extra } as Part);
+const call = (id: string, name: string, argumentsText: string): Part => ({ type: "tool_call", toolCall: { id, type: "function", name, arguments: argumentsText } });
+const delta = (index: number | undefined, part: Part, responseId?: string): StreamChunk => ({ ...(responseId ? { responseId } : {}), ...(index === undefined ? {} : { index }), partial: true, part });
+const whole = (index: number | undefined, part: Part, responseId?: string): StreamChunk => ({ ...(responseId ? { responseId } : {}), ...(index === undefined ? {} : { index }), partial: false, part });
+const done = (responseId?: string, response = {}): StreamChunk => ({ ...(responseId ? { responseId } : {}), response, done: true });
+
+function protocolError(action: () => unknown): StreamProtocolError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof StreamProtocolError) return error;
+    throw error;
+  }
+  throw new Error("expected a StreamProtocolError");
+}
+
+describe("aggregateSync merge rules", () => {
+  it("appends text and replaces the payload only with a non-null one", () => {
+    const result = aggregateSync([
+      delta(0, text("Hel")), delta(0, text("", { payload: sig("s1") })), delta(0, text("lo", { payload: null })), done(),
+    ]);
+    expect(result.message.parts).toEqual([text("Hello", { payload: sig("s1") })]);
+  });
+
+  it("appends reasoning text and summary, with the signature arriving after the text as its own delta", () => {
+    const result = aggregateSync([
+      delta(0, { type: "reasoning", text: "Need " }), delta(0, { type: "reasoning", summary: "**Plan**" }),
+      delta(0, { type: "reasoning", text: "data." }), delta(0, { type: "reasoning", text: "", payload: sig("EqQB") }), done(),
+    ]);
+    expect(result.message.parts).toEqual([{ type: "reasoning", text: "Need data.", summary: "**Plan**", payload: sig("EqQB") }]);
+  });
+
+  it("appends tool-call arguments and keeps the id and name seen on an earlier chunk", () => {
+    const result = aggregateSync([
+      delta(2, call("call_1", "get_weather", "")), delta(2, call("", "", '{"city":')), delta(2, call("", "", '"Oslo"}')), done(),
+    ]);
+    expect(result.message.parts).toEqual([call("call_1", "get_weather", '{"city":"Oslo"}')]);
+  });
+
+  it("replaces a slot with a complete chunk", () => {
+    const result = aggregateSync([delta(0, text("draft")), whole(0, text("final", { payload: sig("x") })), done()]);
+    expect(result.message.parts).toEqual([text("final", { payload: sig("x") })]);
+  });
+
+  it("orders parts by index, not by arrival", () => {
+    const result = aggregateSync([delta(1, text("b"), "r"), delta(0, { type: "reasoning", text: "a" }, "r"), done("r")]);
+    expect(result.message.parts.map((part) => part.type)).toEqual(["reasoning", "text"]);
+  });
+
+  it("merges attributes across deltas instead of keeping the last delta's only", () => {
+    const result = aggregateSync([delta(0, text("a", { attributes: { itemId: "msg_1" } })), delta(0, text("b", { attributes: { phase: "final_answer" } })), done()]);
+    expect(result.message.parts[0]?.attributes).toEqual({ itemId: "msg_1", phase: "final_answer" });
+  });
+
+  it("follows the pre-index rules for unindexed parts, carrying media instead of dropping it", () => {
+    const media: Part = { type: "media", media: { mimeType: "image/png", data: "AQI=", dataKind: "bytes" } };
+    const result = aggregateSync([
+      delta(undefined, text("Hel")), whole(undefined, call("c1", "f", "{}")), whole(undefined, media),
+      delta(undefined, text("lo")), whole(undefined, { type: "reasoning", text: "r" }), whole(undefined, call("c2", "g", "{}")), done(),
+    ]);
+    expect(result.message.parts).toEqual([media, { type: "reasoning", text: "r" }, text("Hello"), call("c1", "f", "{}"), call("c2", "g", "{}")]);
+  });
+
+  it("drops the empty unindexed text many wires attach to their last chunk when there are indexed parts", () => {
+    expect(aggregateSync([delta(0, text("a")), delta(undefined, text("")), done()]).message.parts).toEqual([text("a")]);
+    expect(aggregateSync([delta(undefined, text("")), done()]).message.parts).toEqual([text("")]);
+  });
+
+  it("keeps response-level facts: last id and model, usage counters at their maximum", () => {
+    const result = aggregateSync([
+      { responseId: "r", response: { model: "m1", usage: { inputTokens: 412, outputTokens: 1, cacheReadInputTokens: 10 } } },
+      delta(0, text("x"), "r"),
+      { responseId: "r", response: { model: "", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { outputTokens: 87 } }, done: true },
+    ]);
+    expect(result.info).toEqual({ responseId: "r", model: "m1", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { inputTokens: 412, outputTokens: 87, cacheReadInputTokens: 10 } });
+  });
+});
+
+describe("aggregateAllSync grouping", () => {
+  it("keeps the rounds of a tool loop apart by response id", () => {
+    const results = aggregateAllSync([delta(0, text("a"), "r1"), done("r1"), delta(0, text("b"), "r2"), done("r2")]);
+    expect(results.map((result) => [result.responseId, result.message.parts])).toEqual([["r1", [text("a")]], ["r2", [text("b")]]]);
+  });
+
+  it.each<[string, StreamChunk[]]>([
+    ["the previous response ended", [delta(0, text("a")), done(), delta(0, text("b")), done()]],
+    ["the index restarted", [delta(0, text("a")), delta(1, text("x")), delta(0, call("c", "f", "{}")), done()]],
+    ["the slot is complete", [whole(0, call("c", "f", "{}")), whole(0, call("d", "f", "{}")), done()]],
+    ["the slot holds another part type", [delta(0, text("a")), delta(0, { type: "reasoning", text: "r" }), done()]],
+  ])("starts a new response for a chunk without id when %s", (_reason, chunks) => {
+    expect(aggregateAllSync(chunks, { strict: false })).toHaveLength(2);
+  });
+});
+
+describe("aggregateSync protocol violations", () => {
+  it.each<[string, StreamChunk[], string]>([
+    ["a delta for a completed slot", [whole(0, text("a"), "r"), delta(0, text("b"), "r"), done("r")], "a delta arrived for completed slot 0"],
+    ["a part type changing at an open slot", [delta(0, text("a"), "r"), delta(0, { type: "reasoning", text: "b" }, "r"), done("r")], "part type changed from text to reasoning at open slot 0"],
+    ["a chunk after the response ended", [delta(0, text("a"), "r"), done("r"), delta(1, text("b"), "r")], "a chunk arrived after response r ended"],
+  ])("throws stream/out-of-order with the chunk position in strict mode for %s", (_name, chunks, message) => {
+    const error = protocolError(() => aggregateSync(chunks));
+    expect(error.code).toBe("stream/out-of-order");
+    expect(error.message).toContain(message);
+    expect(error.position).toBe(chunks.findIndex((_chunk, position) => position === error.position));
+    expect(PartwiseError.isPartwiseError(error)).toBe(true);
+  });
+
+  it("records a violation as a warning in lenient mode and keeps every part", () => {
+    const result = aggregateSync([delta(0, text("a"), "r"), delta(0, { type: "reasoning", text: "b" }, "r"), done("r")], { strict: false });
+    expect(result.warnings).toEqual([expect.objectContaining({ code: "stream/out-of-order", position: 1 })]);
+    expect(result.message.parts).toEqual([{ type: "reasoning", text: "b" }, text("a")]);
+  });
+
+  it("merges a delta for a completed slot in lenient mode, with a warning", () => {
+    const result = aggregateSync([whole(0, text("a"), "r"), delta(0, text("b"), "r"), done("r")], { strict: false });
+    expect([result.message.parts, result.warnings.length]).toEqual([[text("ab")], 1]);
+  });
+});
+
+describe("aggregateSync truncation", () => {
+  const truncated: StreamChunk[] = [delta(0, text("Let me check"), "r"), delta(1, call("c1", "get_weather", '{"ci'), "r")];
+
+  it("throws stream/truncated in strict mode, with the partial response in the details", () => {
+    const error = protocolError(() => aggregateSync(truncated));
+    expect(error.code).toBe("stream/truncated");
+    const partial = (error.details?.partial as AggregatedResponse[])[0];
+    expect(partial?.complete).toBe(false);
+  });
+
+  it("returns an incomplete response in lenient mode, never presenting the unfinished tool call as a call", () => {
+    const result = aggregateSync(truncated, { strict: false });
+    expect(result.complete).toBe(false);
+    expect(result.message.parts).toEqual([text("Let me check")]);
+    expect(result.incompleteToolCalls).toEqual([call("c1", "get_weather", '{"ci')]);
+    expect(result.warnings).toEqual([expect.objectContaining({ code: "stream/truncated" })]);
+  });
+});
+
+describe("applyChunk", () => {
+  it("never mutates its inputs", () => {
+    const chunks: StreamChunk[] = [delta(0, text("a"), "r"), delta(0, text("b", { attributes: { x: "1" } }), "r"), done("r", { usage: { inputTokens: 1 } })];
+    const frozen = structuredClone(chunks);
+    let state = initialAggregatorState();
+    const states = [state];
+    for (const chunk of chunks) {
+      state = applyChunk(state, chunk).state;
+      states.push(state);
+    }
+    expect(chunks).toEqual(frozen);
+    expect(states[1]?.responses[0]?.slots[0]?.part).toEqual(text("a"));
+    expect(states[0]?.responses).toEqual([]);
+  });
+});
