@@ -2,6 +2,10 @@
 // The canonical types: parts, messages, histories, stream chunks, session events, errors.
 
 /**
+ * Why a compaction wrote nothing.
+ */
+export type CompactionSkipReason = "trigger-not-fired" | "nothing-to-cover" | "empty-summary";
+/**
  * The stable codes of partwise errors, namespaced by area.
  */
 export type ErrorCode =
@@ -13,11 +17,17 @@ export type ErrorCode =
   | "stream/truncated"
   | "provider/invalid-wire"
   | "provider/unsupported-part"
+  | "provider/part-skipped"
   | "provider/api-error"
   | "session/version-conflict"
   | "session/not-found"
+  | "session/duplicate-id"
   | "session/storage"
   | "cli/usage";
+/**
+ * Which events a read starts from.
+ */
+export type EventView = "all" | "active";
 /**
  * Why the model stopped.
  */
@@ -26,6 +36,16 @@ export type FinishReason = "stop" | "length" | "tool_calls" | "content_filter" |
  * One of the six parts of the current format version, discriminated by `type`.
  */
 export type KnownPart = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | MediaPart | UnknownPart;
+/**
+ * What the import of a text-only history found that it could not carry over as parts.
+ */
+export type LegacyFindingKind =
+  | "reasoning-missing"
+  | "text-only-source"
+  | "tool-call-unanswered"
+  | "tool-result-unmatched"
+  | "content-kept-as-unknown"
+  | "fields-kept-in-metadata";
 /**
  * How `Media.data` is to be read.
  */
@@ -97,11 +117,42 @@ export interface Attributes {
   [k: string]: string;
 }
 /**
+ * How one wire block or item decodes to a part.
+ */
+export interface BlockMapping {
+  /**
+   * The wire model's name in the spec.
+   */
+  wireModel: string;
+  /**
+   * The block's wire tag, when it has one (its `type` literal).
+   */
+  wireType?: string;
+  /**
+   * The part type it maps to.
+   */
+  part: PartType;
+  /**
+   * What the block is.
+   */
+  description: string;
+  /**
+   * Wire property -> part field (a dotted path such as `toolCall.arguments`).
+   */
+  fields: RecordString;
+  /**
+   * Wire property -> payload kind it is carried as.
+   */
+  payloads: RecordString;
+}
+/**
  * What a compaction decided: the events that make up the active view from this boundary on.
  */
 export interface CompactionBoundary {
   /**
-   * The events before the boundary that stay in the active view, in view order (pinned first, then preserved).
+   * The message events that make up the active view at the boundary, in view order: the pinned events,
+   * then the summary events written with the boundary (they follow it in the log), then the preserved
+   * events.
    */
   activeEventIds: string[];
   /**
@@ -126,8 +177,8 @@ export interface CompactionBoundary {
   tokensEstimatedSaved?: number;
 }
 /**
- * A compaction boundary: it names the active view from here on. Events appended after it (summary
- * events first) extend that view. Nothing is deleted.
+ * A compaction boundary: it names the active view from here on. Message events appended after it that
+ * it does not name extend that view, in log order. Nothing is deleted.
  */
 export interface CompactionEvent {
   /**
@@ -158,6 +209,64 @@ export interface CompactionEvent {
    * Event metadata.
    */
   metadata?: EventMetadata;
+}
+/**
+ * What a compaction did.
+ */
+export interface CompactionResult {
+  /**
+   * True when nothing was written.
+   */
+  unchanged: boolean;
+  /**
+   * Why nothing was written; present only when `unchanged`.
+   */
+  reason?: CompactionSkipReason;
+  /**
+   * The boundary written; absent when `unchanged`.
+   */
+  boundary?: CompactionEvent;
+  /**
+   * The events that left the view; they stay in the log.
+   */
+  coveredEvents: MessageEvent[];
+  /**
+   * The events kept first in the view: the system prompt and the rest of the preamble, system messages of covered turns, earlier summaries.
+   */
+  pinnedEvents: MessageEvent[];
+  /**
+   * The recent events kept verbatim, from the start of a turn.
+   */
+  preservedEvents: MessageEvent[];
+  /**
+   * The summary turn written with the boundary (a synthetic user message and the assistant's summary); empty for a plain window.
+   */
+  summary: MessageEvent[];
+  /**
+   * The estimated tokens the view lost, net of the summary's own cost (see `estimateTokens`).
+   */
+  tokensEstimatedSaved: number;
+  /**
+   * The log version after the compaction.
+   */
+  version: number;
+}
+/**
+ * What `create` and `findOrCreate` take.
+ */
+export interface CreateSessionRequest {
+  /**
+   * The session id; a random UUID when absent.
+   */
+  id?: string;
+  /**
+   * The session metadata.
+   */
+  metadata?: SessionMetadata;
+  /**
+   * How long the session lives, in seconds; 60 days when absent.
+   */
+  timeToLiveSeconds?: number;
 }
 /**
  * An application event (an audit record, a tool approval, ...): never sent to the model, never compacted.
@@ -191,6 +300,36 @@ export interface CustomEvent {
    * Event metadata.
    */
   metadata?: EventMetadata;
+}
+/**
+ * What a provider's blocking response decodes to.
+ */
+export interface DecodedResponse {
+  /**
+   * The assistant message, parts in the provider's order.
+   */
+  message: Message;
+  /**
+   * Response-level information.
+   */
+  info: ResponseInfo;
+}
+/**
+ * A provider request built from a history, and the parts the replay rules left out.
+ */
+export interface EncodedRequest {
+  /**
+   * The provider id the request is for.
+   */
+  provider: string;
+  /**
+   * The request body, as the provider's API takes it.
+   */
+  body: RecordUnknown;
+  /**
+   * One warning per part that was skipped (code `provider/part-skipped`), with its pointer in the history.
+   */
+  warnings: ErrorObject[];
 }
 /**
  * A partwise error as plain JSON: what was expected and where.
@@ -238,6 +377,32 @@ export interface ErrorObject {
   details?: RecordUnknown;
 }
 /**
+ * Which events `getEvents` returns. Every condition given must hold.
+ */
+export interface EventFilter {
+  /**
+   * The events to start from; `all` when absent.
+   */
+  view?: EventView;
+  /**
+   * Only events of these types.
+   */
+  eventTypes?: string[];
+  /**
+   * Only message events whose message has one of these roles.
+   */
+  roles?: Role[];
+  /**
+   * Leave out events written by a compaction (`metadata.synthetic`).
+   */
+  excludeSynthetic?: boolean;
+  /**
+   * Only the newest n matching events, widened back to the start of the turn the first of them is in,
+   * so the result never opens with a tool result or an answer without its question.
+   */
+  lastN?: number;
+}
+/**
  * Event metadata. Known keys: `synthetic` (true for events written by a compaction, e.g. a summary
  * turn), `compactionId` (the boundary a synthetic event belongs to), `strategy` (the strategy that wrote
  * it), `legacy` (true for events imported from a text-only history).
@@ -273,6 +438,27 @@ export interface History {
    * The messages, oldest first.
    */
   messages: Message[];
+}
+/**
+ * One finding of a legacy import.
+ */
+export interface LegacyImportFinding {
+  /**
+   * What was found.
+   */
+  kind: LegacyFindingKind;
+  /**
+   * A JSON pointer to the message or row in the input.
+   */
+  pointer: string;
+  /**
+   * The finding, for people.
+   */
+  message: string;
+  /**
+   * The conversation (session) the finding belongs to, when the input holds several.
+   */
+  conversationId?: string;
 }
 /**
  * An image, audio clip, document or other media item.
@@ -484,6 +670,65 @@ export interface PartStartedEvent {
   part: KnownPart;
 }
 /**
+ * A payload kind a provider issues.
+ */
+export interface PayloadKindDescription {
+  /**
+   * The `payload.kind` string.
+   */
+  kind: string;
+  /**
+   * What the payload holds and where it comes from on the wire.
+   */
+  description: string;
+}
+/**
+ * One provider's mappings and replay rules, as declared in its spec file.
+ */
+export interface ProviderDescription {
+  /**
+   * The provider id (also the `payload.provider` string).
+   */
+  id: string;
+  /**
+   * The provider's name for people.
+   */
+  displayName: string;
+  /**
+   * The TypeSpec namespace of the provider's spec file.
+   */
+  namespace: string;
+  /**
+   * What the provider is and the documentation it follows.
+   */
+  description: string;
+  /**
+   * The names of the provider's wire models.
+   */
+  wireModels: string[];
+  /**
+   * The payload kinds the provider issues.
+   */
+  payloadKinds: PayloadKindDescription[];
+  /**
+   * How wire blocks map to parts.
+   */
+  blocks: BlockMapping[];
+  /**
+   * Replay rules by variant (`default`, a server profile, a rule version).
+   */
+  replay: RecordArrayReplayRule;
+}
+/**
+ * The provider mappings of the spec (`generated/providers.json`).
+ */
+export interface ProvidersDocument {
+  /**
+   * The providers, sorted by id.
+   */
+  providers: ProviderDescription[];
+}
+/**
  * The model's reasoning. A null `text` with a payload is the redacted or encrypted-only shape
  * (Anthropic `redacted_thinking`, OpenAI Responses encrypted reasoning, Bedrock redacted content).
  */
@@ -511,10 +756,54 @@ export interface ReasoningPart {
 }
 /**
  * This interface was referenced by `GeneratedRoot`'s JSON-Schema
+ * via the `definition` "RecordArrayReplayRule".
+ */
+export interface RecordArrayReplayRule {
+  [k: string]: ReplayRule[];
+}
+/**
+ * This interface was referenced by `GeneratedRoot`'s JSON-Schema
+ * via the `definition` "RecordString".
+ */
+export interface RecordString {
+  [k: string]: string;
+}
+/**
+ * This interface was referenced by `GeneratedRoot`'s JSON-Schema
  * via the `definition` "RecordUnknown".
  */
 export interface RecordUnknown {
   [k: string]: unknown;
+}
+/**
+ * One replay rule of a provider: what its encoder does with a part of an assistant message. The first
+ * rule that matches a part decides.
+ */
+export interface ReplayRule {
+  /**
+   * The part type the rule applies to (`text`, `reasoning`, `tool_call`, `tool_result`, `media`, `unknown`).
+   */
+  part: string;
+  /**
+   * Which payload the part must carry: none, one issued by this provider (own), or by another (foreign); any when absent.
+   */
+  payload?: "none" | "own" | "foreign";
+  /**
+   * Who must have produced the part (`attributes.provider`, or an own payload) for the rule to apply; any when absent.
+   */
+  producer?: "own" | "other";
+  /**
+   * Encoder options (or server-profile settings) that must all be on for the rule to apply.
+   */
+  when?: string[];
+  /**
+   * Send the part; send it without its foreign payload; skip it (reported as a warning); or reject the request.
+   */
+  action: "send" | "send-without-payload" | "skip" | "reject";
+  /**
+   * Why, citing the provider's documentation.
+   */
+  reason: string;
 }
 /**
  * Response-level information in a stream. `done: true` marks the end of the response: a chunk of that
@@ -571,6 +860,54 @@ export interface ResponseInfo {
    * Token counts.
    */
   usage?: Usage;
+}
+/**
+ * A session: the head of an append-only event log.
+ */
+export interface Session {
+  /**
+   * The session id: 1 to 256 UTF-16 code units, no U+0000 and no unpaired surrogate.
+   */
+  id: string;
+  /**
+   * When the session was created.
+   */
+  createdAt: string;
+  /**
+   * When the session expires; `deleteExpired` removes it from then on.
+   */
+  expiresAt: string;
+  /**
+   * The session metadata, stored as given.
+   */
+  metadata: SessionMetadata;
+  /**
+   * The number of events in the log, which is the `seq` of the last one: the `expectedVersion` of the next checked append.
+   */
+  version: number;
+}
+/**
+ * Session metadata: free-form, plus the documented attributes below. Every top-level attribute whose
+ * value is a string, a number or a boolean is indexed, so sessions can be found by it.
+ */
+export interface SessionMetadata {
+  /**
+   * The user who owns the session (Spring AI's `SessionAttributes.PRINCIPAL_NAME`).
+   */
+  principalName?: string;
+  /**
+   * The agent the session belongs to.
+   */
+  agentName?: string;
+  /**
+   * The version of that agent.
+   */
+  agentVersion?: string;
+  /**
+   * The model the agent runs on.
+   */
+  agentModel?: string;
+  [k: string]: unknown;
 }
 /**
  * Plain text produced or read by the model.

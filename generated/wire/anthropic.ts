@@ -4,6 +4,63 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * Any content block as it sits in a content array: a `type` tag and the block's fields.
+ */
+export interface AnthropicContentBlock {
+  /**
+   * The block tag.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
+ * `content_block_delta`: a fragment of the block at `index`.
+ */
+export interface AnthropicContentBlockDeltaEvent {
+  /**
+   * The event tag.
+   */
+  type: "content_block_delta";
+  /**
+   * The block index.
+   */
+  index: number;
+  /**
+   * `text_delta`, `thinking_delta`, `signature_delta` (replaces the signature), `input_json_delta` or `citations_delta`.
+   */
+  delta: AnthropicContentBlock;
+}
+/**
+ * `content_block_start`: a block opens at `index`, as a skeleton (or whole, for results and redacted thinking).
+ */
+export interface AnthropicContentBlockStartEvent {
+  /**
+   * The event tag.
+   */
+  type: "content_block_start";
+  /**
+   * The block index.
+   */
+  index: number;
+  /**
+   * The block skeleton.
+   */
+  content_block: AnthropicContentBlock;
+}
+/**
+ * `content_block_stop`: the block at `index` is complete.
+ */
+export interface AnthropicContentBlockStopEvent {
+  /**
+   * The event tag.
+   */
+  type: "content_block_stop";
+  /**
+   * The block index.
+   */
+  index: number;
+}
+/**
  * A document block (PDF, plain text) in a user message.
  */
 export interface AnthropicDocumentBlock {
@@ -20,6 +77,22 @@ export interface AnthropicDocumentBlock {
    */
   title?: string | null;
   [k: string]: unknown;
+}
+/**
+ * `error`: the stream failed after HTTP 200 (e.g. `overloaded_error`).
+ */
+export interface AnthropicErrorEvent {
+  /**
+   * The event tag.
+   */
+  type: "error";
+  /**
+   * The error type and message.
+   */
+  error: {
+    type: string;
+    message: string;
+  };
 }
 /**
  * An image block in a user message or a tool result.
@@ -58,7 +131,7 @@ export interface AnthropicMessage {
   /**
    * The content blocks, in order.
    */
-  content: RecordUnknown[];
+  content: AnthropicContentBlock[];
   /**
    * Why the model stopped (`end_turn`, `tool_use`, `max_tokens`, `refusal`, ...).
    */
@@ -72,6 +145,58 @@ export interface AnthropicMessage {
    */
   usage?: RecordUnknown;
   [k: string]: unknown;
+}
+/**
+ * `message_delta`: stop reason and cumulative usage.
+ */
+export interface AnthropicMessageDeltaEvent {
+  /**
+   * The event tag.
+   */
+  type: "message_delta";
+  /**
+   * `stop_reason`, `stop_sequence`, `stop_details`, `container`.
+   */
+  delta: RecordUnknown;
+  /**
+   * Usage totals so far: later values replace earlier ones.
+   */
+  usage?: RecordUnknown;
+}
+/**
+ * A message of a request.
+ */
+export interface AnthropicMessageParam {
+  /**
+   * Who wrote it; tool results travel in user messages.
+   */
+  role: "user" | "assistant";
+  /**
+   * A plain string, or content blocks in order.
+   */
+  content: string | AnthropicContentBlock[];
+}
+/**
+ * `message_start`: the response skeleton with its id, model and initial usage.
+ */
+export interface AnthropicMessageStartEvent {
+  /**
+   * The event tag.
+   */
+  type: "message_start";
+  /**
+   * The message with empty content.
+   */
+  message: AnthropicMessage;
+}
+/**
+ * `message_stop`: the response is complete.
+ */
+export interface AnthropicMessageStopEvent {
+  /**
+   * The event tag.
+   */
+  type: "message_stop";
 }
 /**
  * Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,
@@ -99,6 +224,28 @@ export interface AnthropicRedactedThinkingBlock {
   [k: string]: unknown;
 }
 /**
+ * A Messages API request (the fields partwise writes; every other field is passed through).
+ */
+export interface AnthropicRequest {
+  /**
+   * The model to use.
+   */
+  model?: string;
+  /**
+   * The output token limit.
+   */
+  max_tokens?: number;
+  /**
+   * System prompt: a string or text blocks.
+   */
+  system?: string | AnthropicTextBlock[];
+  /**
+   * The conversation, alternating user and assistant turns.
+   */
+  messages: AnthropicMessageParam[];
+  [k: string]: unknown;
+}
+/**
  * A text block.
  */
 export interface AnthropicTextBlock {
@@ -111,7 +258,7 @@ export interface AnthropicTextBlock {
    */
   text: string;
   /**
-   * Citations supporting the text, when citations are enabled.
+   * Citations supporting the text, when citations are enabled; replayed with the text.
    */
   citations?: unknown[] | null;
   [k: string]: unknown;
@@ -176,5 +323,9 @@ export interface AnthropicToolUseBlock {
    * The arguments as a JSON object; kept in the part as JSON text.
    */
   input: RecordUnknown;
+  /**
+   * Who made the call (`direct`, or code execution for programmatic tool calling); replayed with the call.
+   */
+  caller?: RecordUnknown;
   [k: string]: unknown;
 }

@@ -3,12 +3,16 @@
 import { readFileSync } from "node:fs";
 import { PartwiseError, formatLocation } from "../errors/partwise-error.js";
 import type { CommandIo } from "./command-io.js";
+import { runDecode } from "./decode-command.js";
+import { runEncode } from "./encode-command.js";
 import { runValidate } from "./validate-command.js";
 
 const HELP = `Usage: partwise <command> [options]
 
 Commands:
-  validate FILE...   validate stored histories (documents or JSONL) against the schema and replay rules
+  validate FILE...             validate stored histories (documents or JSONL) against the schema and replay rules
+  decode --provider ID [FILE]  a provider response or stream -> canonical message JSON
+  encode --provider ID [FILE]  a stored history -> the provider's request body
 
 Run \`partwise <command> --help\` for a command's options.`;
 
@@ -16,6 +20,8 @@ type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   validate: runValidate,
+  decode: runDecode,
+  encode: runEncode,
 };
 
 function version(): string {

@@ -4,38 +4,13 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NodeHost, compile, formatDiagnostic, resolveCompilerOptions } from "@typespec/compiler";
+// Type-only: the pipeline reads the shape of providers.json from the types it generated last time.
+import type { ProviderDescription } from "../../generated/types.js";
+
+export type { ProviderDescription };
 
 /** A JSON Schema document as emitted (plain JSON). */
 export type JsonSchemaDocument = Record<string, unknown>;
-
-/** One provider as written to providers.json by the partwise TypeSpec library. */
-export interface ProviderDescription {
-  readonly id: string;
-  readonly displayName: string;
-  readonly namespace: string;
-  readonly description: string;
-  readonly wireModels: readonly string[];
-  readonly payloadKinds: readonly { kind: string; description: string }[];
-  readonly blocks: readonly {
-    wireModel: string;
-    wireType?: string;
-    part: string;
-    description: string;
-    fields: Record<string, string>;
-    payloads: Record<string, string>;
-  }[];
-  readonly replay: Record<string, readonly ReplayRuleDescription[]>;
-}
-
-/** One replay rule as declared with `@replay` in a provider's spec file. */
-export interface ReplayRuleDescription {
-  readonly part: string;
-  readonly payload?: "none" | "own" | "foreign";
-  readonly producer?: "own" | "other";
-  readonly when?: readonly string[];
-  readonly action: "send" | "send-without-payload" | "skip" | "reject";
-  readonly reason: string;
-}
 
 /** What the spec compiles to. */
 export interface CompiledSpec {

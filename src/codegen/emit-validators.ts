@@ -32,12 +32,16 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
   return ajv;
 }
 
-/** The validators module (`validators.js`) and its declarations (`validators.d.ts`). */
-export function emitValidators(schemas: Iterable<JsonSchemaDocument>): { module: string; declarations: string } {
+/**
+ * A validators module and its declarations: one exported validator per entry point (export name ->
+ * model name), compiled with every given schema available for references.
+ */
+export function emitValidators(
+  schemas: Iterable<JsonSchemaDocument>,
+  entryPoints: Readonly<Record<string, string>> = VALIDATOR_ENTRY_POINTS,
+): { module: string; declarations: string } {
   const ajv = createAjv(schemas, { standalone: true });
-  const exports = Object.fromEntries(
-    Object.entries(VALIDATOR_ENTRY_POINTS).map(([name, model]) => [name, `${model}.json`]),
-  );
+  const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
   const code = standaloneCode.default(ajv, exports);
   // ajv's ESM output still calls require() for its runtime helpers and the format checks.
   const module = [
@@ -60,7 +64,7 @@ export function emitValidators(schemas: Iterable<JsonSchemaDocument>): { module:
     "  errors?: AjvErrorObject[] | null;",
     "}",
     "",
-    ...Object.entries(VALIDATOR_ENTRY_POINTS).map(
+    ...Object.entries(entryPoints).map(
       ([name, model]) => `/** Validates a \`${model}\` against ${model}.json. */\nexport declare const ${name}: StandaloneValidator;\n`,
     ),
   ].join("\n");

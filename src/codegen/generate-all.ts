@@ -9,7 +9,7 @@ import { bundleSchemas } from "./bundle-schema.js";
 import { compileSpec, type CompiledSpec } from "./compile-spec.js";
 import { emitTypescript } from "./emit-typescript.js";
 import { emitValidators } from "./emit-validators.js";
-import { type GeneratedFile, jsonWithBanner } from "./generated-file.js";
+import { type GeneratedFile, jsonWithBanner, scriptBanner } from "./generated-file.js";
 import { renderProviderTables } from "./render-provider-tables.js";
 
 const GENERATOR = "src/codegen/generate-all.ts";
@@ -68,6 +68,12 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
   });
 
   for (const provider of spec.providers) {
+    const wireValidators = emitValidators(
+      [...published.values()],
+      Object.fromEntries(provider.wireModels.map((model) => [`validate${model}`, model])),
+    );
+    files.push({ path: `${GENERATED_DIR}/wire/${provider.id}-validators.js`, content: wireValidators.module });
+    files.push({ path: `${GENERATED_DIR}/wire/${provider.id}-validators.d.ts`, content: wireValidators.declarations });
     const bundle = bundleSchemas(published, provider.wireModels, {
       id: `wire/${provider.id}.schema.json`,
       description: `${provider.displayName} wire shapes.`,
@@ -89,6 +95,17 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
   files.push({
     path: `${GENERATED_DIR}/providers.json`,
     content: jsonWithBanner({ providers: spec.providers }, "@partwise/typespec (spec/lib) via src/codegen/generate-all.ts"),
+  });
+  files.push({
+    path: `${GENERATED_DIR}/providers.ts`,
+    content: [
+      scriptBanner(GENERATOR),
+      "// The provider mappings and replay rules of spec/providers, as typed data for the codecs.",
+      `import type { ProvidersDocument } from "./types.js";`,
+      "",
+      `export const providersDocument: ProvidersDocument = ${JSON.stringify({ providers: spec.providers }, null, 2)};`,
+      "",
+    ].join("\n"),
   });
 
   const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");

@@ -74,6 +74,11 @@ export class UnsupportedPartError extends PartwiseError {
   override readonly name = "UnsupportedPartError";
 }
 
+/** A session that is missing, an append that lost a race, an id already taken, or a store that refused a value or failed. */
+export class SessionError extends PartwiseError {
+  override readonly name = "SessionError";
+}
+
 /** A command line that was not understood. */
 export class UsageError extends PartwiseError {
   override readonly name = "UsageError";

@@ -148,3 +148,59 @@ export const invalidHistoryArbitrary: fc.Arbitrary<unknown> = fc.tuple(
   all[mutationPick % all.length]!();
   return copy;
 });
+
+/** A payload of one of the known providers, with the kinds each issues. */
+const anyProviderPayload: fc.Arbitrary<OpaquePayload> = fc.constantFrom(
+  ["anthropic", "signature"], ["anthropic", "redacted_thinking"], ["openai.responses", "encrypted_content"],
+  ["google", "thought_signature"], ["bedrock", "signature"], ["bedrock", "redacted_content"],
+  ["openai.chat", "tool_call_fields"], ["mistral", "signature"],
+).chain(([provider, kind]) => fc.base64String({ minLength: 8, maxLength: 40 }).map((data) => ({ provider: provider!, kind: kind!, data: `${provider}:${data}` })));
+
+const producerAttributes = fc.option(fc.record({ provider: fc.constantFrom(...PROVIDER_IDS) }), { nil: undefined });
+
+/**
+ * A history any encoder must accept: user text and images, assistant text, reasoning (signed by any
+ * provider, or unsigned from any producer), tool calls with object arguments, unknown blocks of any
+ * provider, and tool results answering the calls. Payload data is prefixed with its provider so a test
+ * can find it in an encoded request.
+ */
+export const replayableHistoryArbitrary: fc.Arbitrary<History> = fc.array(
+  fc.tuple(
+    fc.string({ minLength: 1, maxLength: 20 }),
+    fc.array(
+      fc.oneof(
+        fc.tuple(fc.string({ minLength: 1, maxLength: 20 }), fc.option(anyProviderPayload, { nil: undefined })).map(([text, payload]): Part =>
+          payload ? { type: "text", text, payload } : { type: "text", text }),
+        fc.tuple(fc.string({ maxLength: 20 }), fc.option(anyProviderPayload, { nil: undefined }), producerAttributes).map(([text, payload, attributes]): Part => ({
+          type: "reasoning", text, ...(payload ? { payload } : {}), ...(attributes ? { attributes } : {}),
+        })),
+        fc.tuple(fc.constantFrom(...PROVIDER_IDS), identifier).map(([provider, kind]): Part => ({ type: "unknown", provider, kind, rawJson: JSON.stringify({ type: kind, by: provider }) })),
+      ),
+      { maxLength: 4 },
+    ),
+    fc.array(fc.tuple(identifier, fc.option(anyProviderPayload, { nil: undefined })), { maxLength: 2 }),
+    fc.option(fc.base64String({ minLength: 4, maxLength: 16 }), { nil: undefined }),
+  ),
+  { minLength: 1, maxLength: 4 },
+).map((rounds) => {
+  const messages: Message[] = [];
+  rounds.forEach(([question, assistantParts, calls, image], round) => {
+    messages.push({
+      role: "user",
+      parts: [{ type: "text", text: question }, ...(image ? [{ type: "media" as const, media: { mimeType: "image/png", data: image, dataKind: "bytes" as const } }] : [])],
+    });
+    const callParts: Part[] = calls.map(([name, payload], index) => ({
+      type: "tool_call",
+      toolCall: { id: `call_${round}_${index}`, type: "function", name, arguments: JSON.stringify({ round, index }) },
+      ...(payload ? { payload } : {}),
+    }));
+    messages.push({ role: "assistant", parts: [...assistantParts, ...callParts] });
+    if (calls.length > 0) {
+      messages.push({
+        role: "tool",
+        parts: calls.map(([name], index) => ({ type: "tool_result", id: `call_${round}_${index}`, name, content: [{ type: "text", text: `result ${index}` }], isError: false })),
+      });
+    }
+  });
+  return { format: "partwise.history" as const, version: 1 as const, messages };
+});

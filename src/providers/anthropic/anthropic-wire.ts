@@ -1,0 +1,92 @@
+// Anthropic Messages wire shapes (generated from spec/providers/anthropic.tsp) and the small facts of
+// the wire that both decoders and the encoder need: the provider id, payload kinds, stop reasons.
+import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+
+export type {
+  AnthropicContentBlockDeltaEvent,
+  AnthropicContentBlockStartEvent,
+  AnthropicContentBlockStopEvent,
+  AnthropicErrorEvent,
+  AnthropicMessage,
+  AnthropicMessageDeltaEvent,
+  AnthropicMessageParam,
+  AnthropicMessageStartEvent,
+  AnthropicRedactedThinkingBlock,
+  AnthropicRequest,
+  AnthropicTextBlock,
+  AnthropicThinkingBlock,
+  AnthropicToolUseBlock,
+} from "../../../generated/wire/anthropic.js";
+
+export const ANTHROPIC = "anthropic";
+
+/** Payload kinds (spec/providers/anthropic.tsp). */
+export const SIGNATURE = "signature";
+export const REDACTED_THINKING = "redacted_thinking";
+export const BLOCK_FIELDS = "block_fields";
+
+/** A content block as JSON: its `type` tag and fields. */
+export type { AnthropicContentBlock as AnthropicBlock } from "../../../generated/wire/anthropic.js";
+
+/**
+ * Stop reason -> finish reason.
+ * https://platform.claude.com/docs/en/api/messages#response-stop-reason
+ */
+export function anthropicFinishReason(stopReason: unknown): FinishReason | undefined {
+  switch (stopReason) {
+    case "end_turn":
+    case "stop_sequence":
+      return "stop";
+    case "max_tokens":
+    case "model_context_window_exceeded":
+      return "length";
+    case "tool_use":
+      return "tool_calls";
+    case "refusal":
+      return "content_filter";
+    case null:
+    case undefined:
+      return undefined;
+    default:
+      return "other";
+  }
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Anthropic usage -> Usage. Anthropic's `input_tokens` excludes cache reads and writes; partwise's
+ * inputTokens includes them, so totals compare across providers.
+ */
+export function anthropicUsage(usage: unknown): Usage | undefined {
+  if (typeof usage !== "object" || usage === null) return undefined;
+  const fields = usage as Record<string, unknown>;
+  const result: Usage = {};
+  const input = count(fields.input_tokens);
+  const cacheRead = count(fields.cache_read_input_tokens);
+  const cacheWrite = count(fields.cache_creation_input_tokens);
+  if (input !== undefined) result.inputTokens = input + (cacheRead ?? 0) + (cacheWrite ?? 0);
+  const output = count(fields.output_tokens);
+  if (output !== undefined) result.outputTokens = output;
+  if (result.inputTokens !== undefined && output !== undefined) result.totalTokens = result.inputTokens + output;
+  if (cacheRead !== undefined) result.cacheReadInputTokens = cacheRead;
+  if (cacheWrite !== undefined) result.cacheWriteInputTokens = cacheWrite;
+  const thinking = count((fields.output_tokens_details as Record<string, unknown> | undefined)?.thinking_tokens);
+  if (thinking !== undefined) result.reasoningTokens = thinking;
+  return result;
+}
+
+/** Response information from message fields (blocking body or stream events). */
+export function anthropicInfo(fields: { id?: unknown; model?: unknown; stop_reason?: unknown; usage?: unknown }): ResponseInfo {
+  const info: ResponseInfo = {};
+  if (typeof fields.id === "string") info.responseId = fields.id;
+  if (typeof fields.model === "string") info.model = fields.model;
+  const finishReason = anthropicFinishReason(fields.stop_reason);
+  if (finishReason !== undefined) info.finishReason = finishReason;
+  if (typeof fields.stop_reason === "string") info.rawFinishReason = fields.stop_reason;
+  const usage = anthropicUsage(fields.usage);
+  if (usage !== undefined) info.usage = usage;
+  return info;
+}

@@ -1,0 +1,198 @@
+// Decodes an Anthropic Messages SSE stream into part chunks keyed by the content-block index. Text,
+// thinking and signatures arrive as deltas (the signature replaces, never appends); tool calls stream
+// their arguments live and complete at content_block_stop with the same JSON text the blocking decoder
+// gives; server tool blocks and other blocks complete whole. https://platform.claude.com/docs/en/build-with-claude/streaming
+import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
+import {
+  validateAnthropicContentBlockDeltaEvent,
+  validateAnthropicContentBlockStartEvent,
+  validateAnthropicContentBlockStopEvent,
+  validateAnthropicErrorEvent,
+  validateAnthropicMessageDeltaEvent,
+  validateAnthropicMessageStartEvent,
+} from "../../../generated/wire/anthropic-validators.js";
+import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import {
+  ANTHROPIC,
+  type AnthropicBlock,
+  type AnthropicContentBlockDeltaEvent,
+  type AnthropicContentBlockStartEvent,
+  type AnthropicContentBlockStopEvent,
+  type AnthropicErrorEvent,
+  type AnthropicMessageDeltaEvent,
+  type AnthropicMessageStartEvent,
+  SIGNATURE,
+  anthropicInfo,
+} from "./anthropic-wire.js";
+import { anthropicBlockToPart } from "./map-anthropic-block.js";
+
+/** A block between its start and stop events. */
+interface OpenBlock {
+  readonly start: AnthropicBlock;
+  /** The concatenated `input_json_delta` fragments (tool_use, server_tool_use). */
+  inputJson: string;
+  /** Citations gathered from `citations_delta` events. */
+  citations: unknown[];
+}
+
+export class AnthropicStreamDecoder implements StreamDecoder {
+  #responseId: string | undefined;
+  #stopped = false;
+  readonly #open = new Map<number, OpenBlock>();
+
+  #chunk(index: number | undefined, partial: boolean, part: Part): StreamChunk {
+    const chunk: StreamChunk = { partial, part };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    if (index !== undefined) chunk.index = index;
+    return chunk;
+  }
+
+  push(event: WireEvent): StreamChunk[] {
+    const data = event.data as { type?: unknown } | null;
+    const type = typeof data === "object" && data !== null ? data.type : undefined;
+    const position = event.position;
+    switch (type) {
+      case "message_start":
+        return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
+      case "content_block_start":
+        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position));
+      case "content_block_delta":
+        return this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position);
+      case "content_block_stop":
+        return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
+      case "message_delta": {
+        const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
+        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: delta.usage }), false)];
+      }
+      case "message_stop":
+        return this.#messageStop(position);
+      case "ping":
+        return [];
+      case "error": {
+        const { error } = checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
+        throw providerApiError(ANTHROPIC, error.type, error.message, position === undefined ? {} : { position });
+      }
+      default:
+        throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });
+    }
+  }
+
+  end(): StreamChunk[] {
+    // A stream cut before message_stop gets no `done` chunk: the aggregator reports it as truncated.
+    return [];
+  }
+
+  #info(info: ResponseInfo, done: boolean): StreamChunk {
+    const chunk: StreamChunk = done ? { response: info, done: true } : { response: info };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    return chunk;
+  }
+
+  #messageStart(event: AnthropicMessageStartEvent): StreamChunk[] {
+    // A repeated message_start of the same message (seen from some proxies) adds nothing.
+    if (this.#responseId === event.message.id && !this.#stopped) return [];
+    this.#responseId = event.message.id;
+    this.#stopped = false;
+    this.#open.clear();
+    return [this.#info(anthropicInfo(event.message), false)];
+  }
+
+  #requireStarted(what: string, position: number | undefined): void {
+    if (this.#responseId === undefined || this.#stopped) {
+      throw invalidWire(ANTHROPIC, `${what} outside a message (no message_start before it)`, position === undefined ? {} : { position });
+    }
+  }
+
+  #blockStart(event: AnthropicContentBlockStartEvent): StreamChunk[] {
+    this.#requireStarted("content_block_start", undefined);
+    const block = event.content_block;
+    const index = event.index;
+    switch (block.type) {
+      case "text":
+        this.#open.set(index, { start: block, inputJson: "", citations: [] });
+        return [this.#chunk(index, true, { type: "text", text: String(block.text ?? "") })];
+      case "thinking": {
+        this.#open.set(index, { start: block, inputJson: "", citations: [] });
+        const part: Part = { type: "reasoning", text: String(block.thinking ?? "") };
+        if (typeof block.signature === "string" && block.signature !== "") part.payload = { provider: ANTHROPIC, kind: SIGNATURE, data: block.signature };
+        return [this.#chunk(index, true, part)];
+      }
+      case "tool_use":
+        this.#open.set(index, { start: block, inputJson: "", citations: [] });
+        return [this.#chunk(index, true, { type: "tool_call", toolCall: { id: String(block.id), type: "function", name: String(block.name), arguments: "" } })];
+      case "redacted_thinking":
+        // Arrives whole, with no deltas.
+        this.#open.set(index, { start: block, inputJson: "", citations: [] });
+        return [this.#chunk(index, false, anthropicBlockToPart(block))];
+      default:
+        // Server tool use (input streams like tool_use), results and other blocks complete at their stop.
+        this.#open.set(index, { start: block, inputJson: "", citations: [] });
+        return [];
+    }
+  }
+
+  #blockDelta(event: AnthropicContentBlockDeltaEvent, position: number | undefined): StreamChunk[] {
+    const block = this.#open.get(event.index);
+    if (!block) throw invalidWire(ANTHROPIC, `content_block_delta for block ${event.index}, which is not open`, position === undefined ? {} : { position });
+    const delta = event.delta;
+    switch (delta.type) {
+      case "text_delta":
+        return [this.#chunk(event.index, true, { type: "text", text: String(delta.text ?? "") })];
+      case "thinking_delta":
+        return [this.#chunk(event.index, true, { type: "reasoning", text: String(delta.thinking ?? "") })];
+      case "signature_delta":
+        // The signature replaces any earlier one: a non-null payload on a delta replaces the stored one.
+        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: String(delta.signature ?? "") } })];
+      case "input_json_delta": {
+        const fragment = String(delta.partial_json ?? "");
+        block.inputJson += fragment;
+        if (block.start.type !== "tool_use" || fragment === "") return [];
+        return [this.#chunk(event.index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: fragment } })];
+      }
+      case "citations_delta":
+        block.citations.push(delta.citation);
+        return [];
+      default:
+        // A delta type partwise does not know: kept, unmerged, as an unknown part after the blocks.
+        return [this.#chunk(undefined, false, { type: "unknown", provider: ANTHROPIC, kind: "content_block_delta", rawJson: JSON.stringify(event) })];
+    }
+  }
+
+  #blockStop(index: number, position: number | undefined): StreamChunk[] {
+    const block = this.#open.get(index);
+    if (!block) throw invalidWire(ANTHROPIC, `content_block_stop for block ${index}, which is not open`, position === undefined ? {} : { position });
+    this.#open.delete(index);
+    const start = block.start;
+    switch (start.type) {
+      case "text": {
+        const citations = [...((Array.isArray(start.citations) ? start.citations : []) as unknown[]), ...block.citations];
+        const whole = anthropicBlockToPart({ ...start, text: "", citations });
+        return whole.payload ? [this.#chunk(index, true, { type: "text", text: "", payload: whole.payload })] : [];
+      }
+      case "thinking":
+      case "redacted_thinking":
+        return [];
+      default: {
+        const whole = block.inputJson === "" ? start : { ...start, input: this.#input(block.inputJson, index, position) };
+        return [this.#chunk(index, false, anthropicBlockToPart(whole))];
+      }
+    }
+  }
+
+  #input(json: string, index: number, position: number | undefined): unknown {
+    try {
+      return JSON.parse(json);
+    } catch (error) {
+      throw invalidWire(ANTHROPIC, `the streamed input of block ${index} is not valid JSON`, { ...(position === undefined ? {} : { position }), cause: error });
+    }
+  }
+
+  #messageStop(position: number | undefined): StreamChunk[] {
+    this.#requireStarted("message_stop", position);
+    // Blocks the stream never stopped are finished as if it had.
+    const chunks = [...this.#open.keys()].flatMap((index) => this.#blockStop(index, position));
+    this.#stopped = true;
+    return [...chunks, this.#info({}, true)];
+  }
+}

@@ -1,0 +1,151 @@
+// Encodes a history into a Messages API request: system messages into `system`, tool results into user
+// turns, assistant turns block by block under the replay rules (signed thinking back unmodified and in
+// order, foreign reasoning never), consecutive turns of one role merged.
+// https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
+import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
+import { InvalidDocumentError } from "../../errors/partwise-error.js";
+import { appendPointer } from "../../json/json-location.js";
+import { unreachable } from "../../parts/part-kinds.js";
+import type { EncodeOptions } from "../provider-codec.js";
+import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning, withoutForeignPayload } from "../replay-rules.js";
+import { ANTHROPIC, type AnthropicBlock, type AnthropicMessageParam, type AnthropicRequest } from "./anthropic-wire.js";
+import { partToAnthropicBlock } from "./map-anthropic-block.js";
+
+type Role = AnthropicMessageParam["role"];
+
+interface Encoding {
+  readonly context: ReplayContext;
+  readonly warnings: ErrorObject[];
+  readonly system: AnthropicBlock[];
+  readonly turns: { role: Role; content: AnthropicBlock[] }[];
+}
+
+function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
+  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+}
+
+function mediaBlock(media: Media): AnthropicBlock | undefined {
+  const source = media.dataKind === "url"
+    ? { type: "url", url: media.data }
+    : media.dataKind === "bytes"
+      ? { type: "base64", media_type: media.mimeType, data: media.data }
+      : { type: "text", media_type: media.mimeType, data: media.data };
+  if (media.mimeType.startsWith("image/") && source.type !== "text") return { type: "image", source };
+  if (media.mimeType === "application/pdf" || (media.mimeType === "text/plain" && source.type === "text")) {
+    return media.name ? { type: "document", source, title: media.name } : { type: "document", source };
+  }
+  return undefined;
+}
+
+/** Blocks of a user message or of a tool result's content: text, images and documents, results. */
+function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string): AnthropicBlock[] {
+  const blocks: AnthropicBlock[] = [];
+  parts.forEach((part, index) => {
+    const partPointer = appendPointer(pointer, index);
+    switch (part.type) {
+      case "text":
+        if (part.text !== "") blocks.push({ type: "text", text: part.text });
+        return;
+      case "media": {
+        const block = mediaBlock(part.media);
+        if (block) blocks.push(block);
+        else skip(encoding, part, partPointer, `Anthropic takes images and PDF or plain-text documents, not ${part.media.mimeType}`);
+        return;
+      }
+      case "tool_result": {
+        const content = userBlocks(encoding, part.content, appendPointer(partPointer, "content"));
+        const onlyText = content.length === 1 && content[0]?.type === "text";
+        const block: AnthropicBlock = { type: "tool_result", tool_use_id: part.id ?? "", content: onlyText ? String(content[0]?.text) : content };
+        if (part.isError) block.is_error = true;
+        blocks.push(block);
+        return;
+      }
+      case "unknown":
+        if (part.provider === ANTHROPIC) blocks.push(JSON.parse(part.rawJson) as AnthropicBlock);
+        else skip(encoding, part, partPointer, "a block from another provider means nothing to Anthropic");
+        return;
+      case "reasoning":
+      case "tool_call":
+        skip(encoding, part, partPointer, `a ${part.type} part belongs in an assistant turn`);
+        return;
+      default:
+        unreachable(part, "part");
+    }
+  });
+  return blocks;
+}
+
+function assistantBlocks(encoding: Encoding, message: Message, pointer: string): AnthropicBlock[] {
+  const blocks: AnthropicBlock[] = [];
+  message.parts.forEach((part, index) => {
+    const partPointer = appendPointer(pointer, "parts", index);
+    const decision = decideReplay(part, encoding.context);
+    switch (decision.action) {
+      case "reject":
+        throw rejectedPartError(part, partPointer, encoding.context, decision);
+      case "skip":
+        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
+        return;
+      case "send":
+      case "send-without-payload": {
+        const block = partToAnthropicBlock(decision.action === "send" ? part : withoutForeignPayload(part, ANTHROPIC), partPointer);
+        if (block) blocks.push(block);
+        return;
+      }
+      default:
+        unreachable(decision.action, "replay action");
+    }
+  });
+  return blocks;
+}
+
+function addTurn(encoding: Encoding, role: Role, content: AnthropicBlock[]): void {
+  if (content.length === 0) return;
+  const last = encoding.turns.at(-1);
+  // The API takes alternating turns: consecutive user content (a user message after tool results) joins.
+  if (last?.role === role) last.content.push(...content);
+  else encoding.turns.push({ role, content });
+}
+
+/** The request for a history under Anthropic's replay rules, with a warning per part left out. */
+export function encodeAnthropicRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: AnthropicRequest } {
+  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
+  const base = Array.isArray(history) ? "" : "/messages";
+  const encoding: Encoding = {
+    context: { provider: ANTHROPIC, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    warnings: [],
+    system: [],
+    turns: [],
+  };
+  messages.forEach((message, index) => {
+    const pointer = appendPointer(base, index);
+    switch (message.role) {
+      case "system":
+        encoding.system.push(...userBlocks(encoding, message.parts, appendPointer(pointer, "parts")).filter((block) => {
+          if (block.type === "text") return true;
+          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: `${block.type} block in a system message not sent to anthropic: the system prompt takes text only`, pointer, provider: ANTHROPIC });
+          return false;
+        }));
+        return;
+      case "user":
+      case "tool":
+        addTurn(encoding, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
+        return;
+      case "assistant": {
+        const blocks = assistantBlocks(encoding, message, pointer);
+        if (blocks.length === 0 && message.parts.length > 0) {
+          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to anthropic", pointer, provider: ANTHROPIC });
+        }
+        addTurn(encoding, "assistant", blocks);
+        return;
+      }
+      default:
+        throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
+    }
+  });
+  const body: AnthropicRequest = { ...options.request, messages: encoding.turns.map(({ role, content }) => ({ role, content })) };
+  if (encoding.system.length > 0) {
+    body.system = encoding.system.length === 1 && encoding.system[0]?.type === "text" ? String(encoding.system[0].text) : (encoding.system as never);
+  }
+  return { provider: ANTHROPIC, body, warnings: encoding.warnings };
+}

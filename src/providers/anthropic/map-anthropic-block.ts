@@ -1,0 +1,97 @@
+// One mapping per Anthropic content block type, shared by the blocking and the streaming decoder, and
+// its inverse for the encoder. Blocks with no part of their own become unknown parts holding the block
+// exactly as received, replayed to Anthropic only.
+import type { Part } from "../../../generated/types.js";
+import { unreachable } from "../../parts/part-kinds.js";
+import { invalidWire } from "../wire-validation.js";
+import { ANTHROPIC, type AnthropicBlock, BLOCK_FIELDS, REDACTED_THINKING, SIGNATURE } from "./anthropic-wire.js";
+
+/** The fields each mapped block keeps in its part; any other non-null field travels as `block_fields`. */
+const MAPPED_FIELDS: Record<string, readonly string[]> = {
+  text: ["type", "text"],
+  tool_use: ["type", "id", "name", "input"],
+};
+
+/**
+ * The fields of a text or tool_use block that have no place in the part, as a payload. Null fields and
+ * an empty `citations` list say nothing and are left out (a streamed text block starts with `[]`).
+ */
+function blockFieldsPayload(block: AnthropicBlock) {
+  const mapped = MAPPED_FIELDS[block.type] ?? [];
+  const extra = Object.fromEntries(Object.entries(block).filter(([key, value]) =>
+    !mapped.includes(key) && value !== null && value !== undefined && !(key === "citations" && Array.isArray(value) && value.length === 0)));
+  return Object.keys(extra).length === 0 ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
+}
+
+/** A whole response block as a part. */
+export function anthropicBlockToPart(block: AnthropicBlock): Part {
+  switch (block.type) {
+    case "text": {
+      const payload = blockFieldsPayload(block);
+      return payload ? { type: "text", text: String(block.text), payload } : { type: "text", text: String(block.text) };
+    }
+    case "thinking":
+      return { type: "reasoning", text: String(block.thinking), payload: { provider: ANTHROPIC, kind: SIGNATURE, data: String(block.signature) } };
+    case "redacted_thinking":
+      return { type: "reasoning", payload: { provider: ANTHROPIC, kind: REDACTED_THINKING, data: String(block.data) } };
+    case "tool_use": {
+      const toolCall = { id: String(block.id), type: "function" as const, name: String(block.name), arguments: JSON.stringify(block.input ?? {}) };
+      const payload = blockFieldsPayload(block);
+      return payload ? { type: "tool_call", toolCall, payload } : { type: "tool_call", toolCall };
+    }
+    default:
+      // server_tool_use, *_tool_result, mcp_*, container_upload, compaction, future block types.
+      return { type: "unknown", provider: ANTHROPIC, kind: block.type, rawJson: JSON.stringify(block) };
+  }
+}
+
+/** Parses tool-call arguments for a `tool_use` input, naming the part when they are not a JSON object. */
+export function toolInput(argumentsText: string, pointer: string): Record<string, unknown> {
+  let input: unknown;
+  try {
+    input = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
+  } catch (error) {
+    throw invalidWire(ANTHROPIC, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw invalidWire(ANTHROPIC, `tool-call arguments at ${pointer} must be a JSON object for tool_use.input`, { pointer });
+  }
+  return input as Record<string, unknown>;
+}
+
+function extraFields(part: Part): Record<string, unknown> {
+  return part.payload?.provider === ANTHROPIC && part.payload.kind === BLOCK_FIELDS ? (JSON.parse(part.payload.data) as Record<string, unknown>) : {};
+}
+
+/**
+ * The request block of an assistant part the replay rules let through, or undefined when the part has
+ * no block (an empty text, a reasoning part whose payload is not Anthropic's).
+ */
+export function partToAnthropicBlock(part: Part, pointer: string): AnthropicBlock | undefined {
+  switch (part.type) {
+    case "text":
+      // The API rejects empty text blocks; an empty text carries nothing to replay.
+      return part.text === "" ? undefined : { type: "text", text: part.text, ...extraFields(part) };
+    case "reasoning": {
+      const payload = part.payload;
+      if (payload?.provider !== ANTHROPIC) return undefined;
+      if (payload.kind === REDACTED_THINKING) return { type: "redacted_thinking", data: payload.data };
+      // Omitted thinking (display: "omitted") has empty text and a real signature: it still goes back.
+      if (payload.kind === SIGNATURE) return { type: "thinking", thinking: part.text ?? "", signature: payload.data };
+      return undefined;
+    }
+    case "tool_call":
+      return { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: toolInput(part.toolCall.arguments, pointer), ...extraFields(part) };
+    case "unknown":
+      try {
+        return JSON.parse(part.rawJson) as AnthropicBlock;
+      } catch (error) {
+        throw invalidWire(ANTHROPIC, `the raw block at ${pointer} is not valid JSON`, { pointer, cause: error });
+      }
+    case "tool_result":
+    case "media":
+      return undefined;
+    default:
+      return unreachable(part, "part");
+  }
+}

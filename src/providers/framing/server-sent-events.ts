@@ -1,0 +1,159 @@
+// An incremental Server-Sent Events parser (WHATWG HTML §9.2.6): bytes in any chunking -> events.
+// Lines end in \r\n, \n or \r (a \r\n split across chunks counts once); `data` lines join with \n; a
+// blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped.
+import { PartwiseError } from "../../errors/partwise-error.js";
+
+/** One dispatched event. */
+export interface ServerSentEvent {
+  /** The `event:` field, when given (`message` is the default the spec implies). */
+  readonly event?: string;
+  /** The `data:` lines joined with \n. */
+  readonly data: string;
+  /** The `id:` field, when given. */
+  readonly id?: string;
+  /** The byte offset in the stream where the event began. */
+  readonly position: number;
+}
+
+export class ServerSentEventDecoder {
+  readonly #provider: string | undefined;
+  readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  #buffer = "";
+  #bytesSeen = 0;
+  /** The byte offset in the stream of the text in #buffer (for event positions). */
+  #bufferPosition = 0;
+  #skipLineFeed = false;
+  #eventName: string | undefined;
+  #data: string[] = [];
+  #id: string | undefined;
+  #eventPosition = -1;
+
+  /** @param provider named in errors (e.g. `anthropic`). */
+  constructor(provider?: string) {
+    this.#provider = provider;
+  }
+
+  /** The events completed by these bytes. */
+  push(bytes: Uint8Array): ServerSentEvent[] {
+    let text: string;
+    try {
+      text = this.#decoder.decode(bytes, { stream: true });
+    } catch (error) {
+      throw this.#invalidUtf8(error);
+    }
+    this.#bytesSeen += bytes.length;
+    return this.#consume(text);
+  }
+
+  /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
+  end(): ServerSentEvent[] {
+    let text: string;
+    try {
+      text = this.#decoder.decode();
+    } catch (error) {
+      throw this.#invalidUtf8(error);
+    }
+    return this.#consume(text);
+  }
+
+  /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
+  get hasPartialEvent(): boolean {
+    return this.#data.length > 0 || this.#buffer.length > 0;
+  }
+
+  #invalidUtf8(error: unknown): PartwiseError {
+    return new PartwiseError("provider/invalid-wire", `the event stream is not valid UTF-8 (near byte ${this.#bytesSeen})`, {
+      ...(this.#provider === undefined ? {} : { provider: this.#provider }),
+      position: this.#bytesSeen,
+      cause: error,
+    });
+  }
+
+  #consume(text: string): ServerSentEvent[] {
+    const events: ServerSentEvent[] = [];
+    const buffer = this.#buffer + text;
+    let start = 0;
+    if (this.#skipLineFeed && buffer.startsWith("\n")) {
+      start = 1;
+      this.#bufferPosition += 1;
+    }
+    this.#skipLineFeed = false;
+    // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
+    let lineFeed = buffer.indexOf("\n", start);
+    let carriageReturn = buffer.indexOf("\r", start);
+    for (;;) {
+      if (lineFeed >= 0 && lineFeed < start) lineFeed = buffer.indexOf("\n", start);
+      if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = buffer.indexOf("\r", start);
+      const end = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
+      if (end < 0) break;
+      const line = buffer.slice(start, end);
+      let next = end + 1;
+      if (end === carriageReturn) {
+        if (next < buffer.length) {
+          if (buffer.charCodeAt(next) === 10) next++;
+        } else {
+          this.#skipLineFeed = true;
+        }
+      }
+      this.#line(line, this.#bufferPosition, events);
+      this.#bufferPosition += Buffer.byteLength(line) + (next - end);
+      start = next;
+    }
+    this.#buffer = buffer.slice(start);
+    return events;
+  }
+
+  #line(line: string, position: number, events: ServerSentEvent[]): void {
+    if (line === "") {
+      if (this.#data.length > 0) {
+        const event: { event?: string; data: string; id?: string; position: number } = {
+          data: this.#data.join("\n"),
+          position: this.#eventPosition,
+        };
+        if (this.#eventName !== undefined) event.event = this.#eventName;
+        if (this.#id !== undefined) event.id = this.#id;
+        events.push(event);
+      }
+      this.#data = [];
+      this.#eventName = undefined;
+      this.#eventPosition = -1;
+      return;
+    }
+    if (line.startsWith(":")) return;
+    if (this.#eventPosition < 0) this.#eventPosition = position;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    switch (field) {
+      case "event":
+        this.#eventName = value;
+        break;
+      case "data":
+        this.#data.push(value);
+        break;
+      case "id":
+        if (!value.includes("\0")) this.#id = value;
+        break;
+      default:
+        // `retry` and unknown fields do not affect decoding.
+        break;
+    }
+  }
+}
+
+/** Every event of a byte stream. */
+export async function* decodeServerSentEvents(bytes: AsyncIterable<Uint8Array>, provider?: string): AsyncGenerator<ServerSentEvent> {
+  const decoder = new ServerSentEventDecoder(provider);
+  for await (const chunk of bytes) yield* decoder.push(chunk);
+  yield* decoder.end();
+}
+
+/** Writes one event in SSE framing (for simulators and tests). */
+export function encodeServerSentEvent(event: { event?: string; data: string; id?: string }): string {
+  const lines: string[] = [];
+  if (event.event !== undefined) lines.push(`event: ${event.event}`);
+  if (event.id !== undefined) lines.push(`id: ${event.id}`);
+  for (const line of event.data.split("\n")) lines.push(`data: ${line}`);
+  return `${lines.join("\n")}\n\n`;
+}

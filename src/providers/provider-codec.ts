@@ -1,0 +1,48 @@
+// The contract every provider codec fulfils: decode a blocking response, decode a stream (from raw bytes
+// in the provider's framing, or from one decoded event per JSON line), and encode a history into a
+// request under the provider's replay rules. The CLI, the chat client and the tests use only this.
+import type { DecodedResponse, EncodedRequest, History, Message, StreamChunk } from "../../generated/types.js";
+
+/** One decoded event of a provider's stream: the SSE data JSON, an NDJSON line, an event-stream message. */
+export interface WireEvent {
+  /** The event's name where the framing carries one (SSE `event:`, Bedrock `:event-type`). */
+  readonly name?: string;
+  /** The event's JSON. */
+  readonly data: unknown;
+  /** Byte offset (raw input) or line number (JSONL input) of the event, for errors. */
+  readonly position?: number;
+}
+
+/** Turns one response's wire events into part chunks; one decoder per stream. */
+export interface StreamDecoder {
+  push(event: WireEvent): StreamChunk[];
+  /** Called when the bytes end; a stream that ended early yields no `done` chunk, so it aggregates as truncated. */
+  end(): StreamChunk[];
+}
+
+/** How to encode: the request fields besides the messages, the rule variant, and the options rules test. */
+export interface EncodeOptions {
+  /** Request fields (model, max_tokens, tools, ...) placed in the body next to the encoded messages. */
+  readonly request?: Record<string, unknown>;
+  /** The replay-rule variant (a server profile or a rule version). */
+  readonly variant?: string;
+  /** Options that replay rules test with `when` (e.g. `replayForeignReasoning`). */
+  readonly flags?: readonly string[];
+}
+
+export interface ProviderCodec {
+  /** The provider id (also the payload provider of what it decodes). */
+  readonly id: string;
+  /** The byte framing of the provider's streams. */
+  readonly framing: "server-sent-events" | "newline-delimited-json" | "aws-event-stream";
+  /** Decodes a blocking response body (parsed JSON). */
+  decodeResponse(body: unknown): DecodedResponse;
+  /** A decoder for one stream. */
+  createStreamDecoder(): StreamDecoder;
+  /** The wire events of a raw byte stream, read in the provider's framing. */
+  wireEvents(bytes: AsyncIterable<Uint8Array>): AsyncIterable<WireEvent>;
+  /** One wire event from a JSON line (`--input jsonl`: for Bedrock `{ "<eventType>": payload }`). */
+  wireEventFromJson(value: unknown, line: number): WireEvent;
+  /** Encodes a history (or its messages) into a request body under the replay rules. */
+  encodeRequest(history: History | readonly Message[], options?: EncodeOptions): EncodedRequest;
+}

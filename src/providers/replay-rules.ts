@@ -1,0 +1,96 @@
+// The replay rules of spec/providers as a decision procedure: the first rule of a provider's rule set
+// that matches a part (its type, whose payload it carries, who produced it, which options are on)
+// decides whether the encoder sends it, sends it without a foreign payload, skips it or rejects it.
+import { providersDocument } from "../../generated/providers.js";
+import type { ErrorObject, Part, ProviderDescription, ReplayRule } from "../../generated/types.js";
+import { UnsupportedPartError } from "../errors/partwise-error.js";
+
+/** What the encoder is replaying to, and which options (and per-part facts) are on. */
+export interface ReplayContext {
+  /** The provider id the request is for. */
+  readonly provider: string;
+  /** The rule variant: a server profile or a rule version; `default` when absent. */
+  readonly variant?: string;
+  /** The options and facts that `when` conditions test. */
+  readonly flags?: ReadonlySet<string>;
+}
+
+export interface ReplayDecision {
+  readonly action: ReplayRule["action"];
+  /** The rule that decided; absent when none matched (the part is skipped). */
+  readonly rule?: ReplayRule;
+}
+
+const providersById: ReadonlyMap<string, ProviderDescription> = new Map(
+  providersDocument.providers.map((provider) => [provider.id, provider]),
+);
+
+/** A provider's description from the spec. */
+export function providerDescription(provider: string): ProviderDescription {
+  const description = providersById.get(provider);
+  if (!description) throw new TypeError(`no provider "${provider}" in the spec (known: ${[...providersById.keys()].join(", ")})`);
+  return description;
+}
+
+/** The rule set of a provider's variant. */
+export function replayRules(provider: string, variant = "default"): readonly ReplayRule[] {
+  const rules = providerDescription(provider).replay[variant];
+  if (!rules) {
+    const variants = Object.keys(providerDescription(provider).replay).join(", ");
+    throw new TypeError(`provider "${provider}" has no replay rule variant "${variant}" (variants: ${variants})`);
+  }
+  return rules;
+}
+
+/** Which payload a part carries, seen from the target provider. */
+export function payloadClass(part: Part, provider: string): "none" | "own" | "foreign" {
+  if (!part.payload) return "none";
+  return part.payload.provider === provider ? "own" : "foreign";
+}
+
+/** Whether the target provider produced the part: its `provider` attribute, a payload it issued, or (for an unknown part) its block. */
+export function producedBy(part: Part, provider: string): "own" | "other" {
+  if (part.type === "unknown" && part.provider === provider) return "own";
+  return part.attributes?.provider === provider || part.payload?.provider === provider ? "own" : "other";
+}
+
+function matches(rule: ReplayRule, part: Part, context: ReplayContext): boolean {
+  if (rule.part !== part.type) return false;
+  if (rule.payload !== undefined && rule.payload !== payloadClass(part, context.provider)) return false;
+  if (rule.producer !== undefined && rule.producer !== producedBy(part, context.provider)) return false;
+  return (rule.when ?? []).every((flag) => context.flags?.has(flag) ?? false);
+}
+
+/** The first matching rule's action for a part; a part no rule matches is skipped. */
+export function decideReplay(part: Part, context: ReplayContext): ReplayDecision {
+  const rule = replayRules(context.provider, context.variant).find((candidate) => matches(candidate, part, context));
+  return rule ? { action: rule.action, rule } : { action: "skip" };
+}
+
+/** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
+export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision): ErrorObject {
+  const reason = decision.rule?.reason ?? "no replay rule matches this part";
+  const payload = part.payload ? ` (payload ${part.payload.provider}/${part.payload.kind})` : "";
+  return {
+    name: "ReplayWarning",
+    code: "provider/part-skipped",
+    message: `${part.type} part${payload} not sent to ${context.provider}: ${reason}`,
+    pointer,
+    provider: context.provider,
+  };
+}
+
+/** The error for a part a rule rejects. */
+export function rejectedPartError(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision): UnsupportedPartError {
+  return new UnsupportedPartError("provider/unsupported-part", `${part.type} part cannot be sent to ${context.provider}: ${decision.rule?.reason ?? "no rule allows it"}`, {
+    pointer,
+    provider: context.provider,
+  });
+}
+
+/** A part with its foreign payload removed (for `send-without-payload`). */
+export function withoutForeignPayload(part: Part, provider: string): Part {
+  if (payloadClass(part, provider) !== "foreign") return part;
+  const { payload: _payload, ...rest } = part;
+  return rest as Part;
+}

@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ServerSentEventDecoder, encodeServerSentEvent } from "../../../src/providers/framing/server-sent-events.js";
+import { propertyRuns } from "../../support/property-runs.js";
+import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
+
+const line = fc.string({ unit: "grapheme", maxLength: 30 }).map((text) => text.replace(/[\r\n]/g, ""));
+const eventArbitrary = fc.record(
+  { event: line.filter((text) => text.length > 0), data: fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => lines.join("\n")), id: line },
+  { requiredKeys: ["data"] },
+);
+
+function decodeAll(chunks: Uint8Array[]) {
+  const decoder = new ServerSentEventDecoder();
+  return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()].map(({ position: _position, ...event }) => event);
+}
+
+describe("ServerSentEventDecoder", () => {
+  it("decodes the same events from any chunking of the bytes and any line ending", () => {
+    fc.assert(
+      fc.property(fc.array(eventArbitrary, { maxLength: 6 }), fc.constantFrom("\n", "\r\n", "\r"), cutsArbitrary, fc.boolean(), (events, ending, cuts, comments) => {
+        const text = events.map((event) => (comments ? ": keep-alive\n" : "") + encodeServerSentEvent(event)).join("").replace(/\n/g, ending);
+        const bytes = new TextEncoder().encode(text);
+        // The id is the stream's last event id: it carries over to later events until another one arrives.
+        let lastId: string | undefined;
+        const expected = events.map((event) => {
+          lastId = event.id ?? lastId;
+          return lastId === undefined ? { ...event } : { ...event, id: lastId };
+        });
+        expect(decodeAll(rechunk(bytes, cuts))).toEqual(expected);
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
+  });
+
+  it("removes one leading space, joins data lines, drops a leading BOM and ignores unknown fields", () => {
+    const bytes = new TextEncoder().encode("\uFEFFevent: a\nretry: 5\nunknown: x\ndata:  two spaces\ndata:b\n\n");
+    expect(decodeAll([bytes])).toEqual([{ event: "a", data: " two spaces\nb" }]);
+  });
+
+  it("reports the byte position of each event and does not dispatch an event cut off by the end", () => {
+    const decoder = new ServerSentEventDecoder();
+    const events = decoder.push(new TextEncoder().encode("data: é\n\ndata: x\n\ndata: partial"));
+    expect(events.map((event) => event.position)).toEqual([0, 10]);
+    expect(decoder.end()).toEqual([]);
+    expect(decoder.hasPartialEvent).toBe(true);
+  });
+
+  it("raises a typed error with the byte position for invalid UTF-8", () => {
+    const decoder = new ServerSentEventDecoder("anthropic");
+    expect(() => decoder.push(new Uint8Array([0x64, 0x61, 0x74, 0x61, 0x3a, 0xff, 0x0a]))).toThrow(
+      expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic" }),
+    );
+  });
+});
