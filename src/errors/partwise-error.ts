@@ -79,6 +79,41 @@ export class SessionError extends PartwiseError {
   override readonly name = "SessionError";
 }
 
+/** What a provider's HTTP API answered when it refused or failed a request. */
+export interface ProviderApiFailure {
+  /** The HTTP status, or undefined when no response arrived (connection refused, reset, timeout). */
+  readonly status?: number;
+  /** The provider's error type (`overloaded_error`, `RESOURCE_EXHAUSTED`, `ThrottlingException`, ...). */
+  readonly errorType?: string;
+  /** The provider's own error message. */
+  readonly providerMessage?: string;
+  /** The request id the provider assigned, for its support. */
+  readonly requestId?: string;
+  /** Whether retrying the same request can succeed (429, 5xx, connection failures). */
+  readonly retryable: boolean;
+  /** Milliseconds the provider asked to wait before retrying (`retry-after`, Google RetryInfo). */
+  readonly retryAfterMs?: number;
+}
+
+/** A provider's HTTP API refused or failed a request (code `provider/api-error`). */
+export class ProviderApiError extends PartwiseError {
+  override readonly name = "ProviderApiError";
+  readonly failure: ProviderApiFailure;
+
+  constructor(provider: string, message: string, failure: ProviderApiFailure, options: PartwiseErrorOptions = {}) {
+    super("provider/api-error", message, { ...options, provider, details: { ...failure, ...options.details } });
+    this.failure = failure;
+  }
+
+  get status(): number | undefined {
+    return this.failure.status;
+  }
+
+  get retryable(): boolean {
+    return this.failure.retryable;
+  }
+}
+
 /** A command line that was not understood. */
 export class UsageError extends PartwiseError {
   override readonly name = "UsageError";

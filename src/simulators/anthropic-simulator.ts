@@ -1,0 +1,158 @@
+// A stand-in for the Anthropic Messages API: POST /v1/messages, blocking or SSE, with thinking signed by
+// an HMAC over the thinking text and its place in the turn, and the documented 400s when a tool turn
+// comes back with thinking modified, reordered or missing, or a tool_use without its tool_result.
+// https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
+import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
+import type { ProviderSimulator, SimulatorAnswer, SimulatorContext, SimulatorRequest } from "./simulator-server.js";
+import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+
+type Block = Record<string, unknown> & { type?: unknown };
+type WireMessage = { role?: unknown; content?: unknown };
+
+const THINKING = "anthropic:thinking";
+const REDACTED = "anthropic:redacted";
+
+/** What a thinking block's signature binds: its text and its place among the turn's thinking blocks. */
+function thinkingContent(text: string, ordinal: number): string {
+  return `${ordinal}\u0000${text}`;
+}
+
+function blocksOf(message: WireMessage): Block[] {
+  if (typeof message.content === "string") return [{ type: "text", text: message.content }];
+  return Array.isArray(message.content) ? (message.content as Block[]) : [];
+}
+
+function textOfBlocks(blocks: readonly Block[]): string {
+  return blocks.filter((block) => block.type === "text").map((block) => String(block.text)).join("");
+}
+
+function toolResultText(block: Block): string {
+  if (typeof block.content === "string") return block.content;
+  return Array.isArray(block.content) ? textOfBlocks(block.content as Block[]) : "";
+}
+
+/** The first replay problem of a request, as the API words it, or undefined. */
+function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolean, context: SimulatorContext): string | undefined {
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "assistant") continue;
+    let ordinal = 0;
+    for (const [position, block] of blocksOf(message).entries()) {
+      if (block.type === "thinking") {
+        if (!context.signer.verify(THINKING, thinkingContent(String(block.thinking ?? ""), ordinal++), String(block.signature ?? ""))) {
+          return `messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`;
+        }
+      } else if (block.type === "redacted_thinking") {
+        ordinal++;
+        if (context.signer.unseal(REDACTED, String(block.data ?? "")) === undefined) return `messages.${index}.content.${position}: Invalid \`data\` in \`redacted_thinking\` block`;
+      }
+    }
+    const toolUseIds = blocksOf(message).filter((block) => block.type === "tool_use").map((block) => String(block.id));
+    const next = messages[index + 1];
+    const answered = new Set(next?.role === "user" ? blocksOf(next).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id)) : []);
+    const missing = toolUseIds.filter((id) => !answered.has(id));
+    if (missing.length > 0 && next !== undefined) {
+      return `messages.${index + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+    }
+  }
+  // The final assistant turn of a running tool loop must start with its thinking block.
+  const lastAssistant = messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "assistant").at(-1);
+  if (thinkingEnabled && lastAssistant && lastAssistant.index === messages.length - 2) {
+    const blocks = blocksOf(lastAssistant.message);
+    const first = blocks[0];
+    if (blocks.some((block) => block.type === "tool_use") && first && first.type !== "thinking" && first.type !== "redacted_thinking") {
+      return `messages.${lastAssistant.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+    }
+  }
+  return undefined;
+}
+
+function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
+  return messages.map((message) => {
+    const blocks = blocksOf(message);
+    const results = blocks.filter((block) => block.type === "tool_result");
+    return {
+      role: message.role === "assistant" ? "assistant" : results.length > 0 ? "tool" : "user",
+      text: textOfBlocks(blocks),
+      toolCalls: blocks.filter((block) => block.type === "tool_use").map((block) => ({ id: String(block.id), name: String(block.name) })),
+      toolResults: results.map((block) => ({ id: String(block.tool_use_id), text: toolResultText(block) })),
+    };
+  });
+}
+
+/** The reply's content blocks, thinking signed. */
+function replyBlocks(reply: ScriptReply, thinking: boolean, context: SimulatorContext): Block[] {
+  const blocks: Block[] = [];
+  if (thinking) blocks.push({ type: "thinking", thinking: reply.reasoning, signature: context.signer.sign(THINKING, thinkingContent(reply.reasoning, 0)) });
+  blocks.push({ type: "text", text: reply.text });
+  if (reply.toolCall) blocks.push({ type: "tool_use", id: context.nextId("toolu_01"), name: reply.toolCall.name, input: reply.toolCall.arguments });
+  return blocks;
+}
+
+function pieces(text: string, size: number): string[] {
+  const result: string[] = [];
+  for (let offset = 0; offset < text.length; offset += size) result.push(text.slice(offset, offset + size));
+  return result.length > 0 ? result : [""];
+}
+
+function streamEvents(message: Record<string, unknown>, blocks: readonly Block[]): Record<string, unknown>[] {
+  const usage = message.usage as Record<string, number>;
+  const events: Record<string, unknown>[] = [
+    { type: "message_start", message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } },
+    { type: "ping" },
+  ];
+  blocks.forEach((block, index) => {
+    switch (block.type) {
+      case "thinking":
+        events.push({ type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } });
+        for (const piece of pieces(String(block.thinking), 24)) events.push({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: piece } });
+        events.push({ type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } });
+        break;
+      case "text":
+        events.push({ type: "content_block_start", index, content_block: { type: "text", text: "" } });
+        for (const piece of pieces(String(block.text), 12)) events.push({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });
+        break;
+      default:
+        events.push({ type: "content_block_start", index, content_block: { ...block, input: {} } });
+        for (const piece of pieces(JSON.stringify(block.input), 7)) events.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } });
+    }
+    events.push({ type: "content_block_stop", index });
+  });
+  events.push({ type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  events.push({ type: "message_stop" });
+  return events;
+}
+
+export const anthropicSimulator: ProviderSimulator = {
+  provider: "anthropic",
+  route(method, url, body) {
+    if (method !== "POST" || url.pathname !== "/v1/messages") return undefined;
+    return { model: String(body.model ?? ""), stream: body.stream === true };
+  },
+  authorized: (request, _url, _body, apiKey) => request.headers["x-api-key"] === apiKey,
+  errorAnswer(status, type, message, context) {
+    return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: context.nextId("req_") }, headers: { "request-id": context.nextId("req_") } };
+  },
+  handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer {
+    const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
+    const thinkingType = (request.body.thinking as { type?: unknown } | undefined)?.type;
+    const thinking = thinkingType === "enabled" || thinkingType === "adaptive";
+    const problem = replayProblem(messages, thinking, context);
+    if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);
+    const toolNames = Array.isArray(request.body.tools) ? (request.body.tools as { name?: unknown }[]).map((tool) => String(tool.name)) : [];
+    const reply = scriptReply(scriptTurns(messages), toolNames);
+    const blocks = replyBlocks(reply, thinking, context);
+    const message = {
+      id: context.nextId("msg_01"),
+      type: "message",
+      role: "assistant",
+      model: request.model,
+      content: blocks,
+      stop_reason: reply.toolCall ? "tool_use" : "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: JSON.stringify(messages).length >> 2, output_tokens: JSON.stringify(blocks).length >> 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    };
+    if (!request.stream) return { kind: "json", status: 200, body: message, headers: { "request-id": context.nextId("req_") } };
+    const chunks = streamEvents(message, blocks).map((event) => new TextEncoder().encode(encodeServerSentEvent({ event: String(event.type), data: JSON.stringify(event) })));
+    return { kind: "stream", contentType: "text/event-stream", chunks };
+  },
+};

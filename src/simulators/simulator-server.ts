@@ -1,0 +1,160 @@
+// The HTTP side of the provider simulators: a real server on loopback that routes a request to the
+// provider's simulator, checks the caller's credentials the provider's way, streams answers chunk by
+// chunk, and can be told to fail the next requests (status codes, retry-after, malformed bodies, cut
+// streams, dropped connections) so clients are tested against real failure modes.
+import { randomBytes } from "node:crypto";
+import { type IncomingHttpHeaders, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SimulatorSigner } from "./simulator-signatures.js";
+
+export interface SimulatorRequest {
+  readonly body: Record<string, unknown>;
+  readonly model: string;
+  readonly stream: boolean;
+  readonly headers: IncomingHttpHeaders;
+}
+
+export type SimulatorAnswer =
+  | { readonly kind: "json"; readonly status: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly kind: "stream"; readonly contentType: string; readonly chunks: readonly Uint8Array[] };
+
+export interface SimulatorContext {
+  readonly signer: SimulatorSigner;
+  /** A fresh id with a prefix (`msg_`, `toolu_`, ...). */
+  nextId(prefix: string, length?: number): string;
+}
+
+/** One provider's behaviour: which requests it answers, what it answers, how it says no. */
+export interface ProviderSimulator {
+  readonly provider: string;
+  route(method: string, url: URL, body: Record<string, unknown>): { model: string; stream: boolean } | undefined;
+  /** Whether the request carries the expected credentials (the provider's header, or a valid signature). */
+  authorized(request: SimulatorRequest, url: URL, rawBody: string, apiKey: string): boolean | Promise<boolean>;
+  handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer;
+  /** The provider's error answer for a status (auth failures, injected faults, bad requests). */
+  errorAnswer(status: number, type: string, message: string, context: SimulatorContext): SimulatorAnswer;
+}
+
+/** A failure the simulator produces for the next request instead of answering. */
+export type SimulatorFault =
+  | { readonly kind: "status"; readonly status: number; readonly retryAfterSeconds?: number }
+  | { readonly kind: "malformed-body" }
+  | { readonly kind: "cut-stream"; readonly afterChunks: number }
+  | { readonly kind: "drop-connection" };
+
+export interface SimulatorOptions {
+  /** Loopback port (default: any free port). */
+  readonly port?: number;
+  /** The key the caller must send; none is checked when absent. */
+  readonly apiKey?: string;
+  /** The signing secret (default: random per start, so signatures do not survive a restart). */
+  readonly secret?: string;
+}
+
+export interface RunningSimulator {
+  readonly provider: string;
+  readonly url: string;
+  /** Requests answered so far (faults included). */
+  readonly requestCount: number;
+  injectFault(...faults: SimulatorFault[]): void;
+  close(): Promise<void>;
+}
+
+function writeChunk(response: ServerResponse, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => response.write(chunk, (error) => (error ? reject(error) : resolve())));
+}
+
+async function sendAnswer(response: ServerResponse, answer: SimulatorAnswer, cutAfterChunks?: number): Promise<void> {
+  if (answer.kind === "json") {
+    response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+    response.end(JSON.stringify(answer.body));
+    return;
+  }
+  response.writeHead(200, { "content-type": answer.contentType, "cache-control": "no-cache" });
+  response.flushHeaders();
+  const chunks = cutAfterChunks === undefined ? answer.chunks : answer.chunks.slice(0, cutAfterChunks);
+  // Each chunk is flushed before the next, so the client sees the stream arrive in pieces.
+  for (const chunk of chunks) await writeChunk(response, chunk);
+  if (cutAfterChunks === undefined) {
+    response.end();
+  } else {
+    // A cut stream ends the connection abruptly after what was sent, as a dropped upstream would.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    response.socket?.destroy();
+  }
+}
+
+/** Starts a simulator on loopback. */
+export async function startSimulatorServer(simulator: ProviderSimulator, options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const signer = new SimulatorSigner(options.secret ?? randomBytes(32).toString("hex"));
+  let counter = 0;
+  const context: SimulatorContext = {
+    signer,
+    nextId(prefix, length = 24) {
+      counter++;
+      const random = randomBytes(length).toString("base64url").replace(/[-_]/g, "x");
+      return `${prefix}${random.slice(0, length)}`;
+    },
+  };
+  const faults: SimulatorFault[] = [];
+  let requestCount = 0;
+  const server = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      void (async () => {
+        requestCount++;
+        const rawBody = Buffer.concat(chunks).toString("utf8");
+        const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(rawBody) as Record<string, unknown>;
+        } catch {
+          return await sendAnswer(response, simulator.errorAnswer(400, "invalid_request_error", "the request body is not JSON", context));
+        }
+        const route = simulator.route(incoming.method ?? "GET", url, body);
+        if (!route) return sendAnswer(response, simulator.errorAnswer(404, "not_found_error", `no route for ${incoming.method} ${url.pathname}`, context));
+        const request: SimulatorRequest = { body, model: route.model, stream: route.stream, headers: incoming.headers };
+        if (options.apiKey !== undefined && !(await simulator.authorized(request, url, rawBody, options.apiKey))) {
+          return sendAnswer(response, simulator.errorAnswer(401, "authentication_error", "invalid or missing API key", context));
+        }
+        const fault = faults.shift();
+        switch (fault?.kind) {
+          case "status": {
+            const answer = simulator.errorAnswer(fault.status, fault.status === 429 ? "rate_limit_error" : "api_error", `simulated ${fault.status}`, context);
+            const retryAfter = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
+            return sendAnswer(response, answer.kind === "json" ? { ...answer, headers: { ...answer.headers, ...retryAfter } } : answer);
+          }
+          case "malformed-body":
+            response.writeHead(200, { "content-type": "application/json" });
+            return response.end("<html><body>502 Bad Gateway</body></html>");
+          case "drop-connection":
+            return response.destroy();
+          case "cut-stream":
+            return sendAnswer(response, simulator.handle({ ...request, stream: true }, context), fault.afterChunks);
+          case undefined:
+            return sendAnswer(response, simulator.handle(request, context));
+        }
+      })().catch((error: unknown) => {
+        void sendAnswer(response, simulator.errorAnswer(500, "api_error", `simulator failure: ${error instanceof Error ? error.message : String(error)}`, context)).catch(() => response.destroy());
+      });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    provider: simulator.provider,
+    url: `http://127.0.0.1:${port}`,
+    get requestCount() {
+      return requestCount;
+    },
+    injectFault: (...added) => faults.push(...added),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
