@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Starts (or finds) the PostgreSQL server the session-store tests run against.
+    globalSetup: ["test/support/postgres-global-setup.ts"],
     // Property tests run their CI case counts; `npm run fuzz` raises them through this variable.
     env: { PARTWISE_PROPERTY_RUNS: process.env.PARTWISE_PROPERTY_RUNS ?? "" },
   },

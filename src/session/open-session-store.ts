@@ -1,0 +1,44 @@
+// Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
+// `sqlite::memory:`, or `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL).
+import { SessionError } from "../errors/partwise-error.js";
+import { MemorySessionRepository } from "./memory-session-repository.js";
+import { PostgresSessionRepository } from "./postgres-session-repository.js";
+import { SessionService, type SessionServiceOptions } from "./session-service.js";
+import type { SessionRepository } from "./session-repository.js";
+import { SqliteSessionRepository } from "./sqlite-session-repository.js";
+
+/** The store used when none is named: a SQLite file in the working directory. */
+export const DEFAULT_SESSION_STORE_URL = "sqlite:./partwise.db";
+
+export interface OpenSessionStoreOptions {
+  /** Create the SQLite file when it does not exist (default true); false for commands that only read. */
+  readonly create?: boolean;
+}
+
+/** The URL with the password of its authority (`//user:password@`) masked, for messages. */
+export function redactPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
+}
+
+/** True when `url` names a store `openSessionRepository` can open. */
+export function isSessionStoreUrl(url: string): boolean {
+  return url === "memory:" || /^sqlite:./.test(url) || /^postgres(ql)?:\/\//.test(url);
+}
+
+/** The repository a URL names, with its schema migrated; `session/storage` for a URL of no known store. */
+export async function openSessionRepository(url: string, options: OpenSessionStoreOptions = {}): Promise<SessionRepository> {
+  if (url === "memory:") return new MemorySessionRepository();
+  if (url.startsWith("sqlite:") && url.length > "sqlite:".length) {
+    return new SqliteSessionRepository(url.slice("sqlite:".length), { fileMustExist: options.create === false });
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return PostgresSessionRepository.open(url);
+  const shown = redactPassword(url);
+  throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE`, {
+    details: { url: shown },
+  });
+}
+
+/** A SessionService over the store a URL names. */
+export async function openSessionService(url: string, options: OpenSessionStoreOptions & SessionServiceOptions = {}): Promise<SessionService> {
+  return new SessionService(await openSessionRepository(url, options), options);
+}

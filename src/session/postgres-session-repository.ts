@@ -1,0 +1,299 @@
+// The PostgreSQL store (pg): an append is ONE statement (a data-modifying CTE), so it is atomic without
+// an explicit transaction and costs one round trip. Its UPDATE of the session row takes the row lock
+// that serializes writers; the version check re-reads the row after the lock, so it is never stale.
+//
+// Kept to the SQL that PostgreSQL-compatible distributed databases (CockroachDB, YugabyteDB) run: no
+// sequences or SERIAL (seq comes from the session's version, no global hotspot), no advisory locks, no
+// LOCK TABLE, no triggers or stored functions, no partial or GIN indexes, no JSONB. Stored content is
+// JSON text, because JSONB refuses \u0000 and unpaired-surrogate escapes and reorders keys.
+import pg from "pg";
+import { PartwiseError } from "../errors/partwise-error.js";
+import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
+import {
+  duplicateIds,
+  sessionNotFound,
+  storageFailure,
+  versionConflict,
+  type EventSelection,
+  type SessionPage,
+  type SessionRepository,
+} from "./session-repository.js";
+
+interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly statements: readonly string[];
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: "sessions, their attribute index and the event log",
+    statements: [
+      `CREATE TABLE partwise_session (
+        id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        metadata TEXT NOT NULL,
+        version BIGINT NOT NULL
+      )`,
+      "CREATE INDEX partwise_session_expires_at ON partwise_session (expires_at)",
+      `CREATE TABLE partwise_session_attribute (
+        attribute_key TEXT NOT NULL,
+        session_id TEXT NOT NULL REFERENCES partwise_session (id) ON DELETE CASCADE,
+        PRIMARY KEY (attribute_key, session_id)
+      )`,
+      "CREATE INDEX partwise_session_attribute_session ON partwise_session_attribute (session_id)",
+      `CREATE TABLE partwise_session_event (
+        session_id TEXT NOT NULL REFERENCES partwise_session (id) ON DELETE CASCADE,
+        seq BIGINT NOT NULL,
+        event_id TEXT NOT NULL UNIQUE,
+        event_type TEXT NOT NULL,
+        event_time TEXT NOT NULL,
+        synthetic BOOLEAN NOT NULL,
+        body TEXT NOT NULL,
+        body_format TEXT NOT NULL,
+        PRIMARY KEY (session_id, seq)
+      )`,
+      "CREATE INDEX partwise_session_event_type ON partwise_session_event (session_id, event_type, seq)",
+    ],
+  },
+];
+
+/** The schema version this code writes; a database at a later version is refused rather than misread. */
+const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+const STORE = "PostgreSQL session store";
+const UNIQUE_VIOLATION = "23505";
+const DUPLICATE_TABLE = "42P07";
+const SESSION_COLUMNS = "id, created_at, expires_at, metadata, version";
+const EVENT_COLUMNS = "seq, event_id, event_type, event_time, synthetic, body, body_format";
+
+/** Named statements: pg prepares each once per connection, then only binds values. */
+const SQL = {
+  createSession: `WITH created AS (
+      INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES ($1, $2, $3, $4, 0) RETURNING id
+    )
+    INSERT INTO partwise_session_attribute (attribute_key, session_id) SELECT key, created.id FROM created, unnest($5::text[]) AS key`,
+  findSession: `SELECT ${SESSION_COLUMNS} FROM partwise_session WHERE id = $1`,
+  findByAttribute: `SELECT s.id, s.created_at, s.expires_at, s.metadata, s.version FROM partwise_session_attribute a
+    JOIN partwise_session s ON s.id = a.session_id WHERE a.attribute_key = $1 ORDER BY s.created_at, s.id`,
+  listSessions: `SELECT ${SESSION_COLUMNS} FROM partwise_session WHERE id > $1 ORDER BY id LIMIT $2`,
+  deleteSession: "DELETE FROM partwise_session WHERE id = $1",
+  deleteExpired: "DELETE FROM partwise_session WHERE expires_at <= $1 RETURNING id",
+  version: "SELECT version FROM partwise_session WHERE id = $1",
+  // seq = the new version - batch size + position; the row lock of the UPDATE orders concurrent appends.
+  appendEvents: `WITH bumped AS (
+      UPDATE partwise_session SET version = version + $3
+      WHERE id = $1 AND ($2::bigint IS NULL OR version = $2::bigint)
+      RETURNING version
+    ), inserted AS (
+      INSERT INTO partwise_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
+      SELECT $1, bumped.version - $3 + batch.position, batch.event_id, batch.event_type, batch.event_time, batch.synthetic, batch.body, batch.body_format
+      FROM bumped, unnest($4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[])
+        WITH ORDINALITY AS batch (event_id, event_type, event_time, synthetic, body, body_format, position)
+      RETURNING 1
+    )
+    SELECT version FROM bumped`,
+  existingEventIds: "SELECT event_id FROM partwise_session_event WHERE event_id = ANY($1::text[])",
+  readEvents: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1
+    AND ($2::text[] IS NULL OR event_type = ANY($2::text[])) AND (NOT $3::boolean OR NOT synthetic) ORDER BY seq`,
+  readLastEvent: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND event_type = $2 ORDER BY seq DESC LIMIT 1`,
+  // Two branches so each uses its index: the tail by (session_id, seq), the named events by event_id.
+  readView: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND seq > $2
+    UNION ALL SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND seq <= $2 AND event_id = ANY($3::text[])
+    ORDER BY seq`,
+} as const;
+
+type Row = readonly unknown[];
+
+// BIGINT arrives as text (it can exceed 2^53); versions, seqs and epoch milliseconds stay far below that.
+function sessionFromRow(row: Row): SessionRow {
+  return { id: row[0] as string, createdAt: Number(row[1]), expiresAt: Number(row[2]), metadata: row[3] as string, version: Number(row[4]) };
+}
+
+function eventFromRow(row: Row): StoredEventRow {
+  return {
+    seq: Number(row[0]),
+    id: row[1] as string,
+    type: row[2] as string,
+    timestamp: row[3] as string,
+    synthetic: row[4] as boolean,
+    body: row[5] as string,
+    bodyFormat: row[6] as string,
+  };
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/** Applies the missing migrations, each in its own transaction, safely when several processes start at once. */
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS partwise_schema_migration (
+        version INTEGER PRIMARY KEY,
+        description TEXT NOT NULL,
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`);
+    } catch (error) {
+      // Two first-time CREATE TABLE IF NOT EXISTS can race in the catalog; the loser finds the table made.
+      if (!hasCode(error, UNIQUE_VIOLATION) && !hasCode(error, DUPLICATE_TABLE)) throw error;
+    }
+    const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
+    if (current > POSTGRES_SCHEMA_VERSION) {
+      throw new Error(`the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
+    }
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue;
+      await client.query("BEGIN");
+      try {
+        // Claiming the version first makes a concurrent migrator wait here, then skip what this one applied.
+        const claimed = await client.query(
+          "INSERT INTO partwise_schema_migration (version, description) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version",
+          [migration.version, migration.description],
+        );
+        if (claimed.rowCount === 1) for (const statement of migration.statements) await client.query(statement);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** A SessionRepository in a PostgreSQL database (see the module comment); open it with `open`. */
+export class PostgresSessionRepository implements SessionRepository {
+  readonly #pool: pg.Pool;
+  readonly #ownsPool: boolean;
+
+  private constructor(pool: pg.Pool, ownsPool: boolean) {
+    this.#pool = pool;
+    this.#ownsPool = ownsPool;
+  }
+
+  /**
+   * Connects (a `postgres://` URL, or a pool the caller owns and closes) and applies the missing schema
+   * migrations. A URL may carry `?options=-c search_path=SCHEMA` to keep the tables in a schema.
+   */
+  static async open(target: string | pg.Pool): Promise<PostgresSessionRepository> {
+    const ownsPool = typeof target === "string";
+    const pool = ownsPool ? new pg.Pool({ connectionString: target }) : target;
+    // An idle connection that breaks (a server restart) is dropped by the pool; the next query reports it.
+    if (ownsPool) pool.on("error", () => {});
+    try {
+      await migrate(pool);
+    } catch (error) {
+      if (ownsPool) await pool.end();
+      throw PartwiseError.isPartwiseError(error) ? error : storageFailure(STORE, "opening the database", error);
+    }
+    return new PostgresSessionRepository(pool, ownsPool);
+  }
+
+  async #query(operation: string, name: keyof typeof SQL, values: readonly unknown[]): Promise<Row[]> {
+    try {
+      const result = await this.#pool.query({ name: `partwise_${name}`, text: SQL[name], values: values as unknown[], rowMode: "array" });
+      return result.rows as Row[];
+    } catch (error) {
+      throw PartwiseError.isPartwiseError(error) ? error : storageFailure(STORE, operation, error);
+    }
+  }
+
+  async createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
+    try {
+      await this.#pool.query({
+        name: "partwise_createSession",
+        text: SQL.createSession,
+        values: [session.id, session.createdAt, session.expiresAt, session.metadata, attributeKeys],
+      });
+    } catch (error) {
+      if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_pkey") {
+        throw duplicateIds("session", [session.id]);
+      }
+      throw storageFailure(STORE, "create session", error);
+    }
+  }
+
+  async findSession(id: string): Promise<SessionRow | undefined> {
+    const [row] = await this.#query("find session", "findSession", [id]);
+    return row && sessionFromRow(row);
+  }
+
+  async findSessionsByAttribute(attributeKey: string): Promise<SessionRow[]> {
+    return (await this.#query("find sessions by metadata", "findByAttribute", [attributeKey])).map(sessionFromRow);
+  }
+
+  async listSessions(page: SessionPage): Promise<SessionRow[]> {
+    return (await this.#query("list sessions", "listSessions", [page.after ?? "", page.limit])).map(sessionFromRow);
+  }
+
+  async deleteSession(id: string): Promise<boolean> {
+    try {
+      const result = await this.#pool.query({ name: "partwise_deleteSession", text: SQL.deleteSession, values: [id] });
+      return (result.rowCount ?? 0) > 0;
+    } catch (error) {
+      throw storageFailure(STORE, "delete session", error);
+    }
+  }
+
+  async deleteExpiredSessions(now: number): Promise<string[]> {
+    return (await this.#query("delete expired sessions", "deleteExpired", [now])).map((row) => row[0] as string);
+  }
+
+  async appendEvents(sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined): Promise<number> {
+    let result: Row[];
+    try {
+      result = (await this.#pool.query({
+        name: "partwise_appendEvents",
+        text: SQL.appendEvents,
+        values: [
+          sessionId,
+          expectedVersion ?? null,
+          rows.length,
+          rows.map((row) => row.id),
+          rows.map((row) => row.type),
+          rows.map((row) => row.timestamp),
+          rows.map((row) => row.synthetic),
+          rows.map((row) => row.body),
+          rows.map((row) => row.bodyFormat),
+        ],
+        rowMode: "array",
+      })).rows as Row[];
+    } catch (error) {
+      if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_event_event_id_key") {
+        const taken = await this.#query("append events", "existingEventIds", [rows.map((row) => row.id)]);
+        throw duplicateIds("event", taken.map((row) => row[0] as string));
+      }
+      throw storageFailure(STORE, "append events", error);
+    }
+    const [bumped] = result;
+    if (bumped) return Number(bumped[0]);
+    // Nothing was written: tell a missing session from a moved log.
+    const [current] = await this.#query("append events", "version", [sessionId]);
+    if (!current) throw sessionNotFound(sessionId);
+    throw versionConflict(sessionId, expectedVersion!, Number(current[0]));
+  }
+
+  async readEvents(sessionId: string, selection: EventSelection): Promise<StoredEventRow[]> {
+    const rows = await this.#query("read events", "readEvents", [sessionId, selection.types ?? null, selection.excludeSynthetic ?? false]);
+    return rows.map(eventFromRow);
+  }
+
+  async readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {
+    const [row] = await this.#query("read last event", "readLastEvent", [sessionId, type]);
+    return row && eventFromRow(row);
+  }
+
+  async readView(sessionId: string, afterSeq: number, ids: readonly string[]): Promise<StoredEventRow[]> {
+    return (await this.#query("read active view", "readView", [sessionId, afterSeq, ids])).map(eventFromRow);
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsPool && !this.#pool.ended) await this.#pool.end();
+  }
+}

@@ -1,0 +1,113 @@
+// What a session store can hold without altering it. Values are checked before anything is written, so
+// a value is either stored exactly or rejected with a typed error that names it, never changed by a
+// driver (PostgreSQL text refuses U+0000; SQLite and pg turn unpaired surrogates into U+FFFD).
+import { createHash } from "node:crypto";
+import type { SessionMetadata } from "../../generated/types.js";
+import { PartwiseError, SessionError } from "../errors/partwise-error.js";
+import { appendPointer } from "../json/json-location.js";
+
+/** The longest session or event id, in UTF-16 code units: short enough for a B-tree key in every store. */
+export const MAX_ID_LENGTH = 256;
+
+const UNPAIRED_SURROGATE = /\p{Surrogate}/u;
+
+/** Why `value` cannot be stored as an id, or undefined when it can. */
+function idProblem(value: string): string | undefined {
+  if (value.length === 0) return "it is empty";
+  if (value.length > MAX_ID_LENGTH) return `it is ${value.length} UTF-16 code units long, over the limit of ${MAX_ID_LENGTH}`;
+  const nul = value.indexOf("\u0000");
+  if (nul >= 0) return `it contains U+0000 (NUL) at index ${nul}, which PostgreSQL text cannot hold`;
+  const surrogate = value.search(UNPAIRED_SURROGATE);
+  if (surrogate >= 0) return `it contains an unpaired UTF-16 surrogate at index ${surrogate}, which has no UTF-8 form`;
+  return undefined;
+}
+
+/** A short, escaped rendering of a string for error messages (control characters and surrogates escaped). */
+function preview(value: string, length = 40): string {
+  return JSON.stringify(value.length > length ? value.slice(0, length) : value) + (value.length > length ? "…" : "");
+}
+
+/** Throws `session/storage` unless `value` is a string every store keeps exactly as an id. */
+export function assertStorableId(value: unknown, what: string, pointer: string): asserts value is string {
+  const problem = typeof value === "string" ? idProblem(value) : `it is ${value === null ? "null" : typeof value}, not a string`;
+  if (problem === undefined) return;
+  const shown = typeof value === "string" ? ` ${preview(value)}` : "";
+  throw new SessionError("session/storage", `${what}${shown} cannot be stored: ${problem}`, {
+    pointer,
+    details: { field: what, reason: problem },
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "object" && value !== null) return `a ${value.constructor?.name ?? "non-plain"} object`;
+  return `a ${typeof value}`;
+}
+
+/**
+ * Throws `schema/invalid` unless `value` is plain JSON that survives JSON text unchanged: null, booleans,
+ * strings, finite numbers, arrays and plain objects, without cycles. A Date, a Map, NaN, a bigint or an
+ * `undefined` array element would come back different (or not at all), so they are refused. Object
+ * properties set to `undefined` count as absent, and -0 is written as 0, as JSON has one zero.
+ */
+export function assertPlainJson(value: unknown, pointer: string, ancestors: object[] = []): void {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+  if (typeof value === "number" && Number.isFinite(value)) return;
+  const refuse = (reason: string): never => {
+    throw new PartwiseError("schema/invalid", `invalid value at ${pointer || "/"}: expected plain JSON, ${reason}`, {
+      pointer,
+      details: { expected: "plain JSON (null, boolean, string, finite number, array, plain object)" },
+    });
+  };
+  if (typeof value !== "object") return refuse(`got ${describeValue(value)}`);
+  if (ancestors.includes(value)) return refuse("got a cycle");
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  const isArray = Array.isArray(value);
+  if (!isArray && prototype !== Object.prototype && prototype !== null) return refuse(`got ${describeValue(value)}`);
+  ancestors.push(value);
+  if (isArray) {
+    value.forEach((element: unknown, index) => {
+      if (element === undefined) refuse(`got undefined at index ${index}, which JSON writes as null`);
+      assertPlainJson(element, appendPointer(pointer, index), ancestors);
+    });
+  } else {
+    for (const [key, element] of Object.entries(value)) {
+      if (element !== undefined) assertPlainJson(element, appendPointer(pointer, key), ancestors);
+    }
+  }
+  ancestors.pop();
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A metadata value that is indexed: a string, a finite number or a boolean. */
+export type IndexedValue = string | number | boolean;
+
+/** True for a value the attribute index holds (see IndexedValue). */
+export function isIndexedValue(value: unknown): value is IndexedValue {
+  return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+}
+
+/**
+ * The index key of one attribute: a SHA-256 of its JSON name and value. Hashing bounds the key's size
+ * (a 1 MB value still fits a B-tree entry) and makes NUL and unpaired surrogates plain ASCII escapes.
+ */
+export function attributeKey(name: string, value: IndexedValue): string {
+  return createHash("sha256").update(JSON.stringify([name, value])).digest("hex");
+}
+
+/** The index keys of a session's metadata: one per top-level attribute with an indexed value. */
+export function attributeKeys(metadata: SessionMetadata): string[] {
+  const keys: string[] = [];
+  for (const [name, value] of Object.entries(metadata)) if (isIndexedValue(value)) keys.push(attributeKey(name, value));
+  return keys;
+}
+
+/** True when `metadata` holds `value` under `name` (the check after an index lookup by hash). */
+export function hasAttribute(metadata: SessionMetadata, name: string, value: IndexedValue): boolean {
+  return Object.hasOwn(metadata, name) && metadata[name] === value;
+}
