@@ -4,6 +4,8 @@ export type * from "../generated/types.js";
 export {
   InvalidDocumentError,
   PartwiseError,
+  ProviderApiError,
+  SessionError,
   StreamProtocolError,
   UnsupportedPartError,
   UsageError,
@@ -61,3 +63,16 @@ export {
 } from "./streaming/message-aggregator.js";
 export { mergeDelta } from "./streaming/merge-part-delta.js";
 export { PartIndexer } from "./streaming/part-indexer.js";
+export { ALWAYS, CompositeTrigger, DEFAULT_SUMMARY_PROMPT, LastTurnsStrategy, SlidingWindowStrategy, SummarizingStrategy, TokenCountTrigger, TurnCountTrigger, type CompactionStrategy, type CompactionTrigger, type CompactionView, type Summarizer, type SummaryContent, type SummaryRequest } from "./session/compaction.js";
+export { EVENT_METADATA, isCompactionEvent, isMessageEvent, isSynthetic, type NewSessionEvent } from "./session/event-kinds.js";
+export type { EventRow, SessionRow, StoredEventRow } from "./session/event-rows.js";
+export { importLegacyHistory, isLegacyHistory, type LegacyConversation, type LegacyImport } from "./session/import-legacy.js";
+export { MemorySessionRepository } from "./session/memory-session-repository.js";
+export { DEFAULT_SESSION_STORE_URL, openSessionRepository, openSessionService, type OpenSessionStoreOptions } from "./session/open-session-store.js";
+export { PostgresSessionRepository } from "./session/postgres-session-repository.js";
+export { transcript } from "./session/render-events.js";
+export { duplicateIds, sessionNotFound, versionConflict, type EventSelection, type SessionPage, type SessionRepository } from "./session/session-repository.js";
+export { DEFAULT_TIME_TO_LIVE_SECONDS, SessionService, type AppendMessageOptions, type AppendResult, type SessionServiceOptions } from "./session/session-service.js";
+export { SqliteSessionRepository, type SqliteSessionRepositoryOptions } from "./session/sqlite-session-repository.js";
+export { MAX_ID_LENGTH } from "./session/stored-values.js";
+export { estimateTokens } from "./session/turns.js";

@@ -39,7 +39,7 @@ export interface ChatClientOptions {
   readonly codec: ProviderCodec;
   readonly transport: Pick<ProviderHttpClient, "complete" | "stream">;
   readonly tools?: readonly ChatTool[];
-  /** Model calls per `send` at most (default 8). */
+  /** Model calls per `send` at most (default 8); the tools of the last call still run and are recorded. */
   readonly maxRounds?: number;
   /** Stream responses (live events) instead of blocking calls. */
   readonly stream?: boolean;
@@ -81,14 +81,17 @@ export class ChatClient {
     this.#tools = new Map((options.tools ?? []).map((tool) => [tool.name, tool]));
   }
 
-  /** Sends a user message and runs the tool loop to its end. */
-  async send(input: string | Message, options: SendOptions = {}): Promise<ChatResult> {
-    const user: Message = typeof input === "string" ? { role: "user", parts: [{ type: "text", text: input }] } : input;
+  /**
+   * Sends a user message and runs the tool loop to its end. Without input it continues the stored
+   * conversation (after a round limit, or a restart between a tool result and the next model call).
+   */
+  async send(input: string | Message | undefined, options: SendOptions = {}): Promise<ChatResult> {
     const conversation = options.memory ? await options.memory.load() : [...(options.history ?? [])];
-    conversation.push(user);
+    const user: Message | undefined = typeof input === "string" ? { role: "user", parts: [{ type: "text", text: input }] } : input;
     // The user message is recorded together with the first answer: a call that fails leaves no trace.
-    let pending: Message[] = [user];
-    const added: Message[] = [user];
+    let pending: Message[] = user ? [user] : [];
+    const added: Message[] = [...pending];
+    if (user) conversation.push(user);
     const maxRounds = this.#options.maxRounds ?? 8;
     for (let round = 1; ; round++) {
       options.onEvent?.({ type: "round_started", round });
@@ -100,12 +103,13 @@ export class ChatClient {
       pending = [];
       const calls = toolCallsOf(response.message);
       if (calls.length === 0) return { message: response.message, added, rounds: round, stoppedBy: "model", info: response.info };
-      if (round >= maxRounds) return { message: response.message, added, rounds: round, stoppedBy: "round-limit", info: response.info };
+      // Tools run even on the last round, so the stored conversation can be continued from their results.
       const results: Message = { role: "tool", parts: await this.#runTools(calls, options.signal) };
       conversation.push(results);
       added.push(results);
       options.onEvent?.({ type: "tool_results", round, message: results });
       await options.memory?.record([results]);
+      if (round >= maxRounds) return { message: response.message, added, rounds: round, stoppedBy: "round-limit", info: response.info };
     }
   }
 

@@ -3,8 +3,11 @@
 import { readFileSync } from "node:fs";
 import { PartwiseError, formatLocation } from "../errors/partwise-error.js";
 import type { CommandIo } from "./command-io.js";
+import { runChat } from "./chat-command.js";
 import { runDecode } from "./decode-command.js";
+import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
+import { runSession } from "./session-command.js";
 import { runValidate } from "./validate-command.js";
 
 const HELP = `Usage: partwise <command> [options]
@@ -13,6 +16,9 @@ Commands:
   validate FILE...             validate stored histories (documents or JSONL) against the schema and replay rules
   decode --provider ID [FILE]  a provider response or stream -> canonical message JSON
   encode --provider ID [FILE]  a stored history -> the provider's request body
+  chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
+  demo                         every provider's tool loop, stored and continued by a second process
+  session COMMAND --db URL     list, show, export, import, compact and delete session logs
 
 Run \`partwise <command> --help\` for a command's options.`;
 
@@ -22,6 +28,9 @@ const COMMANDS: Record<string, Command> = {
   validate: runValidate,
   decode: runDecode,
   encode: runEncode,
+  chat: runChat,
+  demo: runDemo,
+  session: runSession,
 };
 
 function version(): string {

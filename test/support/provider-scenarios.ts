@@ -1,0 +1,30 @@
+// The weather scenario of each provider (src/demo/weather-scenario.ts) with what the real API does
+// when a tool turn comes back from a text-only store, for the end-to-end tests.
+import type { Message, Part } from "../../generated/types.js";
+import { type ProviderScenario, weatherScenarios } from "../../src/demo/weather-scenario.js";
+
+export { weatherTools } from "../../src/demo/weather-scenario.js";
+
+export interface EndToEndScenario extends ProviderScenario {
+  /** The documented rejection of a tool turn replayed without its reasoning, or undefined where the API accepts it. */
+  readonly naiveRejection?: { readonly status: number; readonly message: RegExp };
+}
+
+const NAIVE_REJECTIONS: Readonly<Record<string, EndToEndScenario["naiveRejection"]>> = {
+  anthropic: { status: 400, message: /Expected `thinking` or `redacted_thinking`, but found `text`/ },
+};
+
+export const scenarios: readonly EndToEndScenario[] = Object.values(weatherScenarios).map((scenario) => {
+  const naiveRejection = NAIVE_REJECTIONS[scenario.provider];
+  return naiveRejection ? { ...scenario, naiveRejection } : scenario;
+});
+
+/** What a store that keeps only text, tool calls and tool results (no reasoning, no payloads) gives back. */
+export function textOnly(messages: readonly Message[]): Message[] {
+  const strip = (part: Part): Part | undefined => {
+    if (part.type === "reasoning" || part.type === "unknown") return undefined;
+    const { payload: _payload, attributes: _attributes, ...rest } = part;
+    return rest as Part;
+  };
+  return messages.map((message) => ({ ...message, parts: message.parts.flatMap((part) => strip(part) ?? []) }));
+}
