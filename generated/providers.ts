@@ -191,6 +191,2036 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       }
+    },
+    {
+      "id": "bedrock",
+      "displayName": "Amazon Bedrock Converse",
+      "namespace": "Partwise.Providers.Bedrock",
+      "description": "Amazon Bedrock Converse and ConverseStream (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).\nA content block is a tagged union: one key per object, no `type` field. Blob fields are base64 in\nJSON. Signed reasoning must come back with its text and signature unmodified\n(https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningTextBlock.html); Claude\nmodels reject reasoning without a signature, other models (gpt-oss) return reasoning unsigned.",
+      "wireModels": [
+        "BedrockTextBlock",
+        "BedrockReasoningTextBlock",
+        "BedrockReasoningContent",
+        "BedrockToolUseBlock",
+        "BedrockToolResultBlock",
+        "BedrockToolResultContentBlock",
+        "BedrockImageBlock",
+        "BedrockMediaSource",
+        "BedrockDocumentBlock",
+        "BedrockOtherBlock",
+        "BedrockContentBlock",
+        "BedrockMessage",
+        "BedrockSystemContentBlock",
+        "BedrockTokenUsage",
+        "BedrockConverseResponse",
+        "BedrockErrorResponse",
+        "BedrockConverseRequest",
+        "BedrockMessageStartEvent",
+        "BedrockToolUseBlockStart",
+        "BedrockContentBlockStart",
+        "BedrockContentBlockStartEvent",
+        "BedrockReasoningContentBlockDelta",
+        "BedrockContentBlockDelta",
+        "BedrockContentBlockDeltaEvent",
+        "BedrockContentBlockStopEvent",
+        "BedrockMessageStopEvent",
+        "BedrockMetadataEvent",
+        "BedrockStreamException"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "signature",
+          "description": "The `signature` of a `reasoningContent.reasoningText` block (a streamed `signature` delta, fragments joined), replayed byte for byte with its text."
+        },
+        {
+          "kind": "redacted_content",
+          "description": "The `redactedContent` of a `reasoningContent` block (reasoning encrypted by the model provider), as the base64 text of the JSON API, replayed byte for byte."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "BedrockTextBlock",
+          "part": "text",
+          "description": "A text block: `{ \"text\": ... }`.",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "BedrockReasoningTextBlock",
+          "part": "reasoning",
+          "description": "The `reasoningText` of a reasoning block: the reasoning and, for models that sign it, its signature.",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {
+            "signature": "signature"
+          }
+        },
+        {
+          "wireModel": "BedrockReasoningContent",
+          "part": "reasoning",
+          "description": "The value of a `reasoningContent` block: `reasoningText`, or `redactedContent` (reasoning the model\nprovider encrypted). Any other member is kept as an unknown part.",
+          "fields": {},
+          "payloads": {
+            "redactedContent": "redacted_content"
+          }
+        },
+        {
+          "wireModel": "BedrockToolUseBlock",
+          "part": "tool_call",
+          "description": "The value of a `toolUse` block: a tool call. With a `type` (`server_tool_use`) it ran on the server and is kept as an unknown part.",
+          "fields": {
+            "toolUseId": "toolCall.id",
+            "name": "toolCall.name",
+            "input": "toolCall.arguments"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "BedrockImageBlock",
+          "part": "media",
+          "description": "The value of an `image` block in a user message or a tool result.",
+          "fields": {
+            "format": "media.mimeType",
+            "source": "media.data"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "BedrockDocumentBlock",
+          "part": "media",
+          "description": "The value of a `document` block in a user message or a tool result.",
+          "fields": {
+            "format": "media.mimeType",
+            "name": "media.name",
+            "source": "media.data"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "BedrockToolResultBlock",
+          "part": "tool_result",
+          "description": "The value of a `toolResult` block, sent in a user message.",
+          "fields": {
+            "toolUseId": "id",
+            "content": "content",
+            "status": "isError"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "BedrockOtherBlock",
+          "part": "unknown",
+          "description": "Any other block, kept exactly as received and replayed to Bedrock only: `citationsContent`, a\nserver `toolUse` and its `toolResult`, `image` output, a `reasoningContent` member partwise does not\nknow, and future block types. The block's key is the part's `kind`.",
+          "fields": {},
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as a `text` block; an empty text is not sent (Bedrock rejects blank text: \"The text field in the ContentBlock object ... is blank\"). A Converse text block has no room for a payload."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "send",
+            "reason": "Signed `reasoningText` and `redactedContent` go back unmodified and in order (ReasoningTextBlock: \"include the text and its signature unmodified\"). A bedrock payload of a kind partwise does not know is not sent, and is reported."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Another provider's signature or encrypted reasoning is rejected (\"Invalid `signature` in `thinking` block\") or means nothing to Bedrock."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "producer": "own",
+            "when": [
+              "claudeModel"
+            ],
+            "action": "skip",
+            "reason": "Claude models on Bedrock reject a reasoning block without a signature (\"thinking.signature: Field required\"). The flag is set when `modelId` names a Claude model, or by the caller."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Unsigned reasoning Bedrock returned (gpt-oss and other non-Claude models) goes back as `reasoningText` with the signature field omitted, since some model families reject an empty signature."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "action": "skip",
+            "reason": "Unsigned reasoning of another producer may be another model's thinking; it is not sent as Bedrock reasoning."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back as `toolUse` blocks with the arguments as the JSON `input`; a foreign payload is not sent."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results belong in a user message (`toolResult` blocks), never in an assistant turn."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "Assistant turns carry no image or document blocks (Message: images and documents only in user messages)."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "action": "send",
+            "reason": "Blocks Bedrock returned that have no part of their own (citationsContent, server tool use and results, future block types) go back as received."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks from another provider mean nothing to Bedrock."
+          }
+        ]
+      }
+    },
+    {
+      "id": "deepseek",
+      "displayName": "DeepSeek",
+      "namespace": "Partwise.Providers.DeepSeek",
+      "description": "DeepSeek API (https://api-docs.deepseek.com/api/create-chat-completion): Chat Completions with unsigned\nreasoning in `reasoning_content`. Whether reasoning goes back changed over time, so each rule version is\na variant: `default` is the current one (V4, since 2026-04), `v3.2` (2025-12) and `r1` (2025-01) the\nearlier ones (https://api-docs.deepseek.com/guides/thinking_mode). Rules test `currentTurn` (the\nassistant message follows the last user message); callers may turn on `replayForeignReasoning`.",
+      "wireModels": [
+        "DeepSeekMessageContent",
+        "DeepSeekReasoningContent",
+        "DeepSeekToolCall",
+        "DeepSeekFunction",
+        "DeepSeekOtherMessageFields",
+        "DeepSeekAssistantMessage",
+        "DeepSeekChoice",
+        "DeepSeekChatCompletion",
+        "DeepSeekToolCallDelta",
+        "DeepSeekDelta",
+        "DeepSeekChunkChoice",
+        "DeepSeekChatCompletionChunk",
+        "DeepSeekErrorBody",
+        "DeepSeekSystemMessageParam",
+        "DeepSeekUserMessageParam",
+        "DeepSeekAssistantMessageParam",
+        "DeepSeekToolMessageParam",
+        "DeepSeekRequest"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "tool_call_fields",
+          "description": "Fields of a tool call beyond `id`, `type` and `function.name`/`function.arguments`, as a JSON object text, replayed with the call (none are documented today)."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "DeepSeekMessageContent",
+          "part": "text",
+          "description": "The text of an assistant message or delta.",
+          "fields": {
+            "content": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "DeepSeekReasoningContent",
+          "part": "reasoning",
+          "description": "The reasoning of an assistant message or delta (thinking mode).",
+          "fields": {
+            "reasoning_content": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "DeepSeekToolCall",
+          "part": "tool_call",
+          "description": "A function tool call of an assistant message.",
+          "fields": {
+            "id": "toolCall.id",
+            "function": "toolCall"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "DeepSeekOtherMessageFields",
+          "part": "unknown",
+          "description": "Any other field of an assistant message: kept as an unknown part of kind `message_fields`.",
+          "fields": {},
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant `content` string; a tool-call turn without text sends `content: \"\"`."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: DeepSeek cannot check it and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "action": "send",
+            "reason": "V4 (2026-04, current): the `reasoning_content` of a turn that called tools must be passed back in all subsequent requests, else 400 `The reasoning_content in the thinking mode must be passed back to the API.`; for other turns it is ignored. In a conversation that uses tools every assistant message carries the field, `\"\"` when it has no reasoning (the server checks presence)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer goes back only because the caller opted in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "A DeepSeek assistant message carries no media."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "action": "send",
+            "reason": "Message fields DeepSeek returned that partwise does not model go back as received."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks of another provider mean nothing to DeepSeek."
+          }
+        ],
+        "v3.2": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant `content` string; a tool-call turn without text sends `content: \"\"`."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: DeepSeek cannot check it and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "currentTurn"
+            ],
+            "action": "send",
+            "reason": "V3.2 (2025-12): within one user question's tool loop the `reasoning_content` must be sent back so the model can continue (else 400 `Missing reasoning_content field in the assistant message`); assistant messages of the current turn carry the field, `\"\"` when empty."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "action": "skip",
+            "reason": "V3.2 (2025-12): reasoning of earlier user questions is removed before the next question (it is ignored if sent; the docs' `clear_reasoning_content` saves bandwidth)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "currentTurn",
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer in the current tool loop goes back only because the caller opted in with `replayForeignReasoning`."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "A DeepSeek assistant message carries no media."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "action": "send",
+            "reason": "Message fields DeepSeek returned that partwise does not model go back as received."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks of another provider mean nothing to DeepSeek."
+          }
+        ],
+        "r1": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant `content` string; a tool-call turn without text sends `content: \"\"`."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: DeepSeek cannot check it and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "R1 (`deepseek-reasoner`, 2025-01 to 2025-11): earlier chain of thought is not put into context, and sending `reasoning_content` in input messages returns HTTP 400 (api-docs.deepseek.com/guides/reasoning_model)."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "A DeepSeek assistant message carries no media."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "action": "send",
+            "reason": "Message fields DeepSeek returned that partwise does not model go back as received."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks of another provider mean nothing to DeepSeek."
+          }
+        ]
+      }
+    },
+    {
+      "id": "google",
+      "displayName": "Google Gemini",
+      "namespace": "Partwise.Providers.Google",
+      "description": "Google Gemini generateContent / streamGenerateContent (`alt=sse`), Gemini API and Vertex AI\n(https://ai.google.dev/api/generate-content). A `thoughtSignature` may sit on any part (text, thought,\nfunction call, inline data, an empty text closing the response) and must come back on that same part,\nbyte for byte (https://ai.google.dev/gemini-api/docs/thought-signatures). Signatures are tied to the\nendpoint that issued them: decoded parts carry `attributes.endpoint` (`gemini-api` or `vertex-ai`), and\nthe encoder treats a signature from the other endpoint as foreign unless `replaySignaturesAcrossEndpoints`\nis on (the fact `signatureFromOtherEndpoint` is set per part by the encoder).",
+      "wireModels": [
+        "GoogleTextPart",
+        "GoogleThoughtPart",
+        "GoogleFunctionCallPart",
+        "GoogleFunctionCall",
+        "GooglePartialArg",
+        "GoogleInlineDataPart",
+        "GoogleBlob",
+        "GoogleFileDataPart",
+        "GoogleFileData",
+        "GoogleExecutableCodePart",
+        "GoogleCodeExecutionResultPart",
+        "GoogleServerToolCallPart",
+        "GoogleServerToolResponsePart",
+        "GoogleFunctionResponsePart",
+        "GoogleFunctionResponse",
+        "GooglePart",
+        "GoogleContent",
+        "GoogleCandidate",
+        "GoogleUsageMetadata",
+        "GooglePromptFeedback",
+        "GoogleGenerateContentResponse",
+        "GoogleErrorResponse",
+        "GoogleRequest"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "thought_signature",
+          "description": "The `thoughtSignature` of a Gemini part (base64 text, as received), on the part that carried it: text, thought, function call, inline data or another part kept as unknown."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "GoogleTextPart",
+          "part": "text",
+          "description": "Answer text (no `thought` flag).",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleThoughtPart",
+          "part": "reasoning",
+          "description": "A thought summary (`thought: true`), returned when `thinkingConfig.includeThoughts` is on.",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleFunctionCallPart",
+          "part": "tool_call",
+          "description": "A client function call.",
+          "fields": {
+            "functionCall": "toolCall"
+          },
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleInlineDataPart",
+          "part": "media",
+          "description": "Media bytes (images the model generates; user images, audio and documents).",
+          "fields": {
+            "inlineData": "media"
+          },
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleFileDataPart",
+          "part": "unknown",
+          "description": "Media by URI. In model output it is kept as an unknown part (kind `fileData`); user media URLs are sent this way.",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleExecutableCodePart",
+          "part": "unknown",
+          "description": "Code the code-execution tool ran; kept as an unknown part (kind `executableCode`).",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleCodeExecutionResultPart",
+          "part": "unknown",
+          "description": "The result of executed code; kept as an unknown part (kind `codeExecutionResult`).",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleServerToolCallPart",
+          "part": "unknown",
+          "description": "A server-side tool invocation (Google Search, URL context, ...); kept as an unknown part (kind `toolCall`).",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleServerToolResponsePart",
+          "part": "unknown",
+          "description": "A server-side tool's response; kept as an unknown part (kind `toolResponse`).",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
+        },
+        {
+          "wireModel": "GoogleFunctionResponsePart",
+          "part": "tool_result",
+          "description": "A function response, sent in a user content.",
+          "fields": {
+            "functionResponse": "content"
+          },
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint",
+              "replaySignaturesAcrossEndpoints"
+            ],
+            "action": "send",
+            "reason": "Opted in: the signature goes back although another endpoint (Gemini API vs Vertex AI) issued it."
+          },
+          {
+            "part": "text",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint"
+            ],
+            "action": "send-without-payload",
+            "reason": "Signatures are endpoint-scoped: one issued by the other endpoint is rejected as `Invalid thought signature`, so the text goes back unsigned."
+          },
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as a text part with the signature it carried (thought-signatures: return it in the same part); a foreign payload is left off; an empty text without a signature is not sent."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint",
+              "replaySignaturesAcrossEndpoints"
+            ],
+            "action": "send",
+            "reason": "Opted in: the signature goes back although another endpoint issued it."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint"
+            ],
+            "action": "send-without-payload",
+            "reason": "Signatures are endpoint-scoped: the thought goes back as an unsigned `thought: true` part."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "send",
+            "reason": "A thought goes back as a `thought: true` part with its signature on it (thought-signatures)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Another provider's signature is not a Gemini `thought_signature` (TYPE_BYTES: non-base64 values fail decoding) and its reasoning is not Gemini's."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Gemini's own thought summaries go back as `thought: true` parts."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send",
+            "reason": "Opted in: another producer's unsigned reasoning goes back as a `thought: true` part."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "action": "skip",
+            "reason": "Unsigned reasoning is replayed only to the provider that produced it."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint",
+              "replaySignaturesAcrossEndpoints"
+            ],
+            "action": "send",
+            "reason": "Opted in: the signature goes back although another endpoint issued it."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint"
+            ],
+            "action": "send-without-payload",
+            "reason": "Signatures are endpoint-scoped: the call goes back unsigned (Gemini 3 then rejects it if it belongs to the current turn)."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "A call goes back as a `functionCall` part with its own signature (mandatory for Gemini 3 in the current turn; with parallel calls only the first has one); a foreign payload is left off."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Function responses belong in a user content, never in a model turn."
+          },
+          {
+            "part": "media",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint",
+              "replaySignaturesAcrossEndpoints"
+            ],
+            "action": "send",
+            "reason": "Opted in: the signature goes back although another endpoint issued it."
+          },
+          {
+            "part": "media",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint"
+            ],
+            "action": "send-without-payload",
+            "reason": "Signatures are endpoint-scoped: the media goes back unsigned."
+          },
+          {
+            "part": "media",
+            "action": "send-without-payload",
+            "reason": "Model media (generated images) goes back as `inlineData` or `fileData` with its own signature; a foreign payload is left off."
+          },
+          {
+            "part": "unknown",
+            "producer": "other",
+            "action": "skip",
+            "reason": "Blocks from another provider mean nothing to Gemini."
+          },
+          {
+            "part": "unknown",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint",
+              "replaySignaturesAcrossEndpoints"
+            ],
+            "action": "send",
+            "reason": "Opted in: the signature goes back although another endpoint issued it."
+          },
+          {
+            "part": "unknown",
+            "payload": "own",
+            "when": [
+              "signatureFromOtherEndpoint"
+            ],
+            "action": "send-without-payload",
+            "reason": "Signatures are endpoint-scoped: the part goes back without its `thoughtSignature`."
+          },
+          {
+            "part": "unknown",
+            "action": "send-without-payload",
+            "reason": "Code execution, server tool invocations, file data and future part kinds go back as received, with their own signature."
+          }
+        ]
+      }
+    },
+    {
+      "id": "mistral",
+      "displayName": "Mistral AI",
+      "namespace": "Partwise.Providers.Mistral",
+      "description": "Mistral AI chat completions (https://docs.mistral.ai/api/#tag/chat). Assistant content is a string or\nan ordered list of chunks: `thinking` (nested text chunks, an optional `signature`, `closed`), `text`,\n`reference`, ... decoded and replayed in chunk order, never flattened into text. The full assistant\nmessage, thinking chunks included, goes back on the next request (mistralai/client-ts\nexamples/src/reasoning_multi_turn.ts). Tool calls carry 9-character ids.",
+      "wireModels": [
+        "MistralTextChunk",
+        "MistralThinkChunk",
+        "MistralChunk",
+        "MistralImageUrlChunk",
+        "MistralDocumentUrlChunk",
+        "MistralOtherChunk",
+        "MistralToolCall",
+        "MistralFunctionCall",
+        "MistralToolMessage",
+        "MistralMessage",
+        "MistralUsage",
+        "MistralChoice",
+        "MistralChatCompletionResponse",
+        "MistralDeltaMessage",
+        "MistralStreamChoice",
+        "MistralCompletionChunk",
+        "MistralError",
+        "MistralValidationError",
+        "MistralRequestMessage",
+        "MistralRequestToolCall",
+        "MistralChatCompletionRequest"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "signature",
+          "description": "The `signature` of a `thinking` chunk (ThinkChunk.signature: 'Signature to replay some reasoning blocks across turns'), replayed byte for byte with its chunk."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "MistralTextChunk",
+          "wireType": "text",
+          "part": "text",
+          "description": "A text chunk (or the whole content when it is a string).",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralThinkChunk",
+          "wireType": "thinking",
+          "part": "reasoning",
+          "description": "A thinking chunk: the model's reasoning as nested chunks. The text of its nested text chunks is the\npart's text; `closed`, other fields and a nested list that is not one text chunk travel in the\npart's `chunkFields` attribute, so the chunk goes back exactly as received.",
+          "fields": {
+            "thinking": "text"
+          },
+          "payloads": {
+            "signature": "signature"
+          }
+        },
+        {
+          "wireModel": "MistralImageUrlChunk",
+          "wireType": "image_url",
+          "part": "media",
+          "description": "An image chunk of a user message, written from a media part: a URL or a `data:` URL with base64 bytes.",
+          "fields": {
+            "image_url": "media.data"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralDocumentUrlChunk",
+          "wireType": "document_url",
+          "part": "media",
+          "description": "A document chunk of a user message, written from a media part given by URL.",
+          "fields": {
+            "document_url": "media.data",
+            "document_name": "media.name"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralOtherChunk",
+          "part": "unknown",
+          "description": "Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,\n`file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.",
+          "fields": {
+            "type": "kind"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralFunctionCall",
+          "part": "tool_call",
+          "description": "The function of a tool call.",
+          "fields": {
+            "name": "toolCall.name",
+            "arguments": "toolCall.arguments"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralToolCall",
+          "part": "tool_call",
+          "description": "A tool call. In a stream it may arrive in pieces: id and name first, then argument fragments keyed by `index`.",
+          "fields": {
+            "id": "toolCall.id"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralToolMessage",
+          "part": "tool_result",
+          "description": "A tool message of a request: the result of one call.",
+          "fields": {
+            "content": "content",
+            "tool_call_id": "id",
+            "name": "name"
+          },
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as `text` chunks (or the string content), in chunk order."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "send",
+            "reason": "Thinking chunks go back with their signature and nested chunks, in order: the full assistant message is replayed (client-ts reasoning_multi_turn.ts: dropping the trace degrades Mistral Medium 3.5)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "A signature issued by another provider means nothing to Mistral, and foreign thinking chunks are rejected (suitenumerique/conversations#402)."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "action": "send",
+            "reason": "Mistral's unsigned thinking goes back as the `thinking` chunk it came from (reasoning_multi_turn.ts)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send",
+            "reason": "The caller opted in to forwarding another model's unsigned reasoning as a `thinking` chunk."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Unsigned reasoning of another model is not forwarded unless the caller opts in (replayForeignReasoning): it would read as this model's own thinking."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls`; an id that is not 9 characters of a-z, A-Z, 0-9 (another provider's) is rewritten the same way in the call and its result, since Mistral rejects it ('Tool call id was ... but must be a-z, A-Z, 0-9, with a length of 9')."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results are `role: \"tool\"` messages of their own, never part of an assistant message."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "partwise does not write images or documents into an assistant turn; Mistral's own media chunks come back as unknown parts."
+          },
+          {
+            "part": "unknown",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "`reference`, `tool_reference`, `image_url`, `document_url` and future chunks of a Mistral answer go back as received, in order."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks from another provider mean nothing to Mistral."
+          }
+        ]
+      }
+    },
+    {
+      "id": "ollama",
+      "displayName": "Ollama",
+      "namespace": "Partwise.Providers.Ollama",
+      "description": "Ollama's native chat API, `POST /api/chat` (https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion).\nAn assistant message is a set of fields, not a list of blocks: `thinking`, `content`, `images` and\n`tool_calls` (arguments as JSON objects). Streams are NDJSON, one `ChatResponse` per line, the last\nwith `done: true`. Thinking, content and tool calls go back together with the tool results\n(docs/capabilities/tool-calling.mdx, \"Tool calling with streaming\"). Ollama signs nothing.",
+      "wireModels": [
+        "OllamaThinkingField",
+        "OllamaContentField",
+        "OllamaImagesField",
+        "OllamaToolCall",
+        "OllamaToolCallFunction",
+        "OllamaToolMessage",
+        "OllamaOtherField",
+        "OllamaMessage",
+        "OllamaChatResponse",
+        "OllamaError",
+        "OllamaRequestToolCall",
+        "OllamaRequestMessage",
+        "OllamaChatRequest"
+      ],
+      "payloadKinds": [],
+      "blocks": [
+        {
+          "wireModel": "OllamaThinkingField",
+          "part": "reasoning",
+          "description": "The `thinking` field of an assistant message: the model's reasoning trace, unsigned.",
+          "fields": {
+            "thinking": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaContentField",
+          "part": "text",
+          "description": "The `content` field of an assistant message: the answer text.",
+          "fields": {
+            "content": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaImagesField",
+          "part": "media",
+          "description": "The `images` field of a message: base64 images (no media type on the wire; partwise reads it from the bytes).",
+          "fields": {
+            "images": "media.data"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaToolCallFunction",
+          "part": "tool_call",
+          "description": "The function of a tool call.",
+          "fields": {
+            "name": "toolCall.name",
+            "arguments": "toolCall.arguments"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaToolCall",
+          "part": "tool_call",
+          "description": "A tool call of an assistant message. In a stream it arrives whole, in one line.",
+          "fields": {
+            "id": "toolCall.id"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaToolMessage",
+          "part": "tool_result",
+          "description": "A tool message of a request: the result of one call.",
+          "fields": {
+            "content": "content",
+            "tool_name": "name",
+            "tool_call_id": "id"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OllamaOtherField",
+          "part": "unknown",
+          "description": "Any other non-null field of an assistant message (a field a later Ollama version adds): kept as a\none-field object and set again on the assistant message when replayed to Ollama.",
+          "fields": {},
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` (docs/capabilities/tool-calling.mdx: return thinking, content and tool_calls together with the tool results)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed by another provider is never forwarded: Ollama cannot check the signature and the reasoning belongs to that provider's model."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "action": "send",
+            "reason": "Ollama's thinking goes back as the assistant message's `thinking`; the server renders it into the prompt (docs/capabilities/streaming.mdx: the thinking, the tool call and the tool result must be passed back in the next request)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send",
+            "reason": "The caller opted in to forwarding another model's unsigned reasoning as `thinking`."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Unsigned reasoning of another model is not forwarded unless the caller opts in (replayForeignReasoning): it would read as this model's own thinking."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls`, arguments as a JSON object, `function.index` their position (docs/api.md, Chat request (With history, with tools))."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results are `role: \"tool\"` messages of their own, never part of an assistant message."
+          },
+          {
+            "part": "media",
+            "action": "send-without-payload",
+            "reason": "Images go back as the message's base64 `images` (ChatMessage.images, docs/openapi.yaml); other media has no place on the wire."
+          },
+          {
+            "part": "unknown",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Message fields partwise does not model go back on the assistant message as received."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Blocks from another provider mean nothing to Ollama."
+          }
+        ]
+      }
+    },
+    {
+      "id": "openai.chat",
+      "displayName": "OpenAI Chat Completions and compatible servers",
+      "namespace": "Partwise.Providers.OpenAiChat",
+      "description": "OpenAI Chat Completions (https://platform.openai.com/docs/api-reference/chat) and the servers that\nspeak it: vLLM, gpt-oss deployments, Kimi/Moonshot, xAI, Groq, OpenRouter and custom servers. The\nservers differ in the field that carries reasoning (`reasoning_content` or `reasoning`) and in whether\nthey take it back; each is a server profile, and each profile is a replay-rule variant below\n(`default` is OpenAI itself). Rules test two facts: `sameServer` (the part was decoded from the\nprofile the request is for, `attributes.profile`) and `replayReasoning` (the custom profile's setting);\ncallers may turn on `replayForeignReasoning`.",
+      "wireModels": [
+        "OpenAiChatMessageContent",
+        "OpenAiChatContentPart",
+        "OpenAiChatMessageReasoning",
+        "OpenAiChatFunctionToolCall",
+        "OpenAiChatFunction",
+        "OpenAiChatCustomToolCall",
+        "OpenAiChatAudio",
+        "OpenAiChatMessageRefusal",
+        "OpenAiChatOtherMessageFields",
+        "OpenAiChatAssistantMessage",
+        "OpenAiChatToolCall",
+        "OpenAiChatChoice",
+        "OpenAiChatCompletion",
+        "OpenAiChatToolCallDelta",
+        "OpenAiChatDelta",
+        "OpenAiChatChunkChoice",
+        "OpenAiChatCompletionChunk",
+        "OpenAiChatErrorBody",
+        "OpenAiChatTextPartParam",
+        "OpenAiChatImagePartParam",
+        "OpenAiChatInputAudioPartParam",
+        "OpenAiChatFilePartParam",
+        "OpenAiChatSystemMessageParam",
+        "OpenAiChatUserMessageParam",
+        "OpenAiChatFunctionToolCallParam",
+        "OpenAiChatAssistantMessageParam",
+        "OpenAiChatToolMessageParam",
+        "OpenAiChatRequest"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "tool_call_fields",
+          "description": "The fields of a tool call beyond `id`, `type` and `function.name`/`function.arguments` (e.g. Gemini's `extra_content.google.thought_signature`), as a JSON object text, replayed on the call to the same server only."
+        },
+        {
+          "kind": "reasoning_details",
+          "description": "OpenRouter's `reasoning_details` array (the upstream model's reasoning items, signed or encrypted), as JSON text, replayed to the same server only."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "OpenAiChatMessageContent",
+          "part": "text",
+          "description": "The text of an assistant message or delta: its `content` string, or the `text` of its text content parts.",
+          "fields": {
+            "content": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiChatMessageReasoning",
+          "part": "reasoning",
+          "description": "The reasoning of an assistant message or delta, in the field the server uses.",
+          "fields": {
+            "reasoning_content": "text",
+            "reasoning": "text"
+          },
+          "payloads": {
+            "reasoning_details": "reasoning_details"
+          }
+        },
+        {
+          "wireModel": "OpenAiChatFunctionToolCall",
+          "wireType": "function",
+          "part": "tool_call",
+          "description": "A function tool call of an assistant message.",
+          "fields": {
+            "id": "toolCall.id",
+            "function": "toolCall"
+          },
+          "payloads": {
+            "extra_content": "tool_call_fields"
+          }
+        },
+        {
+          "wireModel": "OpenAiChatCustomToolCall",
+          "wireType": "custom",
+          "part": "unknown",
+          "description": "A custom tool call (free-form `input`, not JSON arguments): kept as an unknown part of kind `custom_tool_call`.",
+          "fields": {
+            "custom": "rawJson"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiChatAudio",
+          "part": "media",
+          "description": "Audio the model generated (`modalities: [\"audio\"]`), decoded to a media part.",
+          "fields": {
+            "id": "media.id",
+            "data": "media.data",
+            "transcript": "attributes.transcript",
+            "expires_at": "attributes.expiresAt"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiChatMessageRefusal",
+          "part": "unknown",
+          "description": "A refusal (structured outputs): kept as an unknown part of kind `refusal` whose rawJson is `{\"refusal\": ...}`.",
+          "fields": {
+            "refusal": "rawJson"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiChatOtherMessageFields",
+          "part": "unknown",
+          "description": "Any other field of an assistant message (`annotations`, a legacy `function_call`, future fields) and any\ncontent part other than text: kept as an unknown part (kind `message_fields`, or the content part's\ntype) and replayed to the same server only.",
+          "fields": {},
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "OpenAI's hosted Chat Completions returns no reasoning text and its assistant message has no reasoning field (openai-node `ChatCompletionAssistantMessageParam`); reasoning continuity needs the Responses API."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "vllm": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "vLLM returns reasoning in `reasoning` (docs/features/reasoning_outputs.md, `reasoning_content` before vllm-project/vllm#27752) and takes it back on assistant messages for the chat template."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer or server goes back only because the caller opted in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer or server is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "gpt-oss": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "gpt-oss servers follow the OpenRouter convention: raw CoT in `reasoning`, and earlier `reasoning` is taken back on later turns; the harmony template drops what a final answer closed (cookbook articles/gpt-oss/handle-raw-cot.md)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer or server goes back only because the caller opted in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer or server is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "kimi": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Kimi thinking models return `reasoning_content` (platform.moonshot.cn use-kimi-k2-thinking-model) and need it back on tool-call turns: `thinking is enabled but reasoning_content is missing in assistant tool call message at index 2`."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer or server goes back only because the caller opted in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer or server is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "xai": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "xAI's Chat Completions returns `reasoning_content` but has no field that takes earlier reasoning back (docs.x.ai best-practices: Chat Completions is deprecated and discards it; use the Responses API)."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "groq": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Groq rejects reasoning on input messages: 400 `'messages.1' : for 'role:assistant' the following must be satisfied[('messages.1' : property 'reasoning_content' is unsupported)]` (janhq/jan#8136), and `messages[X].reasoning: reasoning is not supported with this model` (vercel/ai#8057)."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "openrouter": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "OpenRouter returns `reasoning` and `reasoning_details` and takes both back on assistant messages; the details carry the upstream model's signed or encrypted reasoning (openrouter.ai/docs reasoning-tokens, preserving reasoning blocks)."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "Unsigned reasoning of another producer or server goes back only because the caller opted in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "Reasoning of another producer or server is not forwarded unless the caller opts in with `replayForeignReasoning`."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ],
+        "custom": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as the assistant message's `content` string (text parts in order); no payload rides on content."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider is never forwarded: its signature means nothing to this server and the bare text would misrepresent it."
+          },
+          {
+            "part": "reasoning",
+            "producer": "own",
+            "when": [
+              "replayReasoning",
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A custom profile replays its own server's reasoning, in the profile's reasoning field, when its `replayReasoning` setting is on."
+          },
+          {
+            "part": "reasoning",
+            "when": [
+              "replayReasoning",
+              "replayForeignReasoning"
+            ],
+            "action": "send-without-payload",
+            "reason": "A custom profile with `replayReasoning` sends reasoning of other producers only when the caller opts in with `replayForeignReasoning`; any payload stays behind."
+          },
+          {
+            "part": "reasoning",
+            "action": "skip",
+            "reason": "A custom profile without `replayReasoning` never sends reasoning: servers that do not take the field answer 400/422 (Mistral: `extra_forbidden` for `reasoning_content`, charmbracelet/crush#1590)."
+          },
+          {
+            "part": "tool_call",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Extra tool-call fields (e.g. Gemini's OpenAI-compatible `extra_content.google.thought_signature`) go back on the call to the server that issued them."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back in `tool_calls` with their arguments text verbatim; fields issued by another server or provider stay behind."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Tool results travel as `role: tool` messages, never inside an assistant message."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "Audio the server generated goes back by reference, `audio: {id}` (platform.openai.com/docs/guides/audio, multi-turn)."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "An assistant message carries no media other than a reference to audio its own server generated."
+          },
+          {
+            "part": "unknown",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "A refusal, a custom tool call or other message fields go back as received to the server that returned them."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Fields or blocks of another server or provider mean nothing here."
+          }
+        ]
+      }
+    },
+    {
+      "id": "openai.responses",
+      "displayName": "OpenAI Responses",
+      "namespace": "Partwise.Providers.OpenAiResponses",
+      "description": "OpenAI Responses API output items (https://platform.openai.com/docs/api-reference/responses), used\nstatelessly: every request sends `store: false` and `include: [\"reasoning.encrypted_content\"]`, and the\nhistory goes back item by item, in order, reasoning items with their `encrypted_content`\n(https://cookbook.openai.com/examples/responses_api/reasoning_items). Item facts ride on part\nattributes: `itemId`, `itemStatus`, `phase`, and `summaryPartLengths` / `textPartLengths` (the UTF-16\nlengths of each summary or reasoning text of a reasoning item, when it has more than one, so the parts\njoined with a blank line split back exactly).",
+      "wireModels": [
+        "OpenAiResponsesSummaryText",
+        "OpenAiResponsesReasoningText",
+        "OpenAiResponsesReasoningItem",
+        "OpenAiResponsesOutputText",
+        "OpenAiResponsesRefusal",
+        "OpenAiResponsesMessageItem",
+        "OpenAiResponsesFunctionCallItem",
+        "OpenAiResponsesImageGenerationCallItem",
+        "OpenAiResponsesOtherItem",
+        "OpenAiResponsesOutputItem",
+        "OpenAiResponsesError",
+        "OpenAiResponsesResponse",
+        "OpenAiResponsesErrorBody",
+        "OpenAiResponsesInputText",
+        "OpenAiResponsesInputImage",
+        "OpenAiResponsesInputFile",
+        "OpenAiResponsesInputMessage",
+        "OpenAiResponsesFunctionCallOutputItem",
+        "OpenAiResponsesRequest",
+        "OpenAiResponsesResponseEvent",
+        "OpenAiResponsesOutputItemEvent",
+        "OpenAiResponsesContentDeltaEvent",
+        "OpenAiResponsesContentPartAddedEvent",
+        "OpenAiResponsesSummaryEvent",
+        "OpenAiResponsesArgumentsDeltaEvent",
+        "OpenAiResponsesErrorEvent"
+      ],
+      "payloadKinds": [
+        {
+          "kind": "encrypted_content",
+          "description": "The `encrypted_content` of a `reasoning` item (requested with `include: [\"reasoning.encrypted_content\"]`), replayed byte for byte in the reasoning item."
+        },
+        {
+          "kind": "item_fields",
+          "description": "The fields of a `message`, `function_call` or `image_generation_call` item that have no place in the part (annotated or refusal content, `namespace`, `caller`, image format, size and revised prompt), as a JSON object text, replayed with the item."
+        }
+      ],
+      "blocks": [
+        {
+          "wireModel": "OpenAiResponsesReasoningItem",
+          "wireType": "reasoning",
+          "part": "reasoning",
+          "description": "A reasoning item: summaries, raw reasoning text on open-weight servers, and the encrypted reasoning.",
+          "fields": {
+            "id": "attributes.itemId",
+            "summary": "summary",
+            "content": "text",
+            "status": "attributes.itemStatus"
+          },
+          "payloads": {
+            "encrypted_content": "encrypted_content"
+          }
+        },
+        {
+          "wireModel": "OpenAiResponsesMessageItem",
+          "wireType": "message",
+          "part": "text",
+          "description": "An assistant message item. Its output texts and refusals, concatenated, are the text; when the content\nis more than one plain output text (annotations, log probabilities, refusals), the whole `content` is\nkept as `item_fields` and replayed as received.",
+          "fields": {
+            "id": "attributes.itemId",
+            "status": "attributes.itemStatus",
+            "phase": "attributes.phase",
+            "content": "text"
+          },
+          "payloads": {
+            "content": "item_fields"
+          }
+        },
+        {
+          "wireModel": "OpenAiResponsesFunctionCallItem",
+          "wireType": "function_call",
+          "part": "tool_call",
+          "description": "A call of a function tool the client runs.",
+          "fields": {
+            "id": "attributes.itemId",
+            "call_id": "toolCall.id",
+            "name": "toolCall.name",
+            "arguments": "toolCall.arguments",
+            "status": "attributes.itemStatus"
+          },
+          "payloads": {
+            "namespace": "item_fields"
+          }
+        },
+        {
+          "wireModel": "OpenAiResponsesImageGenerationCallItem",
+          "wireType": "image_generation_call",
+          "part": "media",
+          "description": "An image made by the image generation tool.",
+          "fields": {
+            "id": "media.id",
+            "status": "attributes.itemStatus",
+            "result": "media.data",
+            "output_format": "media.mimeType"
+          },
+          "payloads": {
+            "output_format": "item_fields"
+          }
+        },
+        {
+          "wireModel": "OpenAiResponsesOtherItem",
+          "part": "unknown",
+          "description": "Any other output item: hosted tool calls and results (`web_search_call`, `file_search_call`,\n`code_interpreter_call`, `mcp_*`, `shell_call`, `apply_patch_call`, `tool_search_*`, `compaction`,\n...), `custom_tool_call` (free-text input, not a JSON tool call) and future item types. Kept as\nreceived and replayed to Responses only; never a tool call, so a hosted tool is never run locally.",
+          "fields": {
+            "type": "kind"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiResponsesInputText",
+          "wireType": "input_text",
+          "part": "text",
+          "description": "A text content part of an input message.",
+          "fields": {
+            "text": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiResponsesInputImage",
+          "wireType": "input_image",
+          "part": "media",
+          "description": "An image content part of an input message: a URL or a data URL.",
+          "fields": {
+            "image_url": "media.data"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiResponsesInputFile",
+          "wireType": "input_file",
+          "part": "media",
+          "description": "A file content part of an input message (PDF and other documents).",
+          "fields": {
+            "file_data": "media.data",
+            "filename": "media.name"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "OpenAiResponsesFunctionCallOutputItem",
+          "wireType": "function_call_output",
+          "part": "tool_result",
+          "description": "The result of a function call.",
+          "fields": {
+            "call_id": "id",
+            "output": "content"
+          },
+          "payloads": {}
+        }
+      ],
+      "replay": {
+        "default": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as an assistant `message` item, with its item id, status and phase when Responses produced it (the SDK asks to resend `phase` on every assistant message); a foreign payload is not sent."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "withoutFollowingItem"
+            ],
+            "action": "skip",
+            "reason": "A reasoning item must be followed by the item it produced; one that ends its turn is rejected with 400 \"Item 'rs_…' of type 'reasoning' was provided without its required following item\" (openai/openai-node#1567)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "send",
+            "reason": "With `store: false` a reasoning item goes back whole, its `encrypted_content` byte for byte, immediately before the item it produced (cookbook reasoning_items; Preserved reasoning guide)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider cannot be read by OpenAI."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "action": "skip",
+            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by id and fails with 404 \"Item with id 'rs_…' not found. Items are not persisted when `store` is set to false\" (vercel/ai#7543); unsigned reasoning has no Responses form. The items that followed it go back without their ids, which would otherwise require it."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back as `function_call` items (call_id, name, arguments verbatim); a foreign payload is not sent."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Function results go back as `function_call_output` items in a tool message, never inside an assistant turn."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "action": "send",
+            "reason": "An image the image generation tool made goes back as its `image_generation_call` item, so the reasoning item before it keeps its following item."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "Assistant messages take only output text and refusals."
+          },
+          {
+            "part": "unknown",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Hosted tool calls and their results (web search, file search, MCP, shell, apply_patch, compaction, ...) go back as received (`toResponseInputItems` in openai-node passes them through)."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Items of another provider mean nothing to OpenAI."
+          }
+        ]
+      }
     }
   ]
 };

@@ -76,3 +76,30 @@ export { DEFAULT_TIME_TO_LIVE_SECONDS, SessionService, type AppendMessageOptions
 export { SqliteSessionRepository, type SqliteSessionRepositoryOptions } from "./session/sqlite-session-repository.js";
 export { MAX_ID_LENGTH } from "./session/stored-values.js";
 export { estimateTokens } from "./session/turns.js";
+export { anthropicCodec, AnthropicStreamDecoder, decodeAnthropicResponse, encodeAnthropicRequest } from "./providers/anthropic/index.js";
+export { openAiResponsesCodec, decodeOpenAiResponsesResponse, OpenAiResponsesStreamDecoder, encodeOpenAiResponsesRequest } from "./providers/openai-responses/index.js";
+export { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, encodeGoogleRequest, googleCodec, GoogleStreamDecoder, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint } from "./providers/google/index.js";
+export { bedrockCodec, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest } from "./providers/bedrock/index.js";
+export type { BedrockConverseRequest, BedrockConverseResponse } from "../generated/wire/bedrock.js";
+export {
+  OPENAI_CHAT_PROFILES, OpenAiChatStreamDecoder, createOpenAiChatCodec, customOpenAiChatProfile,
+  decodeOpenAiChatResponse, encodeOpenAiChatRequest, openAiChatCodec,
+  type CustomOpenAiChatProfileOptions, type OpenAiChatProfile, type OpenAiChatProfileName,
+} from "./providers/openai-chat/index.js";
+export {
+  DEEPSEEK_RULE_VERSIONS, DeepSeekStreamDecoder, decodeDeepSeekResponse, deepSeekCodec, encodeDeepSeekRequest,
+  type DeepSeekRuleVersion,
+} from "./providers/deepseek/index.js";
+export { codecFor, providerCodecs } from "./providers/registry.js";
+export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
+export { chunksFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
+export { decideReplay, replayRules, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
+export { ProviderHttpClient, type ProviderHttpClientOptions, type StreamingResponse } from "./client/provider-http-client.js";
+export { ChatClient, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool, type SendOptions } from "./chat/chat-client.js";
+export { SessionChat, SessionMemoryAdvisor, type SessionChatResult, type SessionTurnOptions } from "./chat/session-advisors.js";
+export { toolRequestFields, type ToolDeclaration } from "./chat/tool-declarations.js";
+export { providerSimulators, startSimulator, type ProviderSimulator, type RunningSimulator, type SimulatorFault, type SimulatorOptions } from "./simulators/index.js";
+export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
+export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";
+export type { OllamaChatRequest, OllamaChatResponse } from "../generated/wire/ollama.js";
+export type { MistralChatCompletionRequest, MistralChatCompletionResponse } from "../generated/wire/mistral.js";

@@ -50,3 +50,8 @@ export function serverSentEventBytes(events: readonly unknown[], eventName?: (ev
   }).join("");
   return new TextEncoder().encode(text);
 }
+
+/** NDJSON bytes for decoded events (Ollama's framing): one JSON object per line. */
+export function newlineDelimitedJsonBytes(events: readonly unknown[]): Uint8Array {
+  return new TextEncoder().encode(events.map((event) => `${JSON.stringify(event)}\n`).join(""));
+}

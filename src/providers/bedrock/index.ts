@@ -1,0 +1,27 @@
+// The Amazon Bedrock Converse codec: JSON responses, ConverseStream in the AWS event-stream framing (or
+// one `{ "<eventType>": payload }` per JSON line), and requests in the Converse JSON form.
+import { EventStreamDecoder } from "../framing/aws-event-stream.js";
+import type { ProviderCodec } from "../provider-codec.js";
+import { BEDROCK } from "./bedrock-wire.js";
+import { decodeBedrockResponse } from "./decode-bedrock-response.js";
+import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } from "./decode-bedrock-stream.js";
+import { encodeBedrockRequest } from "./encode-bedrock-request.js";
+
+export { decodeBedrockResponse } from "./decode-bedrock-response.js";
+export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
+export { encodeBedrockRequest } from "./encode-bedrock-request.js";
+
+export const bedrockCodec: ProviderCodec = {
+  id: BEDROCK,
+  framing: "aws-event-stream",
+  decodeResponse: decodeBedrockResponse,
+  createStreamDecoder: () => new BedrockStreamDecoder(),
+  async *wireEvents(bytes) {
+    // The framing's decoder is driven directly: one async generator per stream, not two.
+    const decoder = new EventStreamDecoder(BEDROCK);
+    for await (const chunk of bytes) for (const message of decoder.push(chunk)) yield bedrockEventFromMessage(message);
+    decoder.end();
+  },
+  wireEventFromJson: bedrockEventFromJson,
+  encodeRequest: encodeBedrockRequest,
+};

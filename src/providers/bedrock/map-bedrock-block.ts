@@ -1,0 +1,99 @@
+// One mapping per Bedrock content block, shared by the blocking and the streaming decoder, and its inverse
+// for the encoder. Blocks with no part of their own become unknown parts holding the block exactly as
+// received, replayed to Bedrock only. https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
+import type { Part } from "../../../generated/types.js";
+import { unreachable } from "../../parts/part-kinds.js";
+import { invalidWire } from "../wire-validation.js";
+import { BEDROCK, type BedrockContentBlock, REDACTED_CONTENT, SIGNATURE, reasoningAttributes } from "./bedrock-wire.js";
+
+/**
+ * A `reasoningText` as a part. An empty signature signs nothing, so it is read as no signature (the
+ * reasoning is unsigned, and goes back with the field omitted).
+ */
+export function reasoningTextPart(text: string, signature: string | undefined): Part {
+  return signature
+    ? { type: "reasoning", text, payload: { provider: BEDROCK, kind: SIGNATURE, data: signature }, attributes: reasoningAttributes() }
+    : { type: "reasoning", text, attributes: reasoningAttributes() };
+}
+
+/** A `redactedContent` (base64) as a part: reasoning with no text, the encrypted bytes as payload. */
+export function redactedReasoningPart(data: string): Part {
+  return { type: "reasoning", payload: { provider: BEDROCK, kind: REDACTED_CONTENT, data }, attributes: reasoningAttributes() };
+}
+
+/** A client tool call; `argumentsText` is the input as compact JSON text. */
+export function toolCallPart(id: string, name: string, argumentsText: string): Part {
+  return { type: "tool_call", toolCall: { id, type: "function", name, arguments: argumentsText } };
+}
+
+/** A block kept as received; its kind is the member naming it (`citationsContent`, `toolResult`, ...). */
+export function unknownBlockPart(kind: string, block: unknown): Part {
+  return { type: "unknown", provider: BEDROCK, kind, rawJson: JSON.stringify(block) };
+}
+
+/**
+ * A response block as a part. Keys beside the block's member are not Converse (a block is a one-key
+ * union) and are dropped, as the AWS SDK's deserializer drops them.
+ */
+export function bedrockBlockToPart(block: BedrockContentBlock, pointer: string): Part {
+  if (typeof block.text === "string") return { type: "text", text: block.text };
+  const reasoning = block.reasoningContent;
+  if (reasoning !== undefined) {
+    if (reasoning.reasoningText !== undefined) return reasoningTextPart(reasoning.reasoningText.text, reasoning.reasoningText.signature);
+    if (typeof reasoning.redactedContent === "string") return redactedReasoningPart(reasoning.redactedContent);
+    // A reasoning member partwise does not know (e.g. the non-SDK `redactedReasoning`).
+    return unknownBlockPart("reasoningContent", block);
+  }
+  const toolUse = block.toolUse;
+  // A typed toolUse (`server_tool_use`) ran on the server: never a call for the client to run.
+  if (toolUse !== undefined && toolUse.type === undefined) {
+    return toolCallPart(toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
+  }
+  const [kind] = Object.keys(block);
+  if (kind === undefined) throw invalidWire(BEDROCK, `empty content block at ${pointer}`, { pointer });
+  return unknownBlockPart(toolUse === undefined ? kind : "toolUse", block);
+}
+
+/** Parses tool-call arguments for a `toolUse` input (a JSON document), naming the part when they are not JSON. */
+export function toolInput(argumentsText: string, pointer: string): unknown {
+  if (argumentsText.trim() === "") return {};
+  try {
+    return JSON.parse(argumentsText);
+  } catch (error) {
+    throw invalidWire(BEDROCK, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
+  }
+}
+
+/**
+ * The request block of an assistant part the replay rules let through, or undefined when the part has no
+ * block: an empty text, reasoning with no text and no signature, a bedrock payload of an unknown kind.
+ */
+export function partToBedrockBlock(part: Part, pointer: string): BedrockContentBlock | undefined {
+  switch (part.type) {
+    case "text":
+      return part.text === "" ? undefined : { text: part.text };
+    case "reasoning": {
+      const payload = part.payload;
+      if (payload?.provider === BEDROCK) {
+        // Signed text goes back untrimmed: the signature covers the exact text.
+        if (payload.kind === SIGNATURE) return { reasoningContent: { reasoningText: { text: part.text ?? "", signature: payload.data } } };
+        if (payload.kind === REDACTED_CONTENT) return { reasoningContent: { redactedContent: payload.data } };
+        return undefined;
+      }
+      return part.text ? { reasoningContent: { reasoningText: { text: part.text } } } : undefined;
+    }
+    case "tool_call":
+      return { toolUse: { toolUseId: part.toolCall.id, name: part.toolCall.name, input: toolInput(part.toolCall.arguments, pointer) } };
+    case "unknown":
+      try {
+        return JSON.parse(part.rawJson) as BedrockContentBlock;
+      } catch (error) {
+        throw invalidWire(BEDROCK, `the raw block at ${pointer} is not valid JSON`, { pointer, cause: error });
+      }
+    case "tool_result":
+    case "media":
+      return undefined;
+    default:
+      return unreachable(part, "part");
+  }
+}

@@ -1,0 +1,30 @@
+// DeepSeek wire shapes (generated from spec/providers/deepseek.tsp) and the server description the shared
+// Chat Completions mapper, decoders and encoder run with: provider `deepseek`, reasoning in
+// `reasoning_content`, DeepSeek's own wire validators. https://api-docs.deepseek.com/api/create-chat-completion
+import {
+  validateDeepSeekChatCompletion,
+  validateDeepSeekChatCompletionChunk,
+  validateDeepSeekErrorBody,
+} from "../../../generated/wire/deepseek-validators.js";
+import type { ChatCompletionsServer } from "../openai-chat/openai-chat-wire.js";
+
+export type {
+  DeepSeekAssistantMessageParam,
+  DeepSeekChatCompletion,
+  DeepSeekChatCompletionChunk,
+  DeepSeekRequest,
+} from "../../../generated/wire/deepseek.js";
+
+export const DEEPSEEK = "deepseek";
+
+/** DeepSeek as a Chat Completions server: parts are tagged `deepseek`; there is no profile to tell servers apart. */
+export const deepSeekServer: ChatCompletionsServer = {
+  provider: DEEPSEEK,
+  reasoningField: "reasoning_content",
+  completionTokensIncludeReasoning: true,
+  validators: {
+    completion: validateDeepSeekChatCompletion,
+    chunk: validateDeepSeekChatCompletionChunk,
+    errorBody: validateDeepSeekErrorBody,
+  },
+};

@@ -1,0 +1,38 @@
+// Encodes a history for DeepSeek with the shared Chat Completions encoder, under the rule version the
+// caller picks (V4 by default): tool-call turns send `content: ""`, reasoning goes back in
+// `reasoning_content` as the version's rules say, and the field is present (as `""`) where the version
+// requires it. https://api-docs.deepseek.com/guides/thinking_mode
+import type { EncodedRequest, History, Message } from "../../../generated/types.js";
+import { type ChatReplayPolicy, encodeChatCompletions } from "../openai-chat/encode-openai-chat-request.js";
+import type { EncodeOptions } from "../provider-codec.js";
+import { deepSeekRuleVersion } from "./deepseek-rule-versions.js";
+import { DEEPSEEK, type DeepSeekRequest } from "./deepseek-wire.js";
+
+/** The index of the last user message that asks something (not only tool results), or -1. */
+function lastQuestion(messages: readonly Message[]): number {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index] as Message;
+    if (message.role === "user" && message.parts.some((part) => part.type !== "tool_result")) return index;
+  }
+  return -1;
+}
+
+/** The request for a history under DeepSeek's replay rules (`options.variant`: `v4` (default), `v3.2`, `r1`). */
+export function encodeDeepSeekRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: DeepSeekRequest } {
+  const version = deepSeekRuleVersion(options.variant);
+  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
+  const question = lastQuestion(messages);
+  const usesTools = messages.some((message) => message.role === "assistant" && message.parts.some((part) => part.type === "tool_call"));
+  const flags = new Set(options.flags ?? []);
+  const currentTurnFlags = new Set([...flags, "currentTurn"]);
+  const policy: ChatReplayPolicy = {
+    provider: DEEPSEEK,
+    ...(version.variant === "default" ? {} : { variant: version.variant }),
+    reasoningField: "reasoning_content",
+    emptyContent: "",
+    flags: (_part, messageIndex) => (messageIndex > question ? currentTurnFlags : flags),
+    reasoningFieldRequired: (messageIndex) =>
+      version.reasoningFieldRequired === "tool-conversation" ? usesTools : version.reasoningFieldRequired === "current-turn" && messageIndex > question,
+  };
+  return encodeChatCompletions(history, options, policy);
+}

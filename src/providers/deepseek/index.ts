@@ -1,0 +1,23 @@
+// The DeepSeek codec: the Chat Completions mapper, decoders and encoder with DeepSeek's server facts and
+// its versioned replay rules.
+import { chatCompletionsWireEvents } from "../openai-chat/decode-openai-chat-stream.js";
+import type { ProviderCodec } from "../provider-codec.js";
+import { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
+import { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
+import { DEEPSEEK } from "./deepseek-wire.js";
+import { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
+
+export { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
+export { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
+export { DEEPSEEK_RULE_VERSIONS, type DeepSeekRuleVersion } from "./deepseek-rule-versions.js";
+export { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
+
+export const deepSeekCodec: ProviderCodec = {
+  id: DEEPSEEK,
+  framing: "server-sent-events",
+  decodeResponse: decodeDeepSeekResponse,
+  createStreamDecoder: () => new DeepSeekStreamDecoder(),
+  wireEvents: (bytes) => chatCompletionsWireEvents(bytes, DEEPSEEK),
+  wireEventFromJson: (value, line) => ({ data: value, position: line }),
+  encodeRequest: encodeDeepSeekRequest,
+};

@@ -1,0 +1,55 @@
+// Decodes a blocking generateContent response: every part of the decoded candidate becomes a part, in
+// order, each with the signature it carried. https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse
+import type { Attributes, DecodedResponse, Part } from "../../../generated/types.js";
+import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
+import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import type { GoogleDecodeOptions } from "./decode-google-stream.js";
+import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, decodedAttributes, googleInfo } from "./google-wire.js";
+import { googlePartToPart } from "./map-google-part.js";
+
+function checkedResponse(body: unknown): GoogleGenerateContentResponse {
+  // An error body in place of a response: {"error":{"code","message","status","details"}}.
+  if (validateGoogleErrorResponse(body)) {
+    const { error } = body as GoogleErrorResponse;
+    throw providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { details: { code: error.code, ...(error.details ? { details: error.details } : {}) } });
+  }
+  return checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, body, GOOGLE, "response");
+}
+
+/** One candidate as a message; no candidate (a prompt blocked before any) is the empty message. */
+function decodeCandidate(response: GoogleGenerateContentResponse, candidate: GoogleCandidate | undefined, attributes: Attributes): DecodedResponse {
+  const parts: Part[] = [];
+  for (const part of candidate?.content?.parts ?? []) {
+    const decoded = googlePartToPart(part, attributes);
+    if (decoded) parts.push(decoded);
+  }
+  const info = googleInfo({
+    responseId: response.responseId,
+    modelVersion: response.modelVersion,
+    usageMetadata: response.usageMetadata,
+    finishReason: candidate?.finishReason,
+    hasToolCalls: parts.some((part) => part.type === "tool_call"),
+  });
+  const blockReason = candidate === undefined ? response.promptFeedback?.blockReason : undefined;
+  if (blockReason !== undefined) Object.assign(info, { finishReason: "content_filter", rawFinishReason: blockReason });
+  return { message: { role: "assistant", parts }, info };
+}
+
+/** One message per candidate, in the response's order (`candidateCount` > 1). */
+export function decodeGoogleCandidates(body: unknown, options: Omit<GoogleDecodeOptions, "candidate"> = {}): DecodedResponse[] {
+  const response = checkedResponse(body);
+  const attributes = decodedAttributes(options.endpoint ?? "gemini-api");
+  const candidates = response.candidates ?? [];
+  if (candidates.length === 0) return [decodeCandidate(response, undefined, attributes)];
+  return candidates.map((candidate) => decodeCandidate(response, candidate, attributes));
+}
+
+/** A generateContent response body (parsed JSON) as the message of one candidate (0 unless chosen) and response information. */
+export function decodeGoogleResponse(body: unknown, options: GoogleDecodeOptions = {}): DecodedResponse {
+  const response = checkedResponse(body);
+  const wanted = options.candidate ?? 0;
+  const candidates = response.candidates ?? [];
+  const candidate = candidates.find((entry) => (entry.index ?? 0) === wanted);
+  if (!candidate && candidates.length > 0) throw invalidWire(GOOGLE, `the response has no candidate ${wanted}`, { pointer: "/candidates" });
+  return decodeCandidate(response, candidate, decodedAttributes(options.endpoint ?? "gemini-api"));
+}

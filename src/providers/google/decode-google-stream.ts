@@ -1,0 +1,342 @@
+// Decodes a Gemini stream (streamGenerateContent?alt=sse: each SSE event a partial GenerateContentResponse)
+// into part chunks. Chunks carry no block index, so a PartIndexer synthesizes one for the decoded
+// candidate: consecutive thought or answer text shares a slot, and a trailing empty text with a signature
+// lands on the run it closes, which is how the stream equals the blocking response. Vertex AI streamed
+// call arguments (`partialArgs`) are assembled by JSON path and the call completes once, canonical.
+// The response is done at the chunk where the candidate has a `finishReason`, or where the prompt was
+// blocked (`promptFeedback` without candidates); a stream that stops before is reported truncated.
+// https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
+import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
+import { PartIndexer } from "../../streaming/part-indexer.js";
+import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import {
+  GOOGLE,
+  type GoogleEndpoint,
+  type GoogleErrorResponse,
+  type GoogleFunctionCall,
+  type GoogleGenerateContentResponse,
+  type GooglePart,
+  type GooglePartialArg,
+  type GoogleUsageMetadata,
+  decodedAttributes,
+  googleInfo,
+} from "./google-wire.js";
+import { functionCallToPart, googlePartToPart, signaturePayload } from "./map-google-part.js";
+
+/** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
+export interface GoogleDecodeOptions {
+  readonly endpoint?: GoogleEndpoint;
+  readonly candidate?: number;
+}
+
+/**
+ * A PartIndexer that also keeps two signatures apart: two parts that both carry a signature must never be
+ * combined (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures), so a text or
+ * thought bringing a second, different signature to a run opens a new slot instead of replacing the first
+ * (a fresh indexer, its indices shifted past the last one).
+ */
+class CandidateIndexer {
+  readonly #responseId: string | undefined;
+  #indexer: PartIndexer;
+  #base = 0;
+  #lastIndex = -1;
+  #runType: "text" | "reasoning" | undefined;
+  #runSignature: string | undefined;
+
+  constructor(responseId: string | undefined) {
+    this.#responseId = responseId;
+    this.#indexer = new PartIndexer(responseId);
+  }
+
+  next(part: Part): PartChunk {
+    const signature = part.type === "text" || part.type === "reasoning" ? part.payload?.data : undefined;
+    const joinsRun = this.#runType === part.type || (this.#runType === "reasoning" && part.type === "text" && part.text === "");
+    if (signature !== undefined && joinsRun && this.#runSignature !== undefined && signature !== this.#runSignature) {
+      this.#base = this.#lastIndex + 1;
+      this.#indexer = new PartIndexer(this.#responseId);
+    }
+    const chunk = this.#indexer.next(part);
+    if (chunk.index === undefined) return chunk;
+    chunk.index += this.#base;
+    if (chunk.index !== this.#lastIndex) {
+      this.#lastIndex = chunk.index;
+      this.#runType = chunk.partial && (chunk.part.type === "text" || chunk.part.type === "reasoning") ? chunk.part.type : undefined;
+      this.#runSignature = undefined;
+    }
+    if (signature !== undefined) this.#runSignature = signature;
+    return chunk;
+  }
+}
+
+/** A Vertex AI function call whose arguments are still streaming. */
+interface OpenCall {
+  readonly index: number;
+  readonly name: string;
+  id: string;
+  payload: OpaquePayload | undefined;
+  readonly args: Record<string, unknown>;
+  /** JSON paths whose string value has more pieces to come. */
+  readonly continuing: Set<string>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The segments of an RFC 9535 normalized-style path as Gemini writes them: `$.a.b`, `$.a[0].b`,
+ * `$['a b']`. Undefined when the path is not of that form.
+ */
+function jsonPathSegments(path: string): (string | number)[] | undefined {
+  if (!path.startsWith("$")) return undefined;
+  const segments: (string | number)[] = [];
+  let at = 1;
+  while (at < path.length) {
+    if (path[at] === ".") {
+      const match = /^[^.[\]'"\s]+/.exec(path.slice(at + 1));
+      if (!match) return undefined;
+      segments.push(match[0]);
+      at += 1 + match[0].length;
+    } else if (path[at] === "[") {
+      const index = /^\[(\d+)\]/.exec(path.slice(at));
+      const quoted = /^\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]/.exec(path.slice(at));
+      if (index) {
+        segments.push(Number(index[1]));
+        at += index[0].length;
+      } else if (quoted) {
+        const name = quoted[1] === undefined ? memberName(quoted[2] ?? "") : memberName(quoted[1].replace(/\\'/g, "'").replace(/"/g, '\\"'));
+        if (name === undefined) return undefined;
+        segments.push(name);
+        at += quoted[0].length;
+      } else {
+        return undefined;
+      }
+    } else {
+      return undefined;
+    }
+  }
+  return segments;
+}
+
+/** A quoted member name's escapes (`\\n`, `\\u00e9`, ...) resolved, read as the body of a JSON string. */
+function memberName(escaped: string): string | undefined {
+  try {
+    return JSON.parse(`"${escaped}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+function getMember(container: Record<string, unknown> | unknown[], key: string | number): unknown {
+  return Object.hasOwn(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
+}
+
+function setMember(container: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
+  // A member named __proto__ is data in JSON, never the prototype.
+  if (key === "__proto__") Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  else (container as Record<string | number, unknown>)[key] = value;
+}
+
+/** Sets (or, for a string piece that continues one, appends to) the value at a path of the arguments. */
+function applyPartialArg(call: OpenCall, argument: GooglePartialArg, position: number | undefined): void {
+  const segments = jsonPathSegments(argument.jsonPath);
+  if (!segments || segments.length === 0) {
+    throw invalidWire(GOOGLE, `streamed argument path ${JSON.stringify(argument.jsonPath)} of call ${call.name} is not a JSON path below $`, position === undefined ? {} : { position });
+  }
+  let container: Record<string, unknown> | unknown[] = call.args;
+  for (let at = 0; at < segments.length - 1; at++) {
+    const key = segments[at] as string | number;
+    let next = getMember(container, key);
+    if (typeof next !== "object" || next === null) {
+      next = typeof segments[at + 1] === "number" ? [] : {};
+      setMember(container, key, next);
+    }
+    container = next as Record<string, unknown> | unknown[];
+  }
+  const last = segments[segments.length - 1] as string | number;
+  let value: unknown;
+  if (argument.stringValue !== undefined) {
+    const current = getMember(container, last);
+    value = call.continuing.has(argument.jsonPath) && typeof current === "string" ? current + argument.stringValue : argument.stringValue;
+    if (argument.willContinue === true) call.continuing.add(argument.jsonPath);
+    else call.continuing.delete(argument.jsonPath);
+  } else if (argument.numberValue !== undefined) {
+    value = argument.numberValue;
+  } else if (argument.boolValue !== undefined) {
+    value = argument.boolValue;
+  } else if (argument.nullValue !== undefined) {
+    value = null;
+  } else {
+    return;
+  }
+  setMember(container, last, value);
+}
+
+export class GoogleStreamDecoder implements StreamDecoder {
+  readonly #attributes: Attributes;
+  readonly #candidate: number;
+  #responseId: string | undefined;
+  #indexer = new CandidateIndexer(undefined);
+  #call: OpenCall | undefined;
+  #hasToolCalls = false;
+  #usage: GoogleUsageMetadata | undefined;
+  #model: string | undefined;
+  /** Chunks of the current response arrived and no `done` chunk was sent yet. */
+  #pending = false;
+  /** The current response got its `done` chunk. */
+  #responseDone = false;
+  /** A response of this stream got its `done` chunk. */
+  #completed = false;
+
+  constructor(options: GoogleDecodeOptions = {}) {
+    this.#attributes = decodedAttributes(options.endpoint ?? "gemini-api");
+    this.#candidate = options.candidate ?? 0;
+  }
+
+  push(event: WireEvent): StreamChunk[] {
+    const { data, position } = event;
+    const location = position === undefined ? {} : { position };
+    // An error after HTTP 200 arrives as a chunk of its own: {"error":{"code","message","status"}}.
+    if (isObject(data) && "error" in data && validateGoogleErrorResponse(data)) {
+      const { error } = data as unknown as GoogleErrorResponse;
+      throw providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { ...location, details: { code: error.code } });
+    }
+    const response = checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, data, GOOGLE, "stream chunk", position);
+    const chunks: StreamChunk[] = [];
+    if (response.responseId !== undefined && response.responseId !== this.#responseId) {
+      chunks.push(...this.#flushPending());
+      this.#startResponse(response.responseId);
+    }
+    const candidates = response.candidates ?? [];
+    const candidate = candidates.find((entry) => (entry.index ?? 0) === this.#candidate);
+    for (const part of candidate?.content?.parts ?? []) this.#part(part, chunks, position);
+    // usageMetadata and modelVersion repeat on every chunk, the final values on the last: they are kept
+    // and reported once, when the response is done (or the bytes end), not as a chunk per event.
+    if (response.usageMetadata !== undefined) this.#usage = response.usageMetadata;
+    if (response.modelVersion !== undefined) this.#model = response.modelVersion;
+    const finishReason = candidate?.finishReason;
+    const blockReason = candidates.length === 0 ? response.promptFeedback?.blockReason : undefined;
+    if (finishReason === undefined && blockReason === undefined) {
+      // Chunks of other candidates may follow the end of this one; they add nothing to its message.
+      if (!this.#responseDone) this.#pending = true;
+      return chunks;
+    }
+    // A call whose closing fragment never came ends with its candidate.
+    this.#closeCall(chunks);
+    const info = this.#info(finishReason);
+    if (blockReason !== undefined) {
+      info.finishReason = "content_filter";
+      info.rawFinishReason = blockReason;
+    }
+    chunks.push(this.#infoChunk(info, true));
+    this.#pending = false;
+    this.#responseDone = true;
+    this.#completed = true;
+    return chunks;
+  }
+
+  end(): StreamChunk[] {
+    // No finishReason before the bytes ended: no `done` chunk, so the aggregator reports truncation (with
+    // the information seen so far), and a call still streaming its arguments is never presented as whole.
+    // A stream with no chunk at all is no response either: it is reported as one that never finished.
+    if (!this.#pending && !this.#completed) return [{ response: {} }];
+    return this.#flushPending();
+  }
+
+  #info(finishReason: string | undefined): ResponseInfo {
+    return googleInfo({ responseId: this.#responseId, modelVersion: this.#model, usageMetadata: this.#usage, finishReason, hasToolCalls: this.#hasToolCalls });
+  }
+
+  #infoChunk(info: ResponseInfo, done: boolean): StreamChunk {
+    const chunk: StreamChunk = done ? { response: info, done: true } : { response: info };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    return chunk;
+  }
+
+  /** The information of a response that ended without its finish reason. */
+  #flushPending(): StreamChunk[] {
+    if (!this.#pending) return [];
+    this.#pending = false;
+    return [this.#infoChunk(this.#info(undefined), false)];
+  }
+
+  #startResponse(responseId: string): void {
+    this.#responseId = responseId;
+    this.#indexer = new CandidateIndexer(responseId);
+    this.#call = undefined;
+    this.#hasToolCalls = false;
+    this.#usage = undefined;
+    this.#model = undefined;
+    this.#responseDone = false;
+  }
+
+  #part(part: GooglePart, chunks: StreamChunk[], position: number | undefined): void {
+    const call = part.functionCall;
+    if (isObject(call) && Object.keys(part).every((key) => key === "functionCall" || key === "thoughtSignature")) {
+      const fragment = this.#call !== undefined || call.willContinue === true || call.partialArgs !== undefined;
+      // A fragment is checked before its pieces are assembled; a whole call is mapped like a blocking one.
+      if (fragment) checkWire(validateGoogleFunctionCall, call, GOOGLE, "function call fragment", position);
+      if (this.#callFragment(part, call as GoogleFunctionCall, chunks, position)) return;
+    } else {
+      this.#closeCall(chunks);
+    }
+    const decoded = googlePartToPart(part, this.#attributes);
+    if (!decoded) return;
+    if (decoded.type === "tool_call") this.#hasToolCalls = true;
+    chunks.push(this.#indexer.next(decoded));
+  }
+
+  /** Handles a function-call part that opens, continues or closes a streamed call; false for a whole call. */
+  #callFragment(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): boolean {
+    const named = typeof call.name === "string" && call.name !== "";
+    const open = this.#call;
+    if (open && !named) {
+      if (typeof call.id === "string" && call.id !== "") open.id = call.id;
+      open.payload ??= signaturePayload(part);
+      for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+      if (call.willContinue !== true) this.#closeCall(chunks);
+      return true;
+    }
+    // A named call while another is open: the open one lost its closing fragment.
+    this.#closeCall(chunks);
+    if (call.willContinue === true || call.partialArgs !== undefined) {
+      this.#openCall(part, call, chunks, position);
+      return true;
+    }
+    // `{"functionCall":{}}` with no call open: a closing fragment with nothing left to close.
+    return Object.keys(call).length === 0;
+  }
+
+  #openCall(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): void {
+    const name = call.name ?? "";
+    const start: Part = { type: "tool_call", toolCall: { id: call.id ?? "", type: "function", name, arguments: "" }, attributes: { ...this.#attributes } };
+    const chunk = this.#indexer.next(start);
+    // Open until its arguments are whole: a stream cut here leaves an incomplete call, never a call.
+    chunk.partial = true;
+    chunks.push(chunk);
+    this.#hasToolCalls = true;
+    const open: OpenCall = {
+      index: chunk.index ?? 0,
+      name,
+      id: call.id ?? "",
+      payload: signaturePayload(part),
+      args: isObject(call.args) ? structuredClone(call.args) : {},
+      continuing: new Set(),
+    };
+    this.#call = open;
+    for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+    if (call.willContinue !== true) this.#closeCall(chunks);
+  }
+
+  #closeCall(chunks: StreamChunk[]): void {
+    const open = this.#call;
+    if (!open) return;
+    this.#call = undefined;
+    const call: GoogleFunctionCall = open.id === "" ? { name: open.name, args: open.args } : { id: open.id, name: open.name, args: open.args };
+    const chunk: StreamChunk = { index: open.index, partial: false, part: functionCallToPart(call, open.payload, this.#attributes) };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    chunks.push(chunk);
+  }
+}

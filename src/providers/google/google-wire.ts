@@ -1,0 +1,116 @@
+// Gemini wire shapes (generated from spec/providers/google.tsp) and the small facts of the wire that both
+// decoders and the encoder need: the provider id, the payload kind, endpoints, finish reasons and usage.
+import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+import type { GoogleUsageMetadata } from "../../../generated/wire/google.js";
+
+export type {
+  GoogleBlob,
+  GoogleCandidate,
+  GoogleContent,
+  GoogleErrorResponse,
+  GoogleFileData,
+  GoogleFunctionCall,
+  GoogleFunctionResponse,
+  GoogleGenerateContentResponse,
+  GooglePart,
+  GooglePartialArg,
+  GoogleRequest,
+  GoogleUsageMetadata,
+} from "../../../generated/wire/google.js";
+
+export const GOOGLE = "google";
+
+/** The payload kind (spec/providers/google.tsp). */
+export const THOUGHT_SIGNATURE = "thought_signature";
+
+/**
+ * Where a signature was issued. Gemini API and Vertex AI signatures are not interchangeable
+ * (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures), so every decoded part
+ * records its endpoint in `attributes.endpoint`.
+ */
+export type GoogleEndpoint = "gemini-api" | "vertex-ai";
+export const ENDPOINT_ATTRIBUTE = "endpoint";
+
+/** The per-part fact the encoder sets for a signature another endpoint issued (a `when` flag of the rules). */
+export const SIGNATURE_FROM_OTHER_ENDPOINT = "signatureFromOtherEndpoint";
+/** The option that sends such signatures anyway. */
+export const REPLAY_SIGNATURES_ACROSS_ENDPOINTS = "replaySignaturesAcrossEndpoints";
+
+/** The attributes of every part the codec decodes: its producer and the endpoint that answered. */
+export function decodedAttributes(endpoint: GoogleEndpoint): { provider: string; endpoint: GoogleEndpoint } {
+  return { provider: GOOGLE, endpoint };
+}
+
+/**
+ * Finish reason -> finish reason. Gemini ends a function-call turn with `STOP`, so a `STOP` with calls is
+ * `tool_calls`. https://ai.google.dev/api/generate-content#FinishReason
+ */
+export function googleFinishReason(finishReason: string, hasToolCalls: boolean): FinishReason {
+  switch (finishReason) {
+    case "STOP":
+      return hasToolCalls ? "tool_calls" : "stop";
+    case "MAX_TOKENS":
+      return "length";
+    case "SAFETY":
+    case "RECITATION":
+    case "BLOCKLIST":
+    case "PROHIBITED_CONTENT":
+    case "SPII":
+    case "IMAGE_SAFETY":
+    case "IMAGE_PROHIBITED_CONTENT":
+    case "IMAGE_RECITATION":
+      return "content_filter";
+    case "MALFORMED_FUNCTION_CALL":
+    case "UNEXPECTED_TOOL_CALL":
+    case "TOO_MANY_TOOL_CALLS":
+      return "error";
+    default:
+      return "other";
+  }
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * usageMetadata -> Usage. `promptTokenCount` already includes cached content; tokens of server tool
+ * results are input too, and thought tokens are output, so the totals add up to `totalTokenCount`.
+ * https://ai.google.dev/api/generate-content#UsageMetadata
+ */
+export function googleUsage(usage: GoogleUsageMetadata | undefined): Usage | undefined {
+  if (!usage) return undefined;
+  const result: Usage = {};
+  const prompt = count(usage.promptTokenCount);
+  const toolUse = count(usage.toolUsePromptTokenCount);
+  if (prompt !== undefined || toolUse !== undefined) result.inputTokens = (prompt ?? 0) + (toolUse ?? 0);
+  const candidates = count(usage.candidatesTokenCount);
+  const thoughts = count(usage.thoughtsTokenCount);
+  if (candidates !== undefined || thoughts !== undefined) result.outputTokens = (candidates ?? 0) + (thoughts ?? 0);
+  const total = count(usage.totalTokenCount);
+  if (total !== undefined) result.totalTokens = total;
+  const cached = count(usage.cachedContentTokenCount);
+  if (cached !== undefined) result.cacheReadInputTokens = cached;
+  if (thoughts !== undefined) result.reasoningTokens = thoughts;
+  return Object.keys(result).length === 0 ? undefined : result;
+}
+
+/** Response information from one response or chunk, and the finish of the candidate decoded (if it finished). */
+export function googleInfo(fields: {
+  responseId?: string | undefined;
+  modelVersion?: string | undefined;
+  usageMetadata?: GoogleUsageMetadata | undefined;
+  finishReason?: string | undefined;
+  hasToolCalls: boolean;
+}): ResponseInfo {
+  const info: ResponseInfo = {};
+  if (fields.responseId !== undefined) info.responseId = fields.responseId;
+  if (fields.modelVersion !== undefined) info.model = fields.modelVersion;
+  if (fields.finishReason !== undefined) {
+    info.finishReason = googleFinishReason(fields.finishReason, fields.hasToolCalls);
+    info.rawFinishReason = fields.finishReason;
+  }
+  const usage = googleUsage(fields.usageMetadata);
+  if (usage !== undefined) info.usage = usage;
+  return info;
+}

@@ -1,0 +1,72 @@
+// The Google Gemini codec: the registry's is the Gemini API's; `createGoogleCodec({ endpoint: "vertex-ai" })`
+// gives Vertex AI's, whose parts are tagged and whose signatures are replayed for that endpoint.
+import { validateGoogleErrorResponse } from "../../../generated/wire/google-validators.js";
+import type { ProviderCodec, WireEvent } from "../provider-codec.js";
+import { type ServerSentEvent, ServerSentEventDecoder } from "../framing/server-sent-events.js";
+import { invalidWire, parseWireJson, providerApiError } from "../wire-validation.js";
+import { decodeGoogleResponse } from "./decode-google-response.js";
+import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
+import { encodeGoogleRequest } from "./encode-google-request.js";
+import { GOOGLE, type GoogleErrorResponse } from "./google-wire.js";
+
+export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
+export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
+export { type GoogleEncodeOptions, encodeGoogleRequest } from "./encode-google-request.js";
+export { type GoogleEndpoint, REPLAY_SIGNATURES_ACROSS_ENDPOINTS } from "./google-wire.js";
+
+function wireEvent(event: ServerSentEvent): WireEvent {
+  return { data: parseWireJson(event.data, GOOGLE, event.position), position: event.position };
+}
+
+/**
+ * The error for bytes that hold no SSE event: a request that failed before streaming answers with a plain
+ * JSON error body (https://ai.google.dev/gemini-api/docs/troubleshooting), which must not pass for an
+ * empty stream.
+ */
+function notAnEventStream(text: string): Error {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return invalidWire(GOOGLE, "the stream holds no server-sent `data:` event", { position: 0 });
+  }
+  if (!validateGoogleErrorResponse(body)) return invalidWire(GOOGLE, "the stream holds no server-sent `data:` event, but a JSON body", { position: 0 });
+  const { error } = body as GoogleErrorResponse;
+  return providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { position: 0, details: { code: error.code } });
+}
+
+/** A Gemini codec for one endpoint (Gemini API by default) and one candidate (0 by default). */
+export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCodec {
+  const endpoint = options.endpoint ?? "gemini-api";
+  const decodeOptions = { endpoint, candidate: options.candidate ?? 0 };
+  return {
+    id: GOOGLE,
+    framing: "server-sent-events",
+    decodeResponse: (body) => decodeGoogleResponse(body, decodeOptions),
+    createStreamDecoder: () => new GoogleStreamDecoder(decodeOptions),
+    async *wireEvents(bytes) {
+      // streamGenerateContent?alt=sse: `data:` events without names and no [DONE] marker. The text before
+      // the first event is kept only to explain a body that is not an event stream at all.
+      const decoder = new ServerSentEventDecoder(GOOGLE);
+      const text = new TextDecoder();
+      let beforeFirstEvent: string | undefined = "";
+      for await (const chunk of bytes) {
+        if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(chunk, { stream: true });
+        for (const event of decoder.push(chunk)) {
+          beforeFirstEvent = undefined;
+          yield wireEvent(event);
+        }
+      }
+      for (const event of decoder.end()) {
+        beforeFirstEvent = undefined;
+        yield wireEvent(event);
+      }
+      if (beforeFirstEvent !== undefined && beforeFirstEvent.trim() !== "") throw notAnEventStream(beforeFirstEvent.trim());
+    },
+    wireEventFromJson: (value, line) => ({ data: value, position: line }),
+    encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+  };
+}
+
+/** The Gemini API codec. */
+export const googleCodec: ProviderCodec = createGoogleCodec();

@@ -1,0 +1,158 @@
+// One mapping per Gemini part kind, shared by the blocking and the streaming decoder, and its inverse for
+// the encoder. Each part keeps the thoughtSignature it carried as its own payload; a part with no part type
+// of its own (code execution, server tools, file data, future kinds) becomes an unknown part holding the
+// part exactly as received. https://ai.google.dev/api/caching#Part
+import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
+import { unreachable } from "../../parts/part-kinds.js";
+import { invalidWire } from "../wire-validation.js";
+import { GOOGLE, type GoogleFunctionCall, type GooglePart, THOUGHT_SIGNATURE } from "./google-wire.js";
+
+/** The fields of a part that are not its data: the thought flag and the signature. */
+const METADATA_KEYS: ReadonlySet<string> = new Set(["thought", "thoughtSignature"]);
+/** The fields of a function call and an inline blob that have a place in a part; any other keeps the part whole. */
+const CALL_KEYS: ReadonlySet<string> = new Set(["id", "name", "args"]);
+const BLOB_KEYS: ReadonlySet<string> = new Set(["mimeType", "data", "displayName"]);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+  for (const key in value) if (!allowed.has(key)) return false;
+  return true;
+}
+
+function optionalString(value: unknown): boolean {
+  return value === undefined || typeof value === "string";
+}
+
+/** A function call that fits a tool call: string id and name (when present), object arguments. */
+function isWholeCall(call: unknown): call is GoogleFunctionCall {
+  return isObject(call) && onlyKeys(call, CALL_KEYS) && optionalString(call.id) && optionalString(call.name) && (call.args === undefined || isObject(call.args));
+}
+
+/** The MIME type form a media part takes (spec/parts.tsp `Media.mimeType`). */
+const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(;.*)?$/;
+
+/** The part's data fields (`text`, `functionCall`, ...): every field but the thought flag and the signature. */
+function dataKeys(part: GooglePart): string[] {
+  return Object.keys(part).filter((key) => !METADATA_KEYS.has(key));
+}
+
+/** The signature a part carried, as a payload. */
+export function signaturePayload(part: GooglePart): OpaquePayload | undefined {
+  return typeof part.thoughtSignature === "string" ? { provider: GOOGLE, kind: THOUGHT_SIGNATURE, data: part.thoughtSignature } : undefined;
+}
+
+function withExtras<T extends Part>(part: T, payload: OpaquePayload | undefined, attributes: Attributes): T {
+  if (payload) part.payload = payload;
+  part.attributes = { ...attributes };
+  return part;
+}
+
+/** A whole function call as a tool call; arguments are the JSON text of `args` (`{}` when absent). */
+export function functionCallToPart(call: GoogleFunctionCall, payload: OpaquePayload | undefined, attributes: Attributes): Part {
+  const toolCall = { id: call.id ?? "", type: "function" as const, name: call.name ?? "", arguments: JSON.stringify(call.args ?? {}) };
+  return withExtras({ type: "tool_call", toolCall }, payload, attributes);
+}
+
+function unknownPart(part: GooglePart, kind: string | undefined, attributes: Attributes): Part {
+  return withExtras({ type: "unknown", provider: GOOGLE, kind: kind ?? "unknown", rawJson: JSON.stringify(part) }, signaturePayload(part), attributes);
+}
+
+/**
+ * A whole response part as a part, or undefined for an empty text that carries no signature (the
+ * closing part of many streams: it holds nothing to show or replay).
+ */
+export function googlePartToPart(part: GooglePart, attributes: Attributes): Part | undefined {
+  const payload = signaturePayload(part);
+  const keys = dataKeys(part);
+  const key = keys[0];
+  const thought = part.thought === true;
+  // A part with several data fields does not fit one part type: it is kept whole.
+  if (keys.length > 1) return unknownPart(part, key, attributes);
+  if (key === undefined || key === "text") {
+    const text = key === undefined ? "" : part.text;
+    if (typeof text !== "string") return unknownPart(part, key, attributes);
+    if (thought) return withExtras({ type: "reasoning", text }, payload, attributes);
+    return text === "" && !payload ? undefined : withExtras({ type: "text", text }, payload, attributes);
+  }
+  if (thought) return unknownPart(part, key, attributes);
+  if (key === "functionCall" && isWholeCall(part.functionCall)) return functionCallToPart(part.functionCall, payload, attributes);
+  const blob = part.inlineData;
+  if (key === "inlineData" && isObject(blob) && onlyKeys(blob, BLOB_KEYS) && typeof blob.mimeType === "string" && MIME_TYPE.test(blob.mimeType)
+    && typeof blob.data === "string" && optionalString(blob.displayName)) {
+    const media: Media = { mimeType: blob.mimeType, data: blob.data, dataKind: "bytes" };
+    if (typeof blob.displayName === "string") media.name = blob.displayName;
+    return withExtras({ type: "media", media }, payload, attributes);
+  }
+  // executableCode, codeExecutionResult, toolCall, toolResponse, fileData and future part kinds.
+  return unknownPart(part, key, attributes);
+}
+
+/** Parses tool-call arguments for `functionCall.args`, naming the part when they are not a JSON object. */
+export function functionArguments(argumentsText: string, pointer: string): Record<string, unknown> {
+  let args: unknown;
+  try {
+    args = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
+  } catch (error) {
+    throw invalidWire(GOOGLE, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
+  }
+  if (!isObject(args)) throw invalidWire(GOOGLE, `tool-call arguments at ${pointer} must be a JSON object for functionCall.args`, { pointer });
+  return args;
+}
+
+/** A media item as an `inlineData` (bytes, or a string sent as its UTF-8 bytes) or `fileData` (URL) part. */
+export function mediaToGooglePart(media: Media): GooglePart {
+  if (media.dataKind === "url") return { fileData: { mimeType: media.mimeType, fileUri: media.data } };
+  const data = media.dataKind === "bytes" ? media.data : Buffer.from(media.data, "utf8").toString("base64");
+  return { inlineData: media.name ? { mimeType: media.mimeType, data, displayName: media.name } : { mimeType: media.mimeType, data } };
+}
+
+/**
+ * The request part of a model-turn part the replay rules let through, with `signature` on it when one
+ * goes out; undefined when the part has nothing to send (an empty text or thought without a signature).
+ */
+export function partToGooglePart(part: Part, signature: string | undefined, pointer: string): GooglePart | undefined {
+  let wire: GooglePart;
+  switch (part.type) {
+    case "text":
+      if (part.text === "" && signature === undefined) return undefined;
+      wire = { text: part.text };
+      break;
+    case "reasoning": {
+      const text = part.text ?? part.summary ?? "";
+      if (text === "" && signature === undefined) return undefined;
+      wire = { text, thought: true };
+      break;
+    }
+    case "tool_call": {
+      const { id, name } = part.toolCall;
+      const args = functionArguments(part.toolCall.arguments, pointer);
+      wire = { functionCall: id === "" ? { name, args } : { id, name, args } };
+      break;
+    }
+    case "media":
+      wire = mediaToGooglePart(part.media);
+      break;
+    case "unknown": {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(part.rawJson);
+      } catch (error) {
+        throw invalidWire(GOOGLE, `the raw part at ${pointer} is not valid JSON`, { pointer, cause: error });
+      }
+      if (!isObject(parsed)) throw invalidWire(GOOGLE, `the raw part at ${pointer} is not a JSON object`, { pointer });
+      // The signature travels as the payload: the one the rules let out replaces the one in the raw part.
+      const { thoughtSignature: _received, ...rest } = parsed;
+      wire = rest;
+      break;
+    }
+    case "tool_result":
+      return undefined;
+    default:
+      return unreachable(part, "part");
+  }
+  if (signature !== undefined) wire.thoughtSignature = signature;
+  return wire;
+}

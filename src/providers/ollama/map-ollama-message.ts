@@ -1,0 +1,100 @@
+// One mapping per Ollama message field, shared by the blocking and the streaming decoder, and its
+// inverse for the encoder: thinking -> reasoning (tagged as Ollama's), content -> text, images -> media,
+// tool_calls -> tool calls (object arguments as compact JSON text), any other field -> unknown.
+import type { Media, Part } from "../../../generated/types.js";
+import { invalidWire } from "../wire-validation.js";
+import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaMessage, type OllamaRequestToolCall, type OllamaToolCall } from "./ollama-wire.js";
+
+/** Unsigned thinking, marked as Ollama's so that it is replayed to Ollama only unless the caller opts in. */
+export function ollamaThinkingPart(thinking: string): Part {
+  return { type: "reasoning", text: thinking, attributes: { provider: OLLAMA } };
+}
+
+export function ollamaTextPart(content: string): Part {
+  return { type: "text", text: content };
+}
+
+/** Leading bytes of the image formats vision models take; anything else is reported as octet-stream. */
+const IMAGE_SIGNATURES: readonly { readonly mimeType: string; readonly matches: (bytes: Buffer) => boolean }[] = [
+  { mimeType: "image/png", matches: (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mimeType: "image/jpeg", matches: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
+  { mimeType: "image/gif", matches: (bytes) => bytes.subarray(0, 4).toString("latin1") === "GIF8" },
+  { mimeType: "image/webp", matches: (bytes) => bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP" },
+];
+
+/** An image of `message.images`: base64 without a media type on the wire, so the type is read from the bytes. */
+export function ollamaImagePart(base64: string): Part {
+  const head = Buffer.from(base64.slice(0, 24), "base64");
+  const mimeType = IMAGE_SIGNATURES.find((signature) => signature.matches(head))?.mimeType ?? "application/octet-stream";
+  return { type: "media", media: { mimeType, data: base64, dataKind: "bytes" } };
+}
+
+/**
+ * A tool call: arguments arrive as a JSON object (Go `ToolCallFunctionArguments`, key order kept) and are
+ * kept as compact JSON text, so a streamed call and the blocking one give the same text.
+ */
+export function ollamaToolCallToPart(call: OllamaToolCall): Part {
+  return {
+    type: "tool_call",
+    toolCall: { id: call.id ?? "", type: "function", name: call.function.name, arguments: JSON.stringify(call.function.arguments) },
+  };
+}
+
+/** A message field partwise does not model, kept as a one-field object for replay to Ollama. */
+export function ollamaOtherFieldPart(field: string, value: unknown): Part {
+  return { type: "unknown", provider: OLLAMA, kind: field, rawJson: JSON.stringify({ [field]: value }) };
+}
+
+/** The non-null fields of a message that have no part of their own, in wire order. */
+export function otherMessageFields(message: OllamaMessage): [string, unknown][] {
+  return Object.entries(message).filter(([field, value]) => !MODELED_MESSAGE_FIELDS.has(field) && value !== null && value !== undefined);
+}
+
+/**
+ * The parts of a whole assistant message, in the order Ollama produces them: thinking, content, images,
+ * tool calls, then other fields. Empty content is a part only when nothing else is there.
+ */
+export function ollamaMessageParts(message: OllamaMessage): Part[] {
+  const parts: Part[] = [];
+  if (message.thinking) parts.push(ollamaThinkingPart(message.thinking));
+  if (message.content) parts.push(ollamaTextPart(message.content));
+  for (const image of message.images ?? []) parts.push(ollamaImagePart(image));
+  for (const call of message.tool_calls ?? []) parts.push(ollamaToolCallToPart(call));
+  for (const [field, value] of otherMessageFields(message)) parts.push(ollamaOtherFieldPart(field, value));
+  if (parts.length === 0 && message.content === "") parts.push(ollamaTextPart(""));
+  return parts;
+}
+
+/** A tool call for a request: arguments parsed back into the JSON object Ollama takes, `index` its position. */
+export function partToOllamaToolCall(call: { id: string; name: string; arguments: string }, position: number, pointer: string): OllamaRequestToolCall {
+  let parsed: unknown;
+  try {
+    parsed = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+  } catch (error) {
+    throw invalidWire(OLLAMA, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw invalidWire(OLLAMA, `tool-call arguments at ${pointer} must be a JSON object (Ollama takes arguments as an object)`, { pointer });
+  }
+  const calledFunction = { index: position, name: call.name, arguments: parsed as Record<string, unknown> };
+  return call.id === "" ? { function: calledFunction } : { id: call.id, function: calledFunction };
+}
+
+/** The base64 of an image Ollama can take, or undefined (Ollama takes base64 images only, no URLs). */
+export function mediaToOllamaImage(media: Media): string | undefined {
+  return media.dataKind === "bytes" && media.mimeType.startsWith("image/") ? media.data : undefined;
+}
+
+/** The fields an unknown Ollama part holds, to set again on its message. */
+export function ollamaOtherFields(rawJson: string, pointer: string): Record<string, unknown> {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(rawJson);
+  } catch (error) {
+    throw invalidWire(OLLAMA, `the raw field at ${pointer} is not valid JSON`, { pointer, cause: error });
+  }
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) {
+    throw invalidWire(OLLAMA, `the raw field at ${pointer} must be a JSON object of message fields`, { pointer });
+  }
+  return fields as Record<string, unknown>;
+}

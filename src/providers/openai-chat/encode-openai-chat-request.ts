@@ -1,0 +1,270 @@
+// Encodes a history into a Chat Completions request: system and user messages with text, image, audio and
+// PDF parts, one `role: tool` message per tool result, and each assistant turn folded into one message
+// under the replay rules of the server's variant (reasoning in the server's field, tool calls with their
+// arguments verbatim, a server's own fields back only to that server). Shared with DeepSeek.
+// https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
+import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
+import { InvalidDocumentError } from "../../errors/partwise-error.js";
+import { appendPointer } from "../../json/json-location.js";
+import { unreachable } from "../../parts/part-kinds.js";
+import type { EncodeOptions } from "../provider-codec.js";
+import { type ReplayContext, decideReplay, producedBy, rejectedPartError, skippedPartWarning } from "../replay-rules.js";
+import { invalidWire } from "../wire-validation.js";
+import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
+import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, profileForVariant } from "./openai-chat-profiles.js";
+import {
+  CONTENT_PART,
+  MESSAGE_FIELDS,
+  OPENAI_CHAT,
+  type OpenAiChatAssistantMessageParam,
+  type OpenAiChatContentPart,
+  type OpenAiChatRequest,
+  type OpenAiChatTextPartParam,
+  type OpenAiChatUserMessageParam,
+  REASONING_DETAILS,
+  REFUSAL,
+  type ReasoningField,
+} from "./openai-chat-wire.js";
+
+type RequestMessage = OpenAiChatRequest["messages"][number];
+type UserContentItem = Exclude<OpenAiChatUserMessageParam["content"], string>[number];
+
+/** How one server takes a history back: its rule variant, reasoning field, and the per-part facts rules test. */
+export interface ChatReplayPolicy {
+  readonly provider: string;
+  /** The replay-rule variant; the default rules when absent. */
+  readonly variant?: string;
+  readonly reasoningField: ReasoningField;
+  /** The content of an assistant turn with no text: null, or `""` for servers that want a string. */
+  readonly emptyContent: null | "";
+  /** The options and facts the rules' `when` conditions test, for a part of the assistant message at `messageIndex`. */
+  flags(part: Part, messageIndex: number): ReadonlySet<string>;
+  /** Whether the assistant message at `messageIndex` carries the reasoning field (as `""`) even with no reasoning to send. */
+  reasoningFieldRequired(messageIndex: number): boolean;
+}
+
+interface Encoding {
+  readonly policy: ChatReplayPolicy;
+  readonly warnings: ErrorObject[];
+  readonly messages: RequestMessage[];
+}
+
+function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
+  const context: ReplayContext = { provider: encoding.policy.provider };
+  encoding.warnings.push(skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+}
+
+/** One item, or the items as a list: servers take a plain string for a single text. */
+function textContent(items: OpenAiChatTextPartParam[]): string | OpenAiChatTextPartParam[] {
+  return items.length === 1 && items[0] ? items[0].text : items;
+}
+
+function dataUrl(media: Media): string {
+  return media.dataKind === "url" ? media.data : `data:${media.mimeType};base64,${media.data}`;
+}
+
+/** A user content item for media: images (bytes or URL), wav/mp3 audio and PDFs as base64. */
+function mediaItem(media: Media): UserContentItem | undefined {
+  if (media.dataKind === "string") return undefined;
+  if (media.mimeType.startsWith("image/")) return { type: "image_url", image_url: { url: dataUrl(media) } };
+  if (media.dataKind !== "bytes") return undefined;
+  if (media.mimeType === "audio/wav" || media.mimeType === "audio/x-wav") return { type: "input_audio", input_audio: { data: media.data, format: "wav" } };
+  if (media.mimeType === "audio/mpeg" || media.mimeType === "audio/mp3") return { type: "input_audio", input_audio: { data: media.data, format: "mp3" } };
+  if (media.mimeType === "application/pdf") return { type: "file", file: media.name ? { file_data: dataUrl(media), filename: media.name } : { file_data: dataUrl(media) } };
+  return undefined;
+}
+
+/** The text items of a system message or a tool result's content; anything else is reported. */
+function textItems(encoding: Encoding, parts: readonly Part[], pointer: string, where: string): OpenAiChatTextPartParam[] {
+  const items: OpenAiChatTextPartParam[] = [];
+  parts.forEach((part, index) => {
+    if (part.type === "text") items.push({ type: "text", text: part.text });
+    else skip(encoding, part, appendPointer(pointer, index), `${where} takes text only`);
+  });
+  return items;
+}
+
+/** A user message's parts: content items in order, each tool result as its own `role: tool` message. */
+function userMessages(encoding: Encoding, parts: readonly Part[], pointer: string): void {
+  let items: UserContentItem[] = [];
+  const flush = () => {
+    if (items.length === 0) return;
+    const onlyText = items.length === 1 && items[0]?.type === "text";
+    encoding.messages.push({ role: "user", content: onlyText ? (items[0] as OpenAiChatTextPartParam).text : items });
+    items = [];
+  };
+  parts.forEach((part, index) => {
+    const partPointer = appendPointer(pointer, index);
+    switch (part.type) {
+      case "text":
+        items.push({ type: "text", text: part.text });
+        return;
+      case "media": {
+        const item = mediaItem(part.media);
+        if (item) items.push(item);
+        else skip(encoding, part, partPointer, `Chat Completions takes images, wav or mp3 audio and PDFs, not ${part.media.mimeType} as ${part.media.dataKind}`);
+        return;
+      }
+      case "tool_result": {
+        flush();
+        const content = textItems(encoding, part.content, appendPointer(partPointer, "content"), "a tool message");
+        encoding.messages.push({ role: "tool", tool_call_id: part.id ?? "", content: content.length === 0 ? "" : textContent(content) });
+        return;
+      }
+      case "reasoning":
+      case "tool_call":
+        skip(encoding, part, partPointer, `a ${part.type} part belongs in an assistant message`);
+        return;
+      case "unknown":
+        skip(encoding, part, partPointer, "a raw block has no place in a user message");
+        return;
+      default:
+        unreachable(part, "part");
+    }
+  });
+  flush();
+}
+
+/** What an assistant message collects from the parts the rules let through. */
+interface AssistantFields {
+  content: OpenAiChatContentPart[];
+  rawContent: boolean;
+  reasoning: string | undefined;
+  details: unknown[] | undefined;
+  refusal: string | undefined;
+  audio: string | undefined;
+  toolCalls: NonNullable<OpenAiChatAssistantMessageParam["tool_calls"]>;
+  other: Record<string, unknown> | undefined;
+}
+
+/** Places one part the rules let through; false when it has no place in a message (reported). */
+function place(encoding: Encoding, fields: AssistantFields, part: Part, withPayload: boolean, pointer: string): boolean {
+  const provider = encoding.policy.provider;
+  switch (part.type) {
+    case "text":
+      if (part.text !== "") fields.content.push({ type: "text", text: part.text });
+      return true;
+    case "reasoning": {
+      fields.reasoning = (fields.reasoning ?? "") + (part.text ?? part.summary ?? "");
+      if (!withPayload || part.payload?.provider !== provider || part.payload.kind !== REASONING_DETAILS) return true;
+      const details = parseRawJson(part.payload.data, provider, `${pointer}/payload/data`);
+      if (!Array.isArray(details)) throw invalidWire(provider, `the reasoning_details payload at ${pointer} is not a JSON array`, { pointer });
+      (fields.details ??= []).push(...details);
+      return true;
+    }
+    case "tool_call":
+      fields.toolCalls.push(toolCallParam(part, withPayload, provider, pointer));
+      return true;
+    case "media":
+      if (typeof part.media.id !== "string") return false;
+      fields.audio = part.media.id;
+      return true;
+    case "unknown": {
+      const raw = parseRawObject(part.rawJson, provider, `${pointer}/rawJson`);
+      if (part.kind === REFUSAL) fields.refusal = String(raw.refusal);
+      else if (part.kind === MESSAGE_FIELDS) Object.assign((fields.other ??= {}), raw);
+      else if (part.kind === CONTENT_PART) {
+        fields.content.push(raw as OpenAiChatContentPart);
+        fields.rawContent = true;
+      } else if (part.kind.endsWith("_tool_call")) fields.toolCalls.push(raw);
+      else return false;
+      return true;
+    }
+    case "tool_result":
+      return false;
+    default:
+      return unreachable(part, "part");
+  }
+}
+
+function assistantMessage(encoding: Encoding, message: Message, messageIndex: number, pointer: string): void {
+  const { policy } = encoding;
+  const fields: AssistantFields = { content: [], rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: [], other: undefined };
+  message.parts.forEach((part, index) => {
+    const partPointer = appendPointer(pointer, "parts", index);
+    const context: ReplayContext = { provider: policy.provider, flags: policy.flags(part, messageIndex), ...(policy.variant === undefined ? {} : { variant: policy.variant }) };
+    const decision = decideReplay(part, context);
+    switch (decision.action) {
+      case "reject":
+        throw rejectedPartError(part, partPointer, context, decision);
+      case "skip":
+        encoding.warnings.push(skippedPartWarning(part, partPointer, context, decision));
+        return;
+      case "send":
+      case "send-without-payload":
+        if (!place(encoding, fields, part, decision.action === "send", partPointer)) skip(encoding, part, partPointer, `a ${part.type} part of kind ${part.type === "unknown" ? part.kind : part.type} has no place in an assistant message`);
+        return;
+      default:
+        unreachable(decision.action, "replay action");
+    }
+  });
+  const empty = fields.content.length === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls.length === 0 && fields.other === undefined;
+  if (empty) {
+    if (message.parts.length > 0) {
+      encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: `assistant message left out: none of its parts can be replayed to ${policy.provider}`, pointer, provider: policy.provider });
+    }
+    return;
+  }
+  const text = fields.content.map((item) => (item.type === "text" ? String(item.text) : "")).join("");
+  const param: OpenAiChatAssistantMessageParam = { role: "assistant", content: fields.rawContent ? fields.content : text === "" ? policy.emptyContent : text };
+  if (fields.reasoning !== undefined) param[policy.reasoningField] = fields.reasoning;
+  else if (policy.reasoningFieldRequired(messageIndex)) param[policy.reasoningField] = "";
+  if (fields.details) param.reasoning_details = fields.details;
+  if (fields.refusal !== undefined) param.refusal = fields.refusal;
+  if (fields.audio !== undefined) param.audio = { id: fields.audio };
+  if (fields.toolCalls.length > 0) param.tool_calls = fields.toolCalls;
+  encoding.messages.push(fields.other ? { ...fields.other, ...param } : param);
+}
+
+/** The request for a history under a server's replay policy, with a warning per part left out. */
+export function encodeChatCompletions(history: History | readonly Message[], options: EncodeOptions, policy: ChatReplayPolicy): EncodedRequest & { body: OpenAiChatRequest } {
+  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
+  const base = Array.isArray(history) ? "" : "/messages";
+  const encoding: Encoding = { policy, warnings: [], messages: [] };
+  messages.forEach((message, index) => {
+    const pointer = appendPointer(base, index);
+    switch (message.role) {
+      case "system": {
+        const items = textItems(encoding, message.parts, appendPointer(pointer, "parts"), "a system message");
+        if (items.length > 0) encoding.messages.push({ role: "system", content: textContent(items) });
+        return;
+      }
+      case "user":
+      case "tool":
+        userMessages(encoding, message.parts, appendPointer(pointer, "parts"));
+        return;
+      case "assistant":
+        assistantMessage(encoding, message, index, pointer);
+        return;
+      default:
+        throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
+    }
+  });
+  return { provider: policy.provider, body: { ...options.request, messages: encoding.messages }, warnings: encoding.warnings };
+}
+
+/** The replay policy of an OpenAI-compatible server profile: `sameServer` holds for parts it produced itself. */
+export function openAiChatPolicy(profile: OpenAiChatProfile, options: EncodeOptions): ChatReplayPolicy {
+  const flags = new Set([...profile.flags, ...(options.flags ?? [])]);
+  const sameServerFlags = new Set([...flags, "sameServer"]);
+  return {
+    provider: OPENAI_CHAT,
+    ...(profile.variant === "default" ? {} : { variant: profile.variant }),
+    reasoningField: profile.reasoningField,
+    emptyContent: null,
+    flags: (part) => (producedBy(part, OPENAI_CHAT) === "own" && part.attributes?.profile === profile.id ? sameServerFlags : flags),
+    reasoningFieldRequired: () => false,
+  };
+}
+
+/**
+ * The request for a history sent to an OpenAI-compatible server: `options.variant` names a server
+ * profile (the codec's own by default).
+ */
+export function encodeOpenAiChatRequest(
+  history: History | readonly Message[],
+  options: EncodeOptions = {},
+  profile: OpenAiChatProfile = OPENAI_CHAT_PROFILES.openai,
+): EncodedRequest & { body: OpenAiChatRequest } {
+  return encodeChatCompletions(history, options, openAiChatPolicy(profileForVariant(profile, options.variant), options));
+}

@@ -1,0 +1,36 @@
+// The OpenAI Chat Completions codec: one codec, with a server profile per OpenAI-compatible server.
+import type { ProviderCodec } from "../provider-codec.js";
+import { decodeChatCompletion } from "./decode-openai-chat-response.js";
+import { ChatCompletionsStreamDecoder, chatCompletionsWireEvents } from "./decode-openai-chat-stream.js";
+import { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
+import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, type OpenAiChatProfileName, openAiChatServer } from "./openai-chat-profiles.js";
+import { OPENAI_CHAT } from "./openai-chat-wire.js";
+
+export { decodeOpenAiChatResponse } from "./decode-openai-chat-response.js";
+export { OpenAiChatStreamDecoder } from "./decode-openai-chat-stream.js";
+export { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
+export {
+  type CustomOpenAiChatProfileOptions,
+  OPENAI_CHAT_PROFILES,
+  type OpenAiChatProfile,
+  type OpenAiChatProfileName,
+  customOpenAiChatProfile,
+} from "./openai-chat-profiles.js";
+
+/** The codec for one server: a named profile (`vllm`, `groq`, ...) or a custom one. */
+export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatProfileName = "openai"): ProviderCodec {
+  const resolved = typeof profile === "string" ? OPENAI_CHAT_PROFILES[profile] : profile;
+  const server = openAiChatServer(resolved);
+  return {
+    id: OPENAI_CHAT,
+    framing: "server-sent-events",
+    decodeResponse: (body) => decodeChatCompletion(body, server),
+    createStreamDecoder: () => new ChatCompletionsStreamDecoder(server),
+    wireEvents: (bytes) => chatCompletionsWireEvents(bytes, OPENAI_CHAT),
+    wireEventFromJson: (value, line) => ({ data: value, position: line }),
+    encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
+  };
+}
+
+/** The codec for OpenAI's own Chat Completions (the registry's `openai.chat`). */
+export const openAiChatCodec: ProviderCodec = createOpenAiChatCodec("openai");

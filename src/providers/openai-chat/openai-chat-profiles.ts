@@ -1,0 +1,100 @@
+// The OpenAI-compatible servers as data: which field carries reasoning, how usage counts it, and which
+// replay-rule variant of spec/providers/openai-chat.tsp applies (the variant's reasons cite each server's
+// docs). Compatible servers are profiles of one codec, not copies of it.
+import {
+  validateOpenAiChatCompletion,
+  validateOpenAiChatCompletionChunk,
+  validateOpenAiChatErrorBody,
+} from "../../../generated/wire/openai.chat-validators.js";
+import { type ChatCompletionsServer, OPENAI_CHAT, type ReasoningField } from "./openai-chat-wire.js";
+
+export interface OpenAiChatProfile {
+  /** Names the server: the `attributes.profile` of the parts it produced; payloads go back only to it. */
+  readonly id: string;
+  /** The replay-rule variant (`default` is OpenAI's). */
+  readonly variant: string;
+  /** The field the server puts reasoning in, in responses and deltas, and takes it back in. */
+  readonly reasoningField: ReasoningField;
+  /** False where `completion_tokens` leaves reasoning tokens out. */
+  readonly completionTokensIncludeReasoning: boolean;
+  /** Settings the variant's rules test with `when` (the custom profile's `replayReasoning`). */
+  readonly flags: readonly string[];
+}
+
+function profile(id: string, variant: string, reasoningField: ReasoningField, completionTokensIncludeReasoning = true): OpenAiChatProfile {
+  return { id, variant, reasoningField, completionTokensIncludeReasoning, flags: [] };
+}
+
+/**
+ * The named servers. Both reasoning fields are read from every server (vLLM sent both while it renamed
+ * the field); the profile's field is preferred and is the one replayed.
+ */
+export const OPENAI_CHAT_PROFILES = {
+  /** api.openai.com: no reasoning text in Chat Completions (providers-openai-ollama-deepseek.md A.5). */
+  openai: profile("openai", "default", "reasoning_content"),
+  /** vLLM with `--reasoning-parser` (docs/features/reasoning_outputs.md; `reasoning` since PR #27752). */
+  vllm: profile("vllm", "vllm", "reasoning"),
+  /** gpt-oss behind any Chat Completions server (cookbook articles/gpt-oss/handle-raw-cot.md). */
+  "gpt-oss": profile("gpt-oss", "gpt-oss", "reasoning"),
+  /** Kimi/Moonshot thinking models (platform.moonshot.cn use-kimi-k2-thinking-model). */
+  kimi: profile("kimi", "kimi", "reasoning_content"),
+  /** xAI: `reasoning_content`; `completion_tokens` excludes reasoning (total = prompt + completion + reasoning, recorded xai-text.json). */
+  xai: profile("xai", "xai", "reasoning_content", false),
+  /** Groq with `reasoning_format: "parsed"` (recorded groq-reasoning.json). */
+  groq: profile("groq", "groq", "reasoning"),
+  /** OpenRouter: `reasoning` plus `reasoning_details` (openrouter.ai/docs reasoning-tokens). */
+  openrouter: profile("openrouter", "openrouter", "reasoning"),
+  /** A server of your own with the defaults of `customOpenAiChatProfile`. */
+  custom: profile("custom", "custom", "reasoning_content"),
+} as const satisfies Record<string, OpenAiChatProfile>;
+
+export type OpenAiChatProfileName = keyof typeof OPENAI_CHAT_PROFILES;
+
+export interface CustomOpenAiChatProfileOptions {
+  /** Names the server (default `custom`); parts it produced carry it as `attributes.profile`. */
+  readonly id?: string;
+  /** Default `reasoning_content`. */
+  readonly reasoningField?: ReasoningField;
+  /** Whether the server takes its reasoning back on assistant messages (default false: servers that do not answer 400/422). */
+  readonly replayReasoning?: boolean;
+  /** Default true. */
+  readonly completionTokensIncludeReasoning?: boolean;
+}
+
+/** A profile for a server no named profile describes; its rules are the `custom` variant. */
+export function customOpenAiChatProfile(options: CustomOpenAiChatProfileOptions = {}): OpenAiChatProfile {
+  return {
+    id: options.id ?? "custom",
+    variant: "custom",
+    reasoningField: options.reasoningField ?? "reasoning_content",
+    completionTokensIncludeReasoning: options.completionTokensIncludeReasoning ?? true,
+    flags: options.replayReasoning ? ["replayReasoning"] : [],
+  };
+}
+
+/**
+ * The profile an encode option's variant names: `default` is OpenAI, `custom` the codec's own custom
+ * profile when it has one; without a variant, the codec's profile.
+ */
+export function profileForVariant(codecProfile: OpenAiChatProfile, variant: string | undefined): OpenAiChatProfile {
+  if (variant === undefined || variant === codecProfile.variant) return codecProfile;
+  if (variant === "default") return OPENAI_CHAT_PROFILES.openai;
+  const named = (OPENAI_CHAT_PROFILES as Record<string, OpenAiChatProfile>)[variant];
+  if (named) return named;
+  throw new TypeError(`provider "openai.chat" has no server profile "${variant}" (profiles: default, ${Object.keys(OPENAI_CHAT_PROFILES).filter((name) => name !== "openai").join(", ")})`);
+}
+
+/** The server a profile describes, with the Chat Completions wire validators. */
+export function openAiChatServer(profile: OpenAiChatProfile): ChatCompletionsServer {
+  return {
+    provider: OPENAI_CHAT,
+    profile: profile.id,
+    reasoningField: profile.reasoningField,
+    completionTokensIncludeReasoning: profile.completionTokensIncludeReasoning,
+    validators: {
+      completion: validateOpenAiChatCompletion,
+      chunk: validateOpenAiChatCompletionChunk,
+      errorBody: validateOpenAiChatErrorBody,
+    },
+  };
+}

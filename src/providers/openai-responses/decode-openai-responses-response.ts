@@ -1,0 +1,34 @@
+// Decodes a blocking Responses API response: every output item becomes a part, in order.
+import type { DecodedResponse } from "../../../generated/types.js";
+import { validateOpenAiResponsesErrorBody, validateOpenAiResponsesResponse } from "../../../generated/wire/openai.responses-validators.js";
+import { checkWire, providerApiError } from "../wire-validation.js";
+import {
+  OPENAI_RESPONSES,
+  type OpenAiResponsesError,
+  type OpenAiResponsesErrorBody,
+  type OpenAiResponsesResponse,
+  openAiResponsesInfo,
+} from "./openai-responses-wire.js";
+import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+
+/** The `provider/api-error` for an error the API reported (an error body, a failed response, an error event). */
+export function openAiResponsesApiError(error: OpenAiResponsesError, position?: number) {
+  const type = error.code ?? error.type ?? "error";
+  return providerApiError(OPENAI_RESPONSES, type, error.message, position === undefined ? {} : { position });
+}
+
+/** A Responses body (parsed JSON) as a message and response information. */
+export function decodeOpenAiResponsesResponse(body: unknown): DecodedResponse {
+  // An error body in place of a response: {"error": {"message", "type", "param", "code"}} and no output.
+  if (validateOpenAiResponsesErrorBody(body) && !Array.isArray((body as { output?: unknown }).output)) {
+    throw openAiResponsesApiError((body as OpenAiResponsesErrorBody).error);
+  }
+  const response = checkWire<OpenAiResponsesResponse>(validateOpenAiResponsesResponse, body, OPENAI_RESPONSES, "response");
+  if (response.status === "failed") {
+    throw openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` });
+  }
+  return {
+    message: { role: "assistant", parts: response.output.map((item, index) => openAiResponsesItemToPart(item, { pointer: `/output/${index}` })) },
+    info: openAiResponsesInfo(response),
+  };
+}

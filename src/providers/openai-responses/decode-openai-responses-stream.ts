@@ -1,0 +1,263 @@
+// Decodes a Responses API SSE stream into part chunks keyed by `output_index` (never by item id: some
+// servers rotate item ids on every event). Text, refusal, reasoning and summary deltas are partial chunks;
+// `response.output_item.done` gives each item its final form (the reasoning payload, item facts, whole
+// calls and hosted tool items) and wins where the deltas fell short of it, as in openai-node's
+// accumulator; the terminal response is the blocking result, and its copy of an item wins in turn.
+// https://platform.openai.com/docs/api-reference/responses-streaming
+import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
+import type { StandaloneValidator } from "../../../generated/validators.js";
+import {
+  validateOpenAiResponsesArgumentsDeltaEvent,
+  validateOpenAiResponsesContentDeltaEvent,
+  validateOpenAiResponsesContentPartAddedEvent,
+  validateOpenAiResponsesErrorEvent,
+  validateOpenAiResponsesOutputItemEvent,
+  validateOpenAiResponsesResponseEvent,
+  validateOpenAiResponsesSummaryEvent,
+} from "../../../generated/wire/openai.responses-validators.js";
+import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
+import { openAiResponsesApiError } from "./decode-openai-responses-response.js";
+import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+import {
+  OPENAI_RESPONSES,
+  type OpenAiResponsesArgumentsDeltaEvent,
+  type OpenAiResponsesContentDeltaEvent,
+  type OpenAiResponsesContentPartAddedEvent,
+  type OpenAiResponsesErrorEvent,
+  type OpenAiResponsesOutputItem,
+  type OpenAiResponsesOutputItemEvent,
+  type OpenAiResponsesResponse,
+  type OpenAiResponsesResponseEvent,
+  type OpenAiResponsesSummaryEvent,
+  REASONING_PART_SEPARATOR,
+  openAiResponsesInfo,
+} from "./openai-responses-wire.js";
+
+/** What has arrived of one output item. */
+interface ItemState {
+  /** The item type, from its added or done event (or implied by its first delta). */
+  type: string;
+  /** The part type its slot holds. */
+  partType?: Part["type"];
+  /** What the deltas built of the part's text and summary, to check against the item's final form. */
+  text?: string;
+  summary?: string;
+  /** How many summaries, and reasoning texts, of a reasoning item have opened. */
+  summariesOpened: number;
+  textsOpened: number;
+  /** The item's final form, from `response.output_item.done`. */
+  done?: OpenAiResponsesOutputItem;
+}
+
+/** The separators due before part `index` opens when `opened` parts are open; undefined when it is already open. */
+function separatorsBefore(index: number, opened: number): string | undefined {
+  if (index < opened) return undefined;
+  return REASONING_PART_SEPARATOR.repeat(index - Math.max(opened - 1, 0));
+}
+
+export class OpenAiResponsesStreamDecoder implements StreamDecoder {
+  #responseId: string | undefined;
+  #ended = false;
+  readonly #items = new Map<number, ItemState>();
+
+  #chunk(index: number, partial: boolean, part: Part): StreamChunk {
+    const chunk: StreamChunk = { index, partial, part };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    return chunk;
+  }
+
+  #info(info: ResponseInfo, done: boolean): StreamChunk {
+    const chunk: StreamChunk = done ? { response: info, done: true } : { response: info };
+    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    return chunk;
+  }
+
+  push(event: WireEvent): StreamChunk[] {
+    const data = event.data as { type?: unknown } | null;
+    const type = typeof data === "object" && data !== null ? data.type : undefined;
+    const position = event.position;
+    const check = <T>(validator: StandaloneValidator, what: string) => checkWire<T>(validator, data, OPENAI_RESPONSES, `${what} event`, position);
+    switch (type) {
+      case "response.created":
+      case "response.queued":
+      case "response.in_progress":
+        return this.#started(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type));
+      case "response.completed":
+      case "response.incomplete":
+        return this.#finished(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type).response, position);
+      case "response.failed": {
+        const { response } = check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type);
+        throw openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` }, position);
+      }
+      case "error": {
+        const error = check<OpenAiResponsesErrorEvent>(validateOpenAiResponsesErrorEvent, type);
+        // The SDK type has the fields flat; recorded streams nest them under `error`.
+        throw openAiResponsesApiError({ code: error.code ?? error.error?.code ?? error.error?.type ?? null, message: error.message ?? error.error?.message ?? "" }, position);
+      }
+      case "response.output_item.added":
+        return this.#itemAdded(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type));
+      case "response.output_item.done":
+        return this.#itemDone(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);
+      case "response.content_part.added":
+        return this.#contentPartAdded(check<OpenAiResponsesContentPartAddedEvent>(validateOpenAiResponsesContentPartAddedEvent, type));
+      case "response.output_text.delta":
+      case "response.refusal.delta":
+      case "response.reasoning_text.delta":
+        return this.#contentDelta(check<OpenAiResponsesContentDeltaEvent>(validateOpenAiResponsesContentDeltaEvent, type));
+      case "response.reasoning_summary_part.added":
+      case "response.reasoning_summary_text.delta":
+        return this.#summary(check<OpenAiResponsesSummaryEvent>(validateOpenAiResponsesSummaryEvent, type));
+      case "response.function_call_arguments.delta": {
+        const delta = check<OpenAiResponsesArgumentsDeltaEvent>(validateOpenAiResponsesArgumentsDeltaEvent, type);
+        this.#state(delta.output_index, "function_call");
+        return [this.#chunk(delta.output_index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: delta.delta } })];
+      }
+      case "keepalive":
+        return [];
+      default:
+        // `.done` events repeat what the deltas built, and hosted-tool progress events (web_search_call.*,
+        // image_generation_call.partial_image, shell_call_command.*, ...) carry nothing the item's own
+        // `output_item.done` does not: the final form of every item arrives there.
+        if (typeof type === "string" && type.startsWith("response.")) return [];
+        throw invalidWire(OPENAI_RESPONSES, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });
+    }
+  }
+
+  end(): StreamChunk[] {
+    // A stream cut before response.completed gets no `done` chunk: the aggregator reports it as truncated.
+    return [];
+  }
+
+  #started({ type, response }: OpenAiResponsesResponseEvent): StreamChunk[] {
+    // response.in_progress and .queued repeat the response of response.created (with a new id, on servers
+    // that rotate ids), and so does a repeated response.created.
+    const active = this.#responseId !== undefined && !this.#ended;
+    if (active && (type !== "response.created" || response.id === this.#responseId)) return [];
+    this.#responseId = response.id;
+    this.#ended = false;
+    this.#items.clear();
+    const info: ResponseInfo = { responseId: response.id };
+    if (typeof response.model === "string" && response.model !== "") info.model = response.model;
+    return [this.#info(info, false)];
+  }
+
+  #state(index: number, type: string): ItemState {
+    let state = this.#items.get(index);
+    if (!state) {
+      state = { type, summariesOpened: 0, textsOpened: 0 };
+      this.#items.set(index, state);
+    }
+    return state;
+  }
+
+  #opened(state: ItemState, index: number, part: Part): StreamChunk {
+    state.partType = part.type;
+    return this.#chunk(index, true, part);
+  }
+
+  #itemAdded(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
+    const { item, output_index: index } = event;
+    const state = this.#state(index, item.type);
+    state.type = item.type;
+    // Only the item's shape counts here: the `.added` copy of a reasoning item's encrypted content may be incomplete.
+    switch (item.type) {
+      case "reasoning":
+        return [this.#opened(state, index, { type: "reasoning" })];
+      case "message":
+        state.text ??= "";
+        return [this.#opened(state, index, { type: "text", text: "" })];
+      case "function_call":
+        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: String(item.call_id ?? ""), type: "function", name: String(item.name ?? ""), arguments: "" } })];
+      default:
+        // Hosted tool items and the rest arrive whole at output_item.done.
+        return [];
+    }
+  }
+
+  #contentPartAdded(event: OpenAiResponsesContentPartAddedEvent): StreamChunk[] {
+    if (event.part.type !== "reasoning_text") return [];
+    return this.#reasoningText(event.output_index, event.content_index, "");
+  }
+
+  #contentDelta(event: OpenAiResponsesContentDeltaEvent): StreamChunk[] {
+    if (event.type === "response.reasoning_text.delta") return this.#reasoningText(event.output_index, event.content_index, event.delta);
+    const state = this.#state(event.output_index, "message");
+    state.text = (state.text ?? "") + event.delta;
+    // The output texts and refusals of a message are concatenated, as in the blocking decode.
+    return [this.#opened(state, event.output_index, { type: "text", text: event.delta })];
+  }
+
+  #reasoningText(index: number, contentIndex: number, delta: string): StreamChunk[] {
+    const state = this.#state(index, "reasoning");
+    const separators = separatorsBefore(contentIndex, state.textsOpened);
+    if (separators !== undefined) state.textsOpened = contentIndex + 1;
+    const text = (separators ?? "") + delta;
+    state.text = (state.text ?? "") + text;
+    return [this.#opened(state, index, { type: "reasoning", text })];
+  }
+
+  #summary(event: OpenAiResponsesSummaryEvent): StreamChunk[] {
+    const state = this.#state(event.output_index, "reasoning");
+    const separators = separatorsBefore(event.summary_index, state.summariesOpened);
+    if (separators !== undefined) state.summariesOpened = event.summary_index + 1;
+    const summary = (separators ?? "") + (event.delta ?? "");
+    // A summary part opening with nothing to add still makes the summary "" rather than absent.
+    if (separators === undefined && summary === "") return [];
+    state.summary = (state.summary ?? "") + summary;
+    return [this.#opened(state, event.output_index, { type: "reasoning", summary })];
+  }
+
+  /**
+   * The final form of an item. Text and reasoning whose deltas built exactly the item's text and summary
+   * get only what deltas cannot carry (the encrypted content, item id, status, phase, kept content);
+   * anything else arrives whole, and replaces what the deltas built.
+   */
+  #itemDone(event: OpenAiResponsesOutputItemEvent, position: number | undefined): StreamChunk[] {
+    const { item, output_index: index } = event;
+    const state = this.#state(index, item.type);
+    state.type = item.type;
+    state.done = item;
+    const whole = openAiResponsesItemToPart(item, { pointer: "/item", ...(position === undefined ? {} : { position }) });
+    if (whole.type === "text" && state.partType === "text" && state.text === whole.text) {
+      return [this.#opened(state, index, { ...whole, text: "" })];
+    }
+    if (whole.type === "reasoning" && state.partType === "reasoning" && state.text === (whole.text ?? undefined) && state.summary === (whole.summary ?? undefined)) {
+      const { text: _text, summary: _summary, ...rest } = whole;
+      return [this.#opened(state, index, rest)];
+    }
+    state.partType = whole.type;
+    return [this.#chunk(index, false, whole)];
+  }
+
+  /**
+   * The terminal response is what a blocking call returns, so its copy of an item wins where it differs
+   * from the streamed one (the encrypted content of reasoning and compaction items is re-encrypted for
+   * it). Its items align with the streamed ones by position; when nothing was streamed it gives them all.
+   */
+  #reconcile(output: readonly OpenAiResponsesOutputItem[], eventPosition: number | undefined): StreamChunk[] {
+    const indices = [...this.#items.keys()].sort((left, right) => left - right);
+    if (indices.length > 0 && indices.length !== output.length) return [];
+    const chunks: StreamChunk[] = [];
+    output.forEach((item, outputPosition) => {
+      const index = indices.length === 0 ? outputPosition : (indices[outputPosition] as number);
+      const state = this.#items.get(index);
+      if (state && (state.type !== item.type || (state.done && JSON.stringify(state.done) === JSON.stringify(item)))) return;
+      const location = { pointer: `/response/output/${outputPosition}`, ...(eventPosition === undefined ? {} : { position: eventPosition }) };
+      const part = openAiResponsesItemToPart(item, location);
+      if (state?.partType !== undefined && state.partType !== part.type) return;
+      chunks.push(this.#chunk(index, false, part));
+    });
+    return chunks;
+  }
+
+  #finished(response: OpenAiResponsesResponse, position: number | undefined): StreamChunk[] {
+    const chunks = this.#reconcile(response.output, position);
+    // Some servers end the stream with an empty `output`; the finish reason then looks at the streamed items.
+    const streamed = [...this.#items.values()].flatMap((state) => (state.done ? [state.done] : []));
+    const items = response.output.length > 0 ? response.output : streamed;
+    chunks.push(this.#info(openAiResponsesInfo(response, items), true));
+    this.#ended = true;
+    return chunks;
+  }
+}
