@@ -7,6 +7,8 @@ import { runChat } from "./chat-command.js";
 import { runDecode } from "./decode-command.js";
 import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
+import { runGenerate } from "./generate-command.js";
+import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
 import { runValidate } from "./validate-command.js";
 
@@ -19,6 +21,8 @@ Commands:
   chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
   demo                         every provider's tool loop, stored and continued by a second process
   session COMMAND --db URL     list, show, export, import, compact and delete session logs
+  generate --lang LANG --out DIR  typed models of a stored history for another language
+  scaffold provider NAME       a new provider: spec, minimal codec, fixtures and tests, registered
 
 Run \`partwise <command> --help\` for a command's options.`;
 
@@ -31,6 +35,8 @@ const COMMANDS: Record<string, Command> = {
   chat: runChat,
   demo: runDemo,
   session: runSession,
+  generate: runGenerate,
+  scaffold: runScaffold,
 };
 
 function version(): string {

@@ -1,6 +1,6 @@
-// `npm run generate [-- --check]`: spec/ -> JSON Schema -> TypeScript types -> ajv standalone validators
-// -> providers.json -> README tables -> MANIFEST.json. With --check it regenerates in memory, writes
-// nothing, and exits 1 naming every stale, missing or orphaned file.
+// `npm run generate [-- --check]`: spec/ -> JSON Schema -> TypeScript types -> models for other
+// languages -> ajv standalone validators -> providers.json -> README tables -> MANIFEST.json. With
+// --check it regenerates in memory, writes nothing, and exits 1 naming every stale, missing or orphaned file.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -10,6 +10,7 @@ import { compileSpec, type CompiledSpec } from "./compile-spec.js";
 import { emitTypescript } from "./emit-typescript.js";
 import { emitValidators } from "./emit-validators.js";
 import { type GeneratedFile, jsonWithBanner, scriptBanner } from "./generated-file.js";
+import { COMMITTED_MODEL_LANGUAGES, generateModels } from "./languages/generate-models.js";
 import { renderProviderTables } from "./render-provider-tables.js";
 
 const GENERATOR = "src/codegen/generate-all.ts";
@@ -86,6 +87,12 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
         "../types.js",
       ),
     });
+  }
+
+  for (const language of COMMITTED_MODEL_LANGUAGES) {
+    for (const file of await generateModels(language, published)) {
+      files.push({ path: `${GENERATED_DIR}/models/${language}/${file.path}`, content: file.content });
+    }
   }
 
   const validators = emitValidators(coreNames.map((name) => published.get(name)!));

@@ -1,0 +1,124 @@
+// `partwise scaffold provider NAME`: a new provider from templates/scaffold/: its spec file, a minimal
+// Chat Completions-like codec in the house layout, composed fixtures and tests, registered in
+// src/providers/registry.ts and spec/main.tsp, so that after `npm run generate` it compiles and passes.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { camelCase, pascalCase, upperSnakeCase } from "../codegen/languages/identifiers.js";
+import { packageRoot } from "../codegen/languages/language-support.js";
+import { renderTemplateFile } from "../codegen/render-template.js";
+import { UsageError } from "../errors/partwise-error.js";
+import { FUTURE_PART_PROVIDER } from "../parts/part-kinds.js";
+import type { CommandIo } from "./command-io.js";
+
+export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
+
+Writes a new provider into a partwise checkout: spec/providers/NAME.tsp, src/providers/NAME/ (wire
+shapes, message mapping, blocking and streaming decoders, encoder, codec), composed fixtures in
+test/fixtures/NAME/ and tests in test/providers/NAME/, and registers it in src/providers/registry.ts
+and spec/main.tsp. The codec is a real minimal one for a Chat Completions-like wire (text and tool
+calls, both ways, blocking and SSE streaming). NAME is kebab-case; the provider id is NAME with dots
+for dashes (acme-chat -> acme.chat).
+
+Then: npm run generate && npm run conformance:update && npm test
+
+Options:
+  --root DIR           the checkout to write into (default: the current directory)
+  -h, --help           show this help`;
+
+const NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
+const REGISTRY = "src/providers/registry.ts";
+const SPEC_MAIN = "spec/main.tsp";
+
+/** What each template of templates/scaffold/ becomes, relative to the checkout. */
+function scaffoldFiles(name: string): { template: string; path: string }[] {
+  return [
+    { template: "spec.tsp.tmpl", path: `spec/providers/${name}.tsp` },
+    { template: "wire.ts.tmpl", path: `src/providers/${name}/${name}-wire.ts` },
+    { template: "map-message.ts.tmpl", path: `src/providers/${name}/map-${name}-message.ts` },
+    { template: "decode-response.ts.tmpl", path: `src/providers/${name}/decode-${name}-response.ts` },
+    { template: "decode-stream.ts.tmpl", path: `src/providers/${name}/decode-${name}-stream.ts` },
+    { template: "encode-request.ts.tmpl", path: `src/providers/${name}/encode-${name}-request.ts` },
+    { template: "index.ts.tmpl", path: `src/providers/${name}/index.ts` },
+    { template: "codec.test.ts.tmpl", path: `test/providers/${name}/${name}-codec.test.ts` },
+    { template: "fixtures/SOURCES.tmpl", path: `test/fixtures/${name}/SOURCES` },
+    { template: "fixtures/text.json.tmpl", path: `test/fixtures/${name}/composed__${name}-text.json` },
+    { template: "fixtures/text.chunks.txt.tmpl", path: `test/fixtures/${name}/composed__${name}-text.chunks.txt` },
+    { template: "fixtures/tool-call.json.tmpl", path: `test/fixtures/${name}/composed__${name}-tool-call.json` },
+    { template: "fixtures/tool-call.chunks.txt.tmpl", path: `test/fixtures/${name}/composed__${name}-tool-call.chunks.txt` },
+  ];
+}
+
+/** Inserts `line` after the last line matching `after`; throws when there is none. */
+function insertAfterLast(text: string, after: RegExp, line: string, file: string): string {
+  const matches = [...text.matchAll(new RegExp(after.source, "gm"))];
+  const last = matches.at(-1);
+  if (last?.index === undefined) throw new UsageError(`${file} has no line matching ${after} to register the provider after`);
+  const end = last.index + last[0].length;
+  return `${text.slice(0, end)}\n${line}${text.slice(end)}`;
+}
+
+/** The registry with the codec imported and added as the last entry of `providerCodecs`. */
+function registerCodec(registry: string, name: string, codec: string): string {
+  const withImport = insertAfterLast(registry, /^import \{ \w+ \} from "\.\/[\w-]+\/index\.js";$/, `import { ${codec} } from "./${name}/index.js";`, REGISTRY);
+  const start = withImport.search(/export const providerCodecs\b[^=]*= \{\n/);
+  const end = start < 0 ? -1 : withImport.indexOf("\n};", start);
+  if (end < 0) throw new UsageError(`${REGISTRY} has no \`export const providerCodecs = { ... };\` to add the codec to`);
+  return `${withImport.slice(0, end)}\n  [${codec}.id]: ${codec},${withImport.slice(end)}`;
+}
+
+export async function runScaffold(argv: readonly string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      root: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.out(SCAFFOLD_HELP);
+    return 0;
+  }
+  const [kind, name, ...rest] = positionals;
+  if (kind !== "provider" || name === undefined || rest.length > 0) throw new UsageError("usage: partwise scaffold provider NAME (see partwise scaffold --help)");
+  if (!NAME_PATTERN.test(name)) throw new UsageError(`provider name "${name}" must be kebab-case: lower-case letters and digits, words joined by "-"`);
+  const id = name.replace(/-/g, ".");
+  if (id === FUTURE_PART_PROVIDER) throw new UsageError(`"${name}" is reserved: it names parts of a later format version`);
+
+  const root = resolve(values.root ?? ".");
+  for (const required of [REGISTRY, SPEC_MAIN]) {
+    if (!existsSync(join(root, required))) throw new UsageError(`${root} is not a partwise checkout: ${required} is missing`);
+  }
+  const files = scaffoldFiles(name);
+  const taken = files.map((file) => file.path).filter((path) => existsSync(join(root, path)));
+  if (taken.length > 0) throw new UsageError(`provider ${name} exists already: ${taken.join(", ")}`);
+
+  const codec = `${camelCase(name)}Codec`;
+  const registry = registerCodec(await readFile(join(root, REGISTRY), "utf8"), name, codec);
+  const specMain = insertAfterLast(await readFile(join(root, SPEC_MAIN), "utf8"), /^import "\.\/providers\/[\w-]+\.tsp";$/, `import "./providers/${name}.tsp";`, SPEC_MAIN);
+
+  const data = {
+    name,
+    id,
+    pascal: pascalCase(name),
+    camel: camelCase(name),
+    constant: upperSnakeCase(name),
+    displayName: name.split("-").map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" "),
+  };
+  const templates = join(packageRoot(), "templates", "scaffold");
+  for (const file of files) {
+    const path = join(root, file.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, await renderTemplateFile(join(templates, file.template), data));
+    io.out(`wrote ${file.path}`);
+  }
+  await writeFile(join(root, REGISTRY), registry);
+  io.out(`registered ${codec} in ${REGISTRY}`);
+  await writeFile(join(root, SPEC_MAIN), specMain);
+  io.out(`imported spec/providers/${name}.tsp in ${SPEC_MAIN}`);
+  io.err(`scaffold: provider ${id} written; next: npm run generate && npm run conformance:update && npm test`);
+  return 0;
+}

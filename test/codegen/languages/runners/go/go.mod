@@ -1,0 +1,3 @@
+module partwise.test
+
+go 1.19
