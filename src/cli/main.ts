@@ -10,6 +10,7 @@ import { runEncode } from "./encode-command.js";
 import { runGenerate } from "./generate-command.js";
 import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
+import { runSimulate } from "./simulate-command.js";
 import { runValidate } from "./validate-command.js";
 
 const HELP = `Usage: partwise <command> [options]
@@ -20,6 +21,7 @@ Commands:
   encode --provider ID [FILE]  a stored history -> the provider's request body
   chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
   demo                         every provider's tool loop, stored and continued by a second process
+  simulate --provider ID       run a provider's simulator on loopback until Ctrl-C
   session COMMAND --db URL     list, show, export, import, compact and delete session logs
   generate --lang LANG --out DIR  typed models of a stored history for another language
   scaffold provider NAME       a new provider: spec, minimal codec, fixtures and tests, registered
@@ -35,6 +37,7 @@ const COMMANDS: Record<string, Command> = {
   chat: runChat,
   demo: runDemo,
   session: runSession,
+  simulate: runSimulate,
   generate: runGenerate,
   scaffold: runScaffold,
 };

@@ -15,7 +15,7 @@ export interface ProviderEndpoint {
   readonly defaultBaseUrl: string;
   /** Environment variables for the base URL, first set wins. */
   readonly baseUrlEnv: readonly string[];
-  /** Environment variables for the API key, first set wins; empty when the API takes none (local Ollama). */
+  /** Environment variables for the API key, first set wins; empty when the API authenticates otherwise (Bedrock signs). */
   readonly apiKeyEnv: readonly string[];
   /** Headers that authenticate a request (Bedrock signs instead: see aws-signature.ts). */
   authHeaders(apiKey: string | undefined): Record<string, string>;
@@ -36,13 +36,18 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** `{"error": {"type"|"code", "message"}}` (OpenAI and compatible servers, Mistral) or `{"error": "..."}` (Ollama). */
+/**
+ * `{"error": {"type"|"code", "message"}}` (OpenAI and compatible servers), `{"error": "..."}` (Ollama), or
+ * Mistral's envelope with `type` at the top and, for 422s, a validation `detail` list as the message.
+ */
 function openAiStyleError(body: unknown): ErrorFacts {
-  const error = record(body)?.error;
+  const top = record(body);
+  const error = top?.error;
   if (typeof error === "string") return { message: error };
-  const fields = record(error);
+  const fields = record(error) ?? top;
   const type = text(fields?.type) ?? text(fields?.code);
-  const message = text(fields?.message) ?? text(record(body)?.message);
+  const rawMessage = fields?.message ?? top?.message;
+  const message = typeof rawMessage === "string" ? rawMessage : rawMessage === undefined ? undefined : JSON.stringify(rawMessage);
   return { ...(type === undefined ? {} : { errorType: type }), ...(message === undefined ? {} : { message }) };
 }
 

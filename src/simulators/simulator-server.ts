@@ -1,10 +1,11 @@
 // The HTTP side of the provider simulators: a real server on loopback that routes a request to the
 // provider's simulator, checks the caller's credentials the provider's way, streams answers chunk by
 // chunk, and can be told to fail the next requests (status codes, retry-after, malformed bodies, cut
-// streams, dropped connections) so clients are tested against real failure modes.
+// streams, errors inside a 200 stream, dropped connections) so clients meet real failure modes.
 import { randomBytes } from "node:crypto";
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { UsageError } from "../errors/partwise-error.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
 
 export interface SimulatorRequest {
@@ -33,6 +34,11 @@ export interface ProviderSimulator {
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer;
   /** The provider's error answer for a status (auth failures, injected faults, bad requests). */
   errorAnswer(status: number, type: string, message: string, context: SimulatorContext): SimulatorAnswer;
+  /**
+   * The chunk that reports an error inside a stream already answered 200 (Ollama's `{"error": ...}`
+   * line, Bedrock's exception message), for providers that have one; used by the `stream-error` fault.
+   */
+  streamError?(message: string, context: SimulatorContext): Uint8Array;
 }
 
 /** A failure the simulator produces for the next request instead of answering. */
@@ -40,12 +46,14 @@ export type SimulatorFault =
   | { readonly kind: "status"; readonly status: number; readonly retryAfterSeconds?: number }
   | { readonly kind: "malformed-body" }
   | { readonly kind: "cut-stream"; readonly afterChunks: number }
+  /** After `afterChunks` chunks, the provider's in-stream error chunk (see ProviderSimulator.streamError), then the end. */
+  | { readonly kind: "stream-error"; readonly afterChunks: number; readonly message: string }
   | { readonly kind: "drop-connection" };
 
 export interface SimulatorOptions {
   /** Loopback port (default: any free port). */
   readonly port?: number;
-  /** The key the caller must send; none is checked when absent. */
+  /** The key the caller must send; none is checked when absent (Bedrock: `accessKeyId:secretAccessKey` or the secret alone, checked by SigV4). */
   readonly apiKey?: string;
   /** The signing secret (default: random per start, so signatures do not survive a restart). */
   readonly secret?: string;
@@ -132,6 +140,12 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
             return response.destroy();
           case "cut-stream":
             return sendAnswer(response, simulator.handle({ ...request, stream: true }, context), fault.afterChunks);
+          case "stream-error": {
+            const answer = simulator.handle({ ...request, stream: true }, context);
+            const errorChunk = simulator.streamError?.(fault.message, context);
+            const failing = answer.kind === "stream" && errorChunk ? { ...answer, chunks: [...answer.chunks.slice(0, fault.afterChunks), errorChunk] } : answer;
+            return sendAnswer(response, failing);
+          }
           case undefined:
             return sendAnswer(response, simulator.handle(request, context));
         }
@@ -151,7 +165,12 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
     get requestCount() {
       return requestCount;
     },
-    injectFault: (...added) => faults.push(...added),
+    injectFault(...added) {
+      if (!simulator.streamError && added.some((fault) => fault.kind === "stream-error")) {
+        throw new UsageError(`the ${simulator.provider} simulator has no in-stream error to inject`);
+      }
+      faults.push(...added);
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

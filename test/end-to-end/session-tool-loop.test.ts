@@ -21,7 +21,11 @@ describe.each(scenarios.map((scenario) => [scenario.provider, scenario] as const
   function chat(stream: boolean, maxRounds?: number): ChatClient {
     return new ChatClient({
       codec: codecFor(provider),
-      transport: new ProviderHttpClient({ provider, model: scenario.model, baseUrl: simulator.url, apiKey: "sim-key", env: {}, backoffMs: 1 }),
+      // Bedrock signs with AWS credentials; its simulator checks the signature against the same secret.
+      transport: new ProviderHttpClient({
+        provider, model: scenario.model, baseUrl: simulator.url, apiKey: "sim-key", env: {}, backoffMs: 1,
+        region: "us-east-1", awsCredentials: { accessKeyId: "partwise", secretAccessKey: "sim-key" },
+      }),
       tools: weatherTools,
       stream,
       request: scenario.request,

@@ -10,8 +10,13 @@ export interface EndToEndScenario extends ProviderScenario {
   readonly naiveRejection?: { readonly status: number; readonly message: RegExp };
 }
 
+// Where the real API rejects a tool turn that comes back without its reasoning (the references' replay
+// sections); the other providers accept it and the model silently reasons from scratch. DeepSeek rejects a
+// tool turn without `reasoning_content`, but takes an empty one, which the encoder sends when it has none.
 const NAIVE_REJECTIONS: Readonly<Record<string, EndToEndScenario["naiveRejection"]>> = {
   anthropic: { status: 400, message: /Expected `thinking` or `redacted_thinking`, but found `text`/ },
+  bedrock: { status: 400, message: /Expected `thinking` or `redacted_thinking`, but found `text`/ },
+  google: { status: 400, message: /Function call is missing a thought_signature in functionCall parts/ },
 };
 
 export const scenarios: readonly EndToEndScenario[] = Object.values(weatherScenarios).map((scenario) => {

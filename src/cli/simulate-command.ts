@@ -1,0 +1,121 @@
+// `partwise simulate --provider ID [--port N] [--api-key K] [--secret S] [--profile P]`: runs a provider
+// simulator on loopback until SIGINT or SIGTERM, and prints the base URL and variables a client needs.
+import { parseArgs } from "node:util";
+import { providerEndpoint } from "../client/provider-endpoints.js";
+import { PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { providerSimulators, startSimulator } from "../simulators/index.js";
+import type { CommandIo } from "./command-io.js";
+
+export const SIMULATE_HELP = `Usage: partwise simulate --provider ID [options]
+
+Runs a local stand-in for a provider's HTTP API: its wire format (SSE, NDJSON, AWS event-stream), reasoning
+signed with an HMAC, tool calls, and the provider's documented errors when signed reasoning comes back
+altered or missing. Runs until interrupted (Ctrl-C).
+
+Options:
+  --provider ID   ${Object.keys(providerSimulators).join(", ")}
+  --port N        the port on 127.0.0.1 (default: any free port)
+  --api-key K     the key clients must send (default: none checked); for bedrock ACCESS_KEY_ID:SECRET_ACCESS_KEY
+                  or SECRET_ACCESS_KEY alone, with which requests must be SigV4-signed
+  --secret S      the signing secret; signatures stay valid across restarts only with the same secret
+                  (default: random per start)
+  --profile P     openai.chat only: the server to behave as, vllm (default), kimi or groq
+  -h, --help      show this help`;
+
+export interface SimulateOptions {
+  /** Stops the simulator (default: the process's SIGINT or SIGTERM). */
+  readonly signal?: AbortSignal;
+}
+
+function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a port number (0-65535), not "${text}"`);
+  return port;
+}
+
+/** The environment a client of the simulator needs: base URL, and key or AWS credentials. */
+function clientEnvironment(provider: string, url: string, apiKey: string | undefined): string[] {
+  const endpoint = providerEndpoint(provider);
+  // The simulator answers under the same path as the real base URL (`/v1`, `/v1beta`) and without it.
+  const basePath = /^https?:\/\/[^/]+(\/.*)?$/.exec(endpoint.defaultBaseUrl)?.[1] ?? "";
+  const lines = [`${endpoint.baseUrlEnv[0]}=${url}${basePath}`];
+  if (provider === "bedrock") {
+    const [accessKeyId, secretAccessKey] = apiKey?.includes(":") ? apiKey.split(":") : ["any", apiKey ?? "any"];
+    lines.push(`AWS_ACCESS_KEY_ID=${accessKeyId}`, `AWS_SECRET_ACCESS_KEY=${secretAccessKey}`, "AWS_REGION=us-east-1");
+  } else if (endpoint.apiKeyEnv[0] !== undefined) {
+    lines.push(`${endpoint.apiKeyEnv[0]}=${apiKey ?? "any"}`);
+  }
+  return lines;
+}
+
+function stopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) return resolve("stopped");
+      signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+      return;
+    }
+    const onSignal = (name: NodeJS.Signals) => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      resolve(name);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}
+
+async function simulate(argv: readonly string[], io: CommandIo, options: SimulateOptions): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      provider: { type: "string" },
+      port: { type: "string" },
+      "api-key": { type: "string" },
+      secret: { type: "string" },
+      profile: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.out(SIMULATE_HELP);
+    return 0;
+  }
+  if (values.provider === undefined) throw new UsageError("simulate needs --provider (see partwise simulate --help)");
+  if (positionals.length > 0) throw new UsageError(`simulate takes no arguments besides options, not "${positionals.join(" ")}"`);
+  const port = parsePort(values.port);
+  const apiKey = values["api-key"];
+  if (values.provider === "bedrock" && apiKey !== undefined && !/^[^:]+(?::[^:]+)?$/.test(apiKey)) {
+    throw new UsageError("for bedrock, --api-key is ACCESS_KEY_ID:SECRET_ACCESS_KEY or SECRET_ACCESS_KEY");
+  }
+  const simulator = await startSimulator(values.provider, {
+    ...(port === undefined ? {} : { port }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(values.secret === undefined ? {} : { secret: values.secret }),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+  });
+  io.out(`${simulator.provider} simulator listening on ${simulator.url}${apiKey === undefined ? " (no key checked)" : ""}`);
+  io.out("Point a client at it with:");
+  for (const line of clientEnvironment(simulator.provider, simulator.url, apiKey)) io.out(`  ${line}`);
+  // The AWS SDK's Bedrock client defaults to HTTP/2, which this HTTP/1.1 server does not speak.
+  if (simulator.provider === "bedrock") io.out("  (AWS SDK clients: set requestHandler to an HTTP/1.1 NodeHttpHandler)");
+  io.out("Stop with Ctrl-C.");
+  const reason = await stopped(options.signal);
+  await simulator.close();
+  io.out(`${simulator.provider} simulator ${reason === "stopped" ? "stopped" : `stopped (${reason})`} after ${simulator.requestCount} requests`);
+  return 0;
+}
+
+/** Runs `partwise simulate`; usage errors print a message and return 2. */
+export async function runSimulate(argv: readonly string[], io: CommandIo, options: SimulateOptions = {}): Promise<number> {
+  try {
+    return await simulate(argv, io, options);
+  } catch (error) {
+    const usage = (PartwiseError.isPartwiseError(error) && error.code === "cli/usage") || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
+    if (!usage) throw error;
+    io.err(`partwise simulate: ${(error as Error).message}`);
+    return 2;
+  }
+}
