@@ -92,7 +92,9 @@ export {
 } from "./providers/deepseek/index.js";
 export { codecFor, providerCodecs } from "./providers/registry.js";
 export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
-export { chunksFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
+export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
+export type { WireReader } from "./providers/provider-codec.js";
+export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, replayRules, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
 export { ProviderHttpClient, type ProviderHttpClientOptions, type StreamingResponse } from "./client/provider-http-client.js";
 export { ChatClient, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool, type SendOptions } from "./chat/chat-client.js";

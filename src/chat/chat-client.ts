@@ -6,7 +6,7 @@ import type { ProviderHttpClient } from "../client/provider-http-client.js";
 import { StreamProtocolError } from "../errors/partwise-error.js";
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { toolCallsOf } from "../parts/views.js";
-import { chunksFromBytes } from "../providers/decode-stream.js";
+import { chunkBatchesFromBytes } from "../providers/decode-stream.js";
 import type { EncodeOptions, ProviderCodec } from "../providers/provider-codec.js";
 import { liveAggregate } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
@@ -126,7 +126,7 @@ export class ChatClient {
       return { message: decoded.message, info: decoded.info };
     }
     const { bytes } = await transport.stream(encoded.body, call);
-    const live = liveAggregate(chunksFromBytes(codec, bytes));
+    const live = liveAggregate(chunkBatchesFromBytes(codec, bytes));
     for await (const event of live) options.onEvent?.({ type: "stream", round, event });
     const response: AggregatedResponse = mergeResponses(await live.result);
     if (!response.complete) throw new StreamProtocolError("stream/truncated", `${codec.id}: the stream ended before the response did`);

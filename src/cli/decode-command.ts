@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { messageToJson } from "../parts/serialize.js";
-import { chunksFromBytes, chunksFromJsonValues } from "../providers/decode-stream.js";
+import { chunkBatchesFromBytes, chunksFromJsonValues } from "../providers/decode-stream.js";
 import { codecFor } from "../providers/registry.js";
 import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
@@ -59,7 +59,7 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
   }
   let chunks;
   if (input === "raw") {
-    chunks = chunksFromBytes(codec, await inputBytes(path));
+    chunks = chunkBatchesFromBytes(codec, await inputBytes(path));
   } else {
     const lines = (await inputText(path)).split("\n");
     const values = lines.flatMap((line, index) => (line.trim() === "" ? [] : [parseJsonText(line, { ...(path === undefined ? {} : { file: path }), line: index + 1 })]));

@@ -13,6 +13,16 @@ export interface WireEvent {
   readonly position?: number;
 }
 
+/**
+ * Reads a provider's byte framing incrementally: the wire events each chunk of bytes completes. It is
+ * synchronous, so a whole network chunk is framed, decoded and aggregated between two awaits.
+ */
+export interface WireReader {
+  push(bytes: Uint8Array): WireEvent[];
+  /** The events left when the bytes end; throws when the framing itself is cut (e.g. inside a binary frame). */
+  end(): WireEvent[];
+}
+
 /** Turns one response's wire events into part chunks; one decoder per stream. */
 export interface StreamDecoder {
   push(event: WireEvent): StreamChunk[];
@@ -39,8 +49,8 @@ export interface ProviderCodec {
   decodeResponse(body: unknown): DecodedResponse;
   /** A decoder for one stream. */
   createStreamDecoder(): StreamDecoder;
-  /** The wire events of a raw byte stream, read in the provider's framing. */
-  wireEvents(bytes: AsyncIterable<Uint8Array>): AsyncIterable<WireEvent>;
+  /** A reader of the provider's byte framing, for one stream. */
+  createWireReader(): WireReader;
   /** One wire event from a JSON line (`--input jsonl`: for Bedrock `{ "<eventType>": payload }`). */
   wireEventFromJson(value: unknown, line: number): WireEvent;
   /** Encodes a history (or its messages) into a request body under the replay rules. */

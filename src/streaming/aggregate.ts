@@ -11,10 +11,14 @@ import {
   mergeResponses,
 } from "./message-aggregator.js";
 
-/** Anything that yields stream chunks. */
-export type ChunkSource = Iterable<StreamChunk> | AsyncIterable<StreamChunk> | ReadableStream<StreamChunk>;
+/** A chunk, or a batch of chunks that arrived together (one network chunk's worth, say). */
+export type ChunkItem = StreamChunk | readonly StreamChunk[];
 
-async function* chunksOf(source: ChunkSource): AsyncGenerator<StreamChunk> {
+/** Anything that yields stream chunks, one at a time or in batches. */
+export type ChunkSource = Iterable<ChunkItem> | AsyncIterable<ChunkItem> | ReadableStream<ChunkItem>;
+
+/** The items of a source; batches stay whole, so their chunks are applied without an await between them. */
+async function* itemsOf(source: ChunkSource): AsyncGenerator<ChunkItem> {
   // Not every ReadableStream is async-iterable (browsers added it late), so streams are read directly.
   if (!("getReader" in source)) {
     yield* source;
@@ -32,17 +36,27 @@ async function* chunksOf(source: ChunkSource): AsyncGenerator<StreamChunk> {
   }
 }
 
+function isBatch(item: ChunkItem): item is readonly StreamChunk[] {
+  return Array.isArray(item);
+}
+
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart), synchronously. */
-export function aggregateAllSync(chunks: Iterable<StreamChunk>, options?: AggregatorOptions): AggregatedResponse[] {
+export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse[] {
   let state = initialAggregatorState(options);
-  for (const chunk of chunks) state = applyChunk(state, chunk, { events: false }).state;
+  for (const item of chunks) {
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false }).state;
+    else state = applyChunk(state, item, { events: false }).state;
+  }
   return finishAggregation(state);
 }
 
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart). */
 export async function aggregateAll(source: ChunkSource, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   let state = initialAggregatorState(options);
-  for await (const chunk of chunksOf(source)) state = applyChunk(state, chunk, { events: false }).state;
+  for await (const item of itemsOf(source)) {
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false }).state;
+    else state = applyChunk(state, item, { events: false }).state;
+  }
   return finishAggregation(state);
 }
 
@@ -52,7 +66,7 @@ export async function aggregate(source: ChunkSource, options?: AggregatorOptions
 }
 
 /** The whole stream as one aggregated response, synchronously. */
-export function aggregateSync(chunks: Iterable<StreamChunk>, options?: AggregatorOptions): AggregatedResponse {
+export function aggregateSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse {
   return mergeResponses(aggregateAllSync(chunks, options));
 }
 
@@ -75,10 +89,12 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
     let state = initialAggregatorState(options);
     let settled = false;
     try {
-      for await (const chunk of chunksOf(source)) {
-        const step = applyChunk(state, chunk);
-        state = step.state;
-        yield* step.events;
+      for await (const item of itemsOf(source)) {
+        for (const chunk of isBatch(item) ? item : [item]) {
+          const step = applyChunk(state, chunk);
+          state = step.state;
+          yield* step.events;
+        }
       }
       settled = true;
       settle.resolve(finishAggregation(state));
@@ -113,14 +129,16 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
   };
 }
 
-/** A TransformStream from chunks to live events, for `readable.pipeThrough(createEventTransform())`. */
-export function createEventTransform(options?: AggregatorOptions): TransformStream<StreamChunk, StreamEvent> {
+/** A TransformStream from chunks (or batches) to live events, for `readable.pipeThrough(createEventTransform())`. */
+export function createEventTransform(options?: AggregatorOptions): TransformStream<ChunkItem, StreamEvent> {
   let state = initialAggregatorState(options);
   return new TransformStream({
-    transform(chunk, controller) {
-      const step = applyChunk(state, chunk);
-      state = step.state;
-      for (const event of step.events) controller.enqueue(event);
+    transform(item, controller) {
+      for (const chunk of isBatch(item) ? item : [item]) {
+        const step = applyChunk(state, chunk);
+        state = step.state;
+        for (const event of step.events) controller.enqueue(event);
+      }
     },
     flush() {
       finishAggregation(state);

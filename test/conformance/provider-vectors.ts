@@ -8,7 +8,7 @@ import type { ErrorObject, History, Message } from "../../generated/types.js";
 import { PartwiseError } from "../../src/errors/partwise-error.js";
 import { parseJsonText } from "../../src/json/parse-json-text.js";
 import { messageToJson } from "../../src/parts/serialize.js";
-import { chunksFromBytes, chunksFromJsonValues } from "../../src/providers/decode-stream.js";
+import { chunkBatchesFromBytes, chunksFromJsonValues } from "../../src/providers/decode-stream.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
 import { providerCodecs } from "../../src/providers/registry.js";
 import { aggregateAll } from "../../src/streaming/aggregate.js";
@@ -75,7 +75,7 @@ async function decode(codec: ProviderCodec, input: VectorInput): Promise<{ messa
   }
   const chunks = input.kind === "stream-jsonl"
     ? chunksFromJsonValues(codec, bytes.toString("utf8").split("\n").flatMap((line, index) => (line.trim() === "" ? [] : [parseJsonText(line, { line: index + 1 })])))
-    : chunksFromBytes(codec, (async function* () { yield new Uint8Array(bytes); })());
+    : chunkBatchesFromBytes(codec, (async function* () { yield new Uint8Array(bytes); })());
   // As `partwise decode --stream`: the responses of the stream merged into one message.
   const merged = mergeResponses(await aggregateAll(chunks));
   return { message: merged.message, info: merged.info, complete: merged.complete };

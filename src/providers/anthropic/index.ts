@@ -1,7 +1,6 @@
 // The Anthropic Messages codec.
 import type { ProviderCodec } from "../provider-codec.js";
-import { decodeServerSentEvents } from "../framing/server-sent-events.js";
-import { parseWireJson } from "../wire-validation.js";
+import { serverSentEventReader } from "../wire-readers.js";
 import { ANTHROPIC } from "./anthropic-wire.js";
 import { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 import { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
@@ -16,11 +15,7 @@ export const anthropicCodec: ProviderCodec = {
   framing: "server-sent-events",
   decodeResponse: decodeAnthropicResponse,
   createStreamDecoder: () => new AnthropicStreamDecoder(),
-  async *wireEvents(bytes) {
-    for await (const event of decodeServerSentEvents(bytes, ANTHROPIC)) {
-      yield { ...(event.event === undefined ? {} : { name: event.event }), data: parseWireJson(event.data, ANTHROPIC, event.position), position: event.position };
-    }
-  },
+  createWireReader: () => serverSentEventReader(ANTHROPIC),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeAnthropicRequest,
 };

@@ -16,11 +16,12 @@ export const bedrockCodec: ProviderCodec = {
   framing: "aws-event-stream",
   decodeResponse: decodeBedrockResponse,
   createStreamDecoder: () => new BedrockStreamDecoder(),
-  async *wireEvents(bytes) {
-    // The framing's decoder is driven directly: one async generator per stream, not two.
+  createWireReader() {
     const decoder = new EventStreamDecoder(BEDROCK);
-    for await (const chunk of bytes) for (const message of decoder.push(chunk)) yield bedrockEventFromMessage(message);
-    decoder.end();
+    return {
+      push: (bytes) => decoder.push(bytes).map(bedrockEventFromMessage),
+      end: () => decoder.end().map(bedrockEventFromMessage),
+    };
   },
   wireEventFromJson: bedrockEventFromJson,
   encodeRequest: encodeBedrockRequest,

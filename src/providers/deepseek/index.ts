@@ -1,6 +1,6 @@
 // The DeepSeek codec: the Chat Completions mapper, decoders and encoder with DeepSeek's server facts and
 // its versioned replay rules.
-import { chatCompletionsWireEvents } from "../openai-chat/decode-openai-chat-stream.js";
+import { chatCompletionsWireReader } from "../openai-chat/decode-openai-chat-stream.js";
 import type { ProviderCodec } from "../provider-codec.js";
 import { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 import { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
@@ -17,7 +17,7 @@ export const deepSeekCodec: ProviderCodec = {
   framing: "server-sent-events",
   decodeResponse: decodeDeepSeekResponse,
   createStreamDecoder: () => new DeepSeekStreamDecoder(),
-  wireEvents: (bytes) => chatCompletionsWireEvents(bytes, DEEPSEEK),
+  createWireReader: () => chatCompletionsWireReader(DEEPSEEK),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeDeepSeekRequest,
 };

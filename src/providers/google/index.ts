@@ -44,24 +44,27 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     framing: "server-sent-events",
     decodeResponse: (body) => decodeGoogleResponse(body, decodeOptions),
     createStreamDecoder: () => new GoogleStreamDecoder(decodeOptions),
-    async *wireEvents(bytes) {
+    createWireReader() {
       // streamGenerateContent?alt=sse: `data:` events without names and no [DONE] marker. The text before
       // the first event is kept only to explain a body that is not an event stream at all.
       const decoder = new ServerSentEventDecoder(GOOGLE);
       const text = new TextDecoder();
       let beforeFirstEvent: string | undefined = "";
-      for await (const chunk of bytes) {
-        if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(chunk, { stream: true });
-        for (const event of decoder.push(chunk)) {
-          beforeFirstEvent = undefined;
-          yield wireEvent(event);
-        }
-      }
-      for (const event of decoder.end()) {
-        beforeFirstEvent = undefined;
-        yield wireEvent(event);
-      }
-      if (beforeFirstEvent !== undefined && beforeFirstEvent.trim() !== "") throw notAnEventStream(beforeFirstEvent.trim());
+      const toWireEvents = (events: readonly ServerSentEvent[]): WireEvent[] => {
+        if (events.length > 0) beforeFirstEvent = undefined;
+        return events.map(wireEvent);
+      };
+      return {
+        push(bytes) {
+          if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(bytes, { stream: true });
+          return toWireEvents(decoder.push(bytes));
+        },
+        end() {
+          const events = toWireEvents(decoder.end());
+          if (beforeFirstEvent !== undefined && beforeFirstEvent.trim() !== "") throw notAnEventStream(beforeFirstEvent.trim());
+          return events;
+        },
+      };
     },
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),

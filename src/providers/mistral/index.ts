@@ -1,7 +1,6 @@
 // The Mistral AI chat-completions codec: ordered content chunks (thinking with signature), SSE streams.
-import { decodeServerSentEvents } from "../framing/server-sent-events.js";
 import type { ProviderCodec } from "../provider-codec.js";
-import { parseWireJson } from "../wire-validation.js";
+import { serverSentEventReader } from "../wire-readers.js";
 import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
 import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
@@ -16,13 +15,8 @@ export const mistralCodec: ProviderCodec = {
   framing: "server-sent-events",
   decodeResponse: decodeMistralResponse,
   createStreamDecoder: () => new MistralStreamDecoder(),
-  async *wireEvents(bytes) {
-    for await (const event of decodeServerSentEvents(bytes, MISTRAL)) {
-      // Data-only events; `data: [DONE]` ends the stream and is not JSON.
-      const data = event.data === STREAM_END ? STREAM_END : parseWireJson(event.data, MISTRAL, event.position);
-      yield { ...(event.event === undefined ? {} : { name: event.event }), data, position: event.position };
-    }
-  },
+  // Data-only events; `data: [DONE]` ends the stream and is not JSON.
+  createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeMistralRequest,
 };

@@ -1,5 +1,5 @@
 // The Ollama native chat codec (/api/chat): NDJSON streams, unsigned thinking, object tool arguments.
-import { decodeNewlineDelimitedJson } from "../framing/newline-delimited-json.js";
+import { type JsonLine, NewlineDelimitedJsonDecoder } from "../framing/newline-delimited-json.js";
 import type { ProviderCodec } from "../provider-codec.js";
 import { OLLAMA } from "./ollama-wire.js";
 import { decodeOllamaResponse } from "./decode-ollama-response.js";
@@ -15,11 +15,10 @@ export const ollamaCodec: ProviderCodec = {
   framing: "newline-delimited-json",
   decodeResponse: decodeOllamaResponse,
   createStreamDecoder: () => new OllamaStreamDecoder(),
-  async *wireEvents(bytes) {
-    for await (const { value, line, position } of decodeNewlineDelimitedJson(bytes, OLLAMA)) {
-      const event: OllamaWireEvent = { data: value, position, line };
-      yield event;
-    }
+  createWireReader() {
+    const decoder = new NewlineDelimitedJsonDecoder(OLLAMA);
+    const toWireEvents = (lines: readonly JsonLine[]): OllamaWireEvent[] => lines.map(({ value, line, position }) => ({ data: value, position, line }));
+    return { push: (bytes) => toWireEvents(decoder.push(bytes)), end: () => toWireEvents(decoder.end()) };
   },
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
   encodeRequest: encodeOllamaRequest,

@@ -7,9 +7,9 @@
 // still follow in a chunk with empty `choices`. https://platform.openai.com/docs/api-reference/chat-streaming
 import type { Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
-import { decodeServerSentEvents } from "../framing/server-sent-events.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire, parseWireJson } from "../wire-validation.js";
+import type { StreamDecoder, WireEvent, WireReader } from "../provider-codec.js";
+import { serverSentEventReader } from "../wire-readers.js";
+import { checkWire } from "../wire-validation.js";
 import { chatApiError } from "./decode-openai-chat-response.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, openAiChatServer } from "./openai-chat-profiles.js";
 import {
@@ -314,10 +314,7 @@ export class OpenAiChatStreamDecoder extends ChatCompletionsStreamDecoder {
   }
 }
 
-/** The wire events of a raw SSE byte stream: each `data:` JSON, and `[DONE]` as the string itself. */
-export async function* chatCompletionsWireEvents(bytes: AsyncIterable<Uint8Array>, provider: string): AsyncGenerator<WireEvent> {
-  for await (const event of decodeServerSentEvents(bytes, provider)) {
-    const data = event.data === DONE ? DONE : parseWireJson(event.data, provider, event.position);
-    yield event.event === undefined ? { data, position: event.position } : { name: event.event, data, position: event.position };
-  }
+/** A reader of raw SSE bytes into wire events: each `data:` JSON, and `[DONE]` as the string itself. */
+export function chatCompletionsWireReader(provider: string): WireReader {
+  return serverSentEventReader(provider, { passThrough: [DONE] });
 }

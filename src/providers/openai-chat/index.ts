@@ -1,7 +1,7 @@
 // The OpenAI Chat Completions codec: one codec, with a server profile per OpenAI-compatible server.
 import type { ProviderCodec } from "../provider-codec.js";
 import { decodeChatCompletion } from "./decode-openai-chat-response.js";
-import { ChatCompletionsStreamDecoder, chatCompletionsWireEvents } from "./decode-openai-chat-stream.js";
+import { ChatCompletionsStreamDecoder, chatCompletionsWireReader } from "./decode-openai-chat-stream.js";
 import { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, type OpenAiChatProfileName, openAiChatServer } from "./openai-chat-profiles.js";
 import { OPENAI_CHAT } from "./openai-chat-wire.js";
@@ -26,7 +26,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     framing: "server-sent-events",
     decodeResponse: (body) => decodeChatCompletion(body, server),
     createStreamDecoder: () => new ChatCompletionsStreamDecoder(server),
-    wireEvents: (bytes) => chatCompletionsWireEvents(bytes, OPENAI_CHAT),
+    createWireReader: () => chatCompletionsWireReader(OPENAI_CHAT),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
   };

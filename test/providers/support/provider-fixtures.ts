@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import type { AggregatedResponse } from "../../../generated/types.js";
 import { aggregateAll } from "../../../src/streaming/aggregate.js";
-import { chunksFromBytes, chunksFromJsonValues } from "../../../src/providers/decode-stream.js";
+import { chunksFromJsonValues, decodeStream } from "../../../src/providers/decode-stream.js";
 import type { ProviderCodec } from "../../../src/providers/provider-codec.js";
 import { asyncChunks } from "../../support/rechunk.js";
 
@@ -33,13 +33,13 @@ export function readFixtureBytes(provider: string, file: string): Uint8Array {
 }
 
 /** Decodes and aggregates a stream given as one decoded event per line. */
-export function decodeEventLines(codec: ProviderCodec, lines: readonly unknown[], options: { strict?: boolean } = {}): Promise<AggregatedResponse[]> {
+export async function decodeEventLines(codec: ProviderCodec, lines: readonly unknown[], options: { strict?: boolean } = {}): Promise<AggregatedResponse[]> {
   return aggregateAll(chunksFromJsonValues(codec, lines), options);
 }
 
 /** Decodes and aggregates a raw byte stream delivered in the given chunks. */
-export function decodeByteChunks(codec: ProviderCodec, chunks: readonly Uint8Array[], options: { strict?: boolean } = {}): Promise<AggregatedResponse[]> {
-  return aggregateAll(chunksFromBytes(codec, asyncChunks(chunks)), options);
+export async function decodeByteChunks(codec: ProviderCodec, chunks: readonly Uint8Array[], options: { strict?: boolean } = {}): Promise<AggregatedResponse[]> {
+  return decodeStream(codec, asyncChunks(chunks), options);
 }
 
 /** SSE bytes for decoded events, each framed as `event: <name>` + `data: <json>` as the provider sends it. */
