@@ -42,10 +42,10 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   const decoder = codec.createStreamDecoder();
   let state = initialAggregatorState(options);
   const apply = (events: readonly WireEvent[]) => {
-    for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, { events: false }).state;
+    for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, { events: false, transient: true }).state;
   };
   for await (const chunk of bytes) apply(reader.push(chunk));
   apply(reader.end());
-  for (const chunk of decoder.end()) state = applyChunk(state, chunk, { events: false }).state;
+  for (const chunk of decoder.end()) state = applyChunk(state, chunk, { events: false, transient: true }).state;
   return finishAggregation(state);
 }

@@ -44,8 +44,8 @@ function isBatch(item: ChunkItem): item is readonly StreamChunk[] {
 export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse[] {
   let state = initialAggregatorState(options);
   for (const item of chunks) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false }).state;
-    else state = applyChunk(state, item, { events: false }).state;
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false, transient: true }).state;
+    else state = applyChunk(state, item, { events: false, transient: true }).state;
   }
   return finishAggregation(state);
 }
@@ -54,8 +54,8 @@ export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: Aggregat
 export async function aggregateAll(source: ChunkSource, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   let state = initialAggregatorState(options);
   for await (const item of itemsOf(source)) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false }).state;
-    else state = applyChunk(state, item, { events: false }).state;
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false, transient: true }).state;
+    else state = applyChunk(state, item, { events: false, transient: true }).state;
   }
   return finishAggregation(state);
 }
@@ -91,7 +91,7 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
     try {
       for await (const item of itemsOf(source)) {
         for (const chunk of isBatch(item) ? item : [item]) {
-          const step = applyChunk(state, chunk);
+          const step = applyChunk(state, chunk, { transient: true });
           state = step.state;
           yield* step.events;
         }
@@ -135,7 +135,7 @@ export function createEventTransform(options?: AggregatorOptions): TransformStre
   return new TransformStream({
     transform(item, controller) {
       for (const chunk of isBatch(item) ? item : [item]) {
-        const step = applyChunk(state, chunk);
+        const step = applyChunk(state, chunk, { transient: true });
         state = step.state;
         for (const event of step.events) controller.enqueue(event);
       }

@@ -92,9 +92,11 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
 
 /**
  * A copy of a response with some fields changed. Every accumulator is built by this one literal, so
- * they all share one object shape and the engine keeps the hot path monomorphic.
+ * they all share one object shape and the engine keeps the hot path monomorphic. In a transient step
+ * (see applyChunk) the response is changed in place instead.
  */
-function update(response: ResponseAccumulator, changes: Partial<ResponseAccumulator>): ResponseAccumulator {
+function update(response: ResponseAccumulator, changes: Partial<ResponseAccumulator>, transient = false): ResponseAccumulator {
+  if (transient) return Object.assign(response as Mutable<ResponseAccumulator>, changes);
   return {
     responseId: response.responseId,
     slots: changes.slots ?? response.slots,
@@ -108,6 +110,8 @@ function update(response: ResponseAccumulator, changes: Partial<ResponseAccumula
     warnings: "warnings" in changes ? (changes.warnings as Stack<ErrorObject>) : response.warnings,
   };
 }
+
+type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 function slotPosition(slots: readonly Slot[], index: number): number {
   let low = 0;
@@ -125,11 +129,17 @@ function findSlot(response: ResponseAccumulator, index: number): Slot | undefine
   return slot?.index === index ? slot : undefined;
 }
 
-function withSlot(response: ResponseAccumulator, slot: Slot): ResponseAccumulator {
+function withSlot(response: ResponseAccumulator, slot: Slot, transient = false): ResponseAccumulator {
   const current = response.slots;
   const position = slotPosition(current, slot.index);
+  const replacing = current[position]?.index === slot.index;
+  const highestIndex = Math.max(response.highestIndex, slot.index);
+  if (transient) {
+    (current as Slot[]).splice(position, replacing ? 1 : 0, slot);
+    return update(response, { highestIndex }, true);
+  }
   let slots: Slot[];
-  if (current[position]?.index === slot.index) {
+  if (replacing) {
     slots = current.slice();
     slots[position] = slot;
   } else {
@@ -137,7 +147,7 @@ function withSlot(response: ResponseAccumulator, slot: Slot): ResponseAccumulato
     slots.push(slot);
     for (let rest = position; rest < current.length; rest++) slots.push(current[rest] as Slot);
   }
-  return update(response, { slots, highestIndex: Math.max(response.highestIndex, slot.index) });
+  return update(response, { slots, highestIndex });
 }
 
 function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
@@ -224,16 +234,28 @@ function deltaEvent(delta: Part, responseId: string | undefined, index: number |
   return event;
 }
 
-/** Applies one chunk. With `events: false` no live events are built (plain aggregation). */
-export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: { events?: boolean } = {}): AggregatorStep {
+export interface ApplyOptions {
+  /** Build the live events of the step (default true); plain aggregation turns them off. */
+  readonly events?: boolean;
+  /**
+   * The caller owns `state` and every state it came from, and will never read them again: the step may
+   * update them in place. The aggregate wrappers, which never expose an intermediate state, use it.
+   */
+  readonly transient?: boolean;
+}
+
+/** Applies one chunk. */
+export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: ApplyOptions = {}): AggregatorStep {
   const wantEvents = options.events ?? true;
+  const transient = options.transient ?? false;
   const events: StreamEvent[] = [];
   const position = state.position;
   let responses = state.responses;
   let target = responseFor(responses, chunk);
   if (target < 0) {
     const id = chunk.responseId === "" ? undefined : chunk.responseId;
-    responses = [...responses, emptyResponse(id)];
+    if (transient) (responses as ResponseAccumulator[]).push(emptyResponse(id));
+    else responses = [...responses, emptyResponse(id)];
     target = responses.length - 1;
   }
   let response = responses[target] as ResponseAccumulator;
@@ -245,7 +267,7 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
     if (index !== undefined) details.index = index;
     const error = new StreamProtocolError("stream/out-of-order", `chunk ${position}: ${message}`, { position, details });
     if (state.strict) throw error;
-    response = update(response, { warnings: push(response.warnings, error.toJSON()) });
+    response = update(response, { warnings: push(response.warnings, error.toJSON()) }, transient);
   };
 
   if (response.done) violation(`a chunk arrived after response ${responseId ?? "(no id)"} ended`);
@@ -253,11 +275,11 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
   if (isPartChunk(chunk)) {
     const { part, partial, index } = chunk;
     if (index === undefined) {
-      response = applyUnindexed(response, part, wantEvents ? events : undefined);
+      response = applyUnindexed(response, part, wantEvents ? events : undefined, transient);
     } else {
       const slot = findSlot(response, index);
       if (!slot) {
-        response = withSlot(response, { index, part, complete: !partial });
+        response = withSlot(response, { index, part, complete: !partial }, transient);
         if (wantEvents) {
           events.push(startedEvent(part, responseId, index));
           if (!partial) events.push(completedEvent(part, responseId, index));
@@ -265,48 +287,54 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
       } else if (slot.part.type !== part.type) {
         violation(`part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
         // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
-        response = withSlot(update(response, { carried: push(response.carried, slot.part) }), { index, part, complete: !partial });
+        response = withSlot(update(response, { carried: push(response.carried, slot.part) }, transient), { index, part, complete: !partial }, transient);
         if (wantEvents) events.push(startedEvent(part, responseId, index));
       } else if (partial) {
         if (slot.complete) violation(`a delta arrived for completed slot ${index}`, index);
-        response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete });
+        response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete }, transient);
         if (wantEvents) events.push(deltaEvent(part, responseId, index));
       } else {
-        response = withSlot(response, { index, part, complete: true });
+        response = withSlot(response, { index, part, complete: true }, transient);
         if (wantEvents) events.push(completedEvent(part, responseId, index));
       }
     }
   } else {
-    response = applyResponseChunk(response, chunk, wantEvents ? events : undefined);
+    response = applyResponseChunk(response, chunk, wantEvents ? events : undefined, transient);
   }
 
+  if (transient) {
+    (responses as ResponseAccumulator[])[target] = response;
+    (state as Mutable<AggregatorState>).responses = responses;
+    (state as Mutable<AggregatorState>).position = position + 1;
+    return { state, events };
+  }
   const nextResponses = [...responses];
   nextResponses[target] = response;
   return { state: { strict: state.strict, responses: nextResponses, position: position + 1 }, events };
 }
 
 /** Pre-index rules: text concatenated, tool calls appended, everything else carried in order (media too). */
-function applyUnindexed(response: ResponseAccumulator, part: Part, events: StreamEvent[] | undefined): ResponseAccumulator {
+function applyUnindexed(response: ResponseAccumulator, part: Part, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
   const responseId = response.responseId;
   if (part.type === "text") {
     events?.push(response.legacyText === undefined ? startedEvent(part, responseId, undefined) : deltaEvent(part, responseId, undefined));
     const payload = part.payload !== undefined && part.payload !== null ? part.payload : response.legacyTextPayload ?? part.payload;
-    return update(response, { legacyText: (response.legacyText ?? "") + part.text, legacyTextPayload: payload });
+    return update(response, { legacyText: (response.legacyText ?? "") + part.text, legacyTextPayload: payload }, transient);
   }
   events?.push(startedEvent(part, responseId, undefined), completedEvent(part, responseId, undefined));
-  if (part.type === "tool_call") return update(response, { legacyCalls: push(response.legacyCalls, part) });
-  return update(response, { carried: push(response.carried, part) });
+  if (part.type === "tool_call") return update(response, { legacyCalls: push(response.legacyCalls, part) }, transient);
+  return update(response, { carried: push(response.carried, part) }, transient);
 }
 
-function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined): ResponseAccumulator {
-  let next = update(response, { info: mergeInfo(response.info, chunk.response) });
+function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
+  let next = update(response, { info: mergeInfo(response.info, chunk.response) }, transient);
   if (chunk.done) {
     if (events) {
       for (const slot of next.slots) if (!slot.complete) events.push(completedEvent(slot.part, next.responseId, slot.index));
       const legacy = legacyTextPart(next);
       if (legacy) events.push(completedEvent(legacy, next.responseId, undefined));
     }
-    next = update(next, { done: true, slots: next.slots.map((slot) => (slot.complete ? slot : { ...slot, complete: true })) });
+    next = update(next, { done: true, slots: next.slots.map((slot) => (slot.complete ? slot : { ...slot, complete: true })) }, transient);
     events?.push({ type: "response_completed", response: responseResult(next) });
   }
   return next;

@@ -24,7 +24,8 @@ export class ServerSentEventDecoder {
   #bufferPosition = 0;
   #skipLineFeed = false;
   #eventName: string | undefined;
-  #data: string[] = [];
+  /** The event's data lines so far, joined with \n; undefined before its first `data:` line. */
+  #data: string | undefined;
   #id: string | undefined;
   #eventPosition = -1;
 
@@ -42,7 +43,8 @@ export class ServerSentEventDecoder {
       throw this.#invalidUtf8(error);
     }
     this.#bytesSeen += bytes.length;
-    return this.#consume(text);
+    // Pure ASCII text has one byte per character, so byte offsets need no re-encoding.
+    return this.#consume(text, text.length === bytes.length && this.#bufferAscii);
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -53,12 +55,12 @@ export class ServerSentEventDecoder {
     } catch (error) {
       throw this.#invalidUtf8(error);
     }
-    return this.#consume(text);
+    return this.#consume(text, false);
   }
 
   /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
   get hasPartialEvent(): boolean {
-    return this.#data.length > 0 || this.#buffer.length > 0;
+    return this.#data !== undefined || this.#buffer.length > 0;
   }
 
   #invalidUtf8(error: unknown): PartwiseError {
@@ -69,7 +71,10 @@ export class ServerSentEventDecoder {
     });
   }
 
-  #consume(text: string): ServerSentEvent[] {
+  /** Whether the unconsumed text in #buffer is pure ASCII. */
+  #bufferAscii = true;
+
+  #consume(text: string, ascii: boolean): ServerSentEvent[] {
     const events: ServerSentEvent[] = [];
     const buffer = this.#buffer + text;
     let start = 0;
@@ -86,7 +91,6 @@ export class ServerSentEventDecoder {
       if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = buffer.indexOf("\r", start);
       const end = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
       if (end < 0) break;
-      const line = buffer.slice(start, end);
       let next = end + 1;
       if (end === carriageReturn) {
         if (next < buffer.length) {
@@ -95,50 +99,48 @@ export class ServerSentEventDecoder {
           this.#skipLineFeed = true;
         }
       }
-      this.#line(line, this.#bufferPosition, events);
-      this.#bufferPosition += Buffer.byteLength(line) + (next - end);
+      this.#line(buffer, start, end, events);
+      this.#bufferPosition += (ascii ? end - start : Buffer.byteLength(buffer.slice(start, end))) + (next - end);
       start = next;
     }
     this.#buffer = buffer.slice(start);
+    this.#bufferAscii = ascii || Buffer.byteLength(this.#buffer) === this.#buffer.length;
     return events;
   }
 
-  #line(line: string, position: number, events: ServerSentEvent[]): void {
-    if (line === "") {
-      if (this.#data.length > 0) {
+  /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */
+  #line(buffer: string, start: number, end: number, events: ServerSentEvent[]): void {
+    if (start === end) {
+      if (this.#data !== undefined) {
         const event: { event?: string; data: string; id?: string; position: number } = {
-          data: this.#data.join("\n"),
+          data: this.#data,
           position: this.#eventPosition,
         };
         if (this.#eventName !== undefined) event.event = this.#eventName;
         if (this.#id !== undefined) event.id = this.#id;
         events.push(event);
       }
-      this.#data = [];
+      this.#data = undefined;
       this.#eventName = undefined;
       this.#eventPosition = -1;
       return;
     }
-    if (line.startsWith(":")) return;
-    if (this.#eventPosition < 0) this.#eventPosition = position;
-    const colon = line.indexOf(":");
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    switch (field) {
-      case "event":
-        this.#eventName = value;
-        break;
-      case "data":
-        this.#data.push(value);
-        break;
-      case "id":
-        if (!value.includes("\0")) this.#id = value;
-        break;
-      default:
-        // `retry` and unknown fields do not affect decoding.
-        break;
+    if (buffer.charCodeAt(start) === 58) return;
+    if (this.#eventPosition < 0) this.#eventPosition = this.#bufferPosition;
+    const found = buffer.indexOf(":", start);
+    const colon = found < 0 || found > end ? end : found;
+    let valueStart = colon + 1;
+    if (valueStart < end && buffer.charCodeAt(valueStart) === 32) valueStart++;
+    const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
+    const fieldLength = colon - start;
+    if (fieldLength === 4 && buffer.startsWith("data", start)) {
+      this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+    } else if (fieldLength === 5 && buffer.startsWith("event", start)) {
+      this.#eventName = value;
+    } else if (fieldLength === 2 && buffer.startsWith("id", start)) {
+      if (!value.includes("\0")) this.#id = value;
     }
+    // `retry` and unknown fields do not affect decoding.
   }
 }
 
