@@ -135,8 +135,10 @@ function withSlot(response: ResponseAccumulator, slot: Slot, transient = false):
   const replacing = current[position]?.index === slot.index;
   const highestIndex = Math.max(response.highestIndex, slot.index);
   if (transient) {
-    (current as Slot[]).splice(position, replacing ? 1 : 0, slot);
-    return update(response, { highestIndex }, true);
+    if (replacing) (current as Slot[])[position] = slot;
+    else (current as Slot[]).splice(position, 0, slot);
+    (response as Mutable<ResponseAccumulator>).highestIndex = highestIndex;
+    return response;
   }
   let slots: Slot[];
   if (replacing) {
@@ -291,7 +293,9 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
         if (wantEvents) events.push(startedEvent(part, responseId, index));
       } else if (partial) {
         if (slot.complete) violation(`a delta arrived for completed slot ${index}`, index);
-        response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete }, transient);
+        // The hot path of every stream: a transient step replaces the slot's part in place.
+        if (transient) (slot as Mutable<Slot>).part = mergeDelta(slot.part, part);
+        else response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete });
         if (wantEvents) events.push(deltaEvent(part, responseId, index));
       } else {
         response = withSlot(response, { index, part, complete: true }, transient);

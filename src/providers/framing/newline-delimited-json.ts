@@ -1,6 +1,7 @@
 // An incremental NDJSON parser (Ollama's streaming format): bytes in any chunking -> one JSON value per
 // non-blank line, with the line number and byte offset of each, and located errors for broken lines.
 import { PartwiseError } from "../../errors/partwise-error.js";
+import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 export interface JsonLine {
   readonly value: unknown;
@@ -12,7 +13,7 @@ export interface JsonLine {
 
 export class NewlineDelimitedJsonDecoder {
   readonly #provider: string | undefined;
-  readonly #decoder = new TextDecoder("utf-8", { fatal: true });
+  readonly #decoder = new Utf8StreamDecoder();
   #pending = "";
   #line = 1;
   #position = 0;
@@ -24,7 +25,7 @@ export class NewlineDelimitedJsonDecoder {
   push(bytes: Uint8Array): JsonLine[] {
     let text: string;
     try {
-      text = this.#decoder.decode(bytes, { stream: true });
+      text = this.#decoder.decode(bytes);
     } catch (error) {
       throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
     }
@@ -35,7 +36,7 @@ export class NewlineDelimitedJsonDecoder {
   end(): JsonLine[] {
     let rest: string;
     try {
-      rest = this.#decoder.decode();
+      rest = this.#decoder.end();
     } catch (error) {
       throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
     }

@@ -2,6 +2,7 @@
 // Lines end in \r\n, \n or \r (a \r\n split across chunks counts once); `data` lines join with \n; a
 // blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped.
 import { PartwiseError } from "../../errors/partwise-error.js";
+import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 /** One dispatched event. */
 export interface ServerSentEvent {
@@ -17,7 +18,8 @@ export interface ServerSentEvent {
 
 export class ServerSentEventDecoder {
   readonly #provider: string | undefined;
-  readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  readonly #decoder = new Utf8StreamDecoder();
+  #started = false;
   #buffer = "";
   #bytesSeen = 0;
   /** The byte offset in the stream of the text in #buffer (for event positions). */
@@ -38,9 +40,17 @@ export class ServerSentEventDecoder {
   push(bytes: Uint8Array): ServerSentEvent[] {
     let text: string;
     try {
-      text = this.#decoder.decode(bytes, { stream: true });
+      text = this.#decoder.decode(bytes);
     } catch (error) {
       throw this.#invalidUtf8(error);
+    }
+    // A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6).
+    if (!this.#started && text.length > 0) {
+      this.#started = true;
+      if (text.charCodeAt(0) === 0xfeff) {
+        text = text.slice(1);
+        this.#bufferPosition += 3;
+      }
     }
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding.
@@ -51,7 +61,7 @@ export class ServerSentEventDecoder {
   end(): ServerSentEvent[] {
     let text: string;
     try {
-      text = this.#decoder.decode();
+      text = this.#decoder.end();
     } catch (error) {
       throw this.#invalidUtf8(error);
     }
@@ -64,9 +74,10 @@ export class ServerSentEventDecoder {
   }
 
   #invalidUtf8(error: unknown): PartwiseError {
-    return new PartwiseError("provider/invalid-wire", `the event stream is not valid UTF-8 (near byte ${this.#bytesSeen})`, {
+    const position = error instanceof InvalidUtf8Error ? error.offset : this.#bytesSeen;
+    return new PartwiseError("provider/invalid-wire", `the event stream is not valid UTF-8 (byte ${position})`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
-      position: this.#bytesSeen,
+      position,
       cause: error,
     });
   }

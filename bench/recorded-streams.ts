@@ -1,0 +1,65 @@
+// Bench inputs built from recorded provider streams (test/fixtures): the raw SSE bytes as the provider
+// sends them, delivered in 16 KiB network chunks, at several lengths (the recording's deltas repeated).
+import { readFileSync } from "node:fs";
+
+const FIXTURES = new URL("../../test/fixtures/", import.meta.url);
+export const NETWORK_CHUNK_BYTES = 16 * 1024;
+
+/** The decoded events of a recorded stream (one JSON per line). */
+export function recordedEvents(provider: string, file: string): Record<string, unknown>[] {
+  return readFileSync(new URL(`${provider}/${file}`, FIXTURES), "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+}
+
+/** The events with every delta event repeated `factor` times in place: the same stream, longer. */
+export function lengthened(events: readonly Record<string, unknown>[], isDelta: (event: Record<string, unknown>) => boolean, factor: number): Record<string, unknown>[] {
+  return events.flatMap((event) => (isDelta(event) ? Array.from({ length: factor }, () => event) : [event]));
+}
+
+/** SSE bytes (`event:` + `data:`) of the events, cut into network-sized chunks. */
+export function sseChunks(events: readonly Record<string, unknown>[]): Uint8Array[] {
+  const bytes = new TextEncoder().encode(events.map((event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`).join(""));
+  const chunks: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length; offset += NETWORK_CHUNK_BYTES) chunks.push(bytes.subarray(offset, offset + NETWORK_CHUNK_BYTES));
+  return chunks;
+}
+
+export function totalBytes(chunks: readonly Uint8Array[]): number {
+  return chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+}
+
+export async function* byteSource(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) yield chunk;
+}
+
+/** A fetch that answers every request with the stream, as a server would: what the SDK peers read. */
+export function servingFetch(chunks: readonly Uint8Array[]): typeof fetch {
+  return async () => new Response(new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  }), { status: 200, headers: { "content-type": "text/event-stream" } });
+}
+
+/** The floor: split the SSE bytes into events and JSON.parse each data payload, nothing else. */
+export function sseFloor(chunks: readonly Uint8Array[]): number {
+  const decoder = new TextDecoder();
+  let pending = "";
+  let parsed = 0;
+  for (const chunk of chunks) {
+    pending += decoder.decode(chunk, { stream: true });
+    let boundary = pending.indexOf("\n\n");
+    let start = 0;
+    while (boundary >= 0) {
+      const data = pending.indexOf("data: ", start);
+      if (data >= 0 && data < boundary) {
+        JSON.parse(pending.slice(data + 6, boundary));
+        parsed++;
+      }
+      start = boundary + 2;
+      boundary = pending.indexOf("\n\n", start);
+    }
+    pending = pending.slice(start);
+  }
+  return parsed;
+}

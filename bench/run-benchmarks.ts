@@ -1,0 +1,121 @@
+// `npm run bench [-- --json] [--group NAME] [--runs N] [--no-memory]`: every comparison, its medians,
+// partwise's ratio to each peer and to the floor, and peak memory per contender (each measured alone in
+// a fresh process). Run from dist/bench (npm run bench builds first), as users run the built code.
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpus, totalmem } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { encodeComparisons } from "./encode-comparisons.js";
+import { growthComparisons } from "./growth-comparisons.js";
+import { type Comparison, type ComparisonResult, measure } from "./harness.js";
+import { sessionStoreComparisons } from "./session-store-comparisons.js";
+import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
+import { validationComparisons } from "./validation-comparisons.js";
+
+/** The groups, built lazily so a memory probe builds only its own. */
+const GROUPS: Record<string, () => Comparison[]> = {
+  "stream decode + aggregate": streamDecodeComparisons,
+  "validation of a stored history": validationComparisons,
+  "encode a 1,000-turn history": encodeComparisons,
+  "tool arguments in 16-byte deltas": growthComparisons,
+};
+
+function postgresUrl(): string | undefined {
+  if (process.env.PARTWISE_TEST_POSTGRES_URL) return process.env.PARTWISE_TEST_POSTGRES_URL;
+  try {
+    const script = fileURLToPath(new URL("../../.ci/start-postgres", import.meta.url));
+    return execFileSync(script, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** In a fresh process: one warm-up and one run of one contender; prints the peak resident memory in MiB. */
+async function probeMemory(group: string, input: string, contender: string): Promise<void> {
+  const comparison = GROUPS[group]?.().find((candidate) => candidate.input === input);
+  const target = comparison?.contenders.find((candidate) => candidate.name === contender);
+  if (!target) throw new Error(`no contender ${group} / ${input} / ${contender}`);
+  const before = process.resourceUsage().maxRSS;
+  await target.run();
+  await target.run();
+  console.log(JSON.stringify({ peakMemoryMiB: process.resourceUsage().maxRSS / 1024, baselineMiB: before / 1024 }));
+}
+
+function peakMemory(group: string, input: string, contender: string): number | undefined {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--probe-memory", JSON.stringify([group, input, contender])], { encoding: "utf8", timeout: 600_000 });
+  try {
+    return (JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "") as { peakMemoryMiB: number }).peakMemoryMiB;
+  } catch {
+    return undefined;
+  }
+}
+
+function formatRatio(ratio: number | undefined): string {
+  return ratio === undefined ? "" : `${ratio.toFixed(2)}x`;
+}
+
+function printTable(results: readonly ComparisonResult[]): void {
+  let group = "";
+  for (const result of results) {
+    if (result.group !== group) {
+      group = result.group;
+      console.log(`\n## ${group}\n\n| input | contender | median ms | partwise / it | peak MiB |\n|---|---|---:|---:|---:|`);
+    }
+    for (const contender of result.contenders) {
+      const ratio = contender.role === "partwise" ? "" : formatRatio(result.ratios[contender.name]);
+      const memory = contender.peakMemoryMiB === undefined ? "" : contender.peakMemoryMiB.toFixed(0);
+      console.log(`| ${result.input} | ${contender.name} | ${contender.medianMs.toFixed(2)} | ${ratio} | ${memory} |`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: "boolean" },
+      group: { type: "string" },
+      runs: { type: "string" },
+      warmup: { type: "string" },
+      "no-memory": { type: "boolean" },
+      "probe-memory": { type: "string" },
+    },
+  });
+  if (values["probe-memory"]) {
+    const [group, input, contender] = JSON.parse(values["probe-memory"]) as [string, string, string];
+    return probeMemory(group, input, contender);
+  }
+  const runs = Number(values.runs ?? 7);
+  const warmup = Number(values.warmup ?? 2);
+  const selected = (name: string) => values.group === undefined || name.includes(values.group);
+  const results: ComparisonResult[] = [];
+  for (const [group, build] of Object.entries(GROUPS)) {
+    if (!selected(group)) continue;
+    for (const comparison of build()) {
+      const result = await measure(comparison, { runs, warmup });
+      if (!values["no-memory"]) {
+        for (const contender of result.contenders) {
+          const peak = peakMemory(group, comparison.input, contender.name);
+          if (peak !== undefined) contender.peakMemoryMiB = peak;
+        }
+      }
+      results.push(result);
+      if (!values.json) console.error(`measured ${group}: ${comparison.input}`);
+    }
+  }
+  if (selected("session store")) {
+    const url = postgresUrl();
+    const stores = await sessionStoreComparisons(url);
+    for (const comparison of stores.comparisons) results.push(await measure(comparison, { runs: Math.min(runs, 5), warmup: 1 }));
+    await stores.close();
+    if (!url && !values.json) console.error("PostgreSQL not reachable (set PARTWISE_TEST_POSTGRES_URL): its session store comparisons were skipped");
+  }
+  const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? "", memoryGiB: Math.round(totalmem() / 1024 ** 3), date: new Date().toISOString().slice(0, 10) };
+  if (values.json) {
+    console.log(JSON.stringify({ machine, results }, null, 2));
+    return;
+  }
+  console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating runs`);
+  printTable(results);
+}
+
+await main();

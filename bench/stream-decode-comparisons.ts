@@ -1,0 +1,80 @@
+// Stream decode + aggregate, from raw SSE bytes to the final message: partwise against the official SDK
+// accumulators, the Vercel AI SDK provider streams (each reading the same bytes through a fetch that
+// serves them) and the floor (SSE split + JSON.parse).
+import Anthropic from "@anthropic-ai/sdk";
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import OpenAI from "openai";
+import { anthropicCodec } from "../src/providers/anthropic/index.js";
+import { decodeStream } from "../src/providers/decode-stream.js";
+import { openAiResponsesCodec } from "../src/providers/openai-responses/index.js";
+import type { Comparison } from "./harness.js";
+import { byteSource, lengthened, recordedEvents, servingFetch, sseChunks, sseFloor, totalBytes } from "./recorded-streams.js";
+
+const PROMPT = [{ role: "user" as const, content: [{ type: "text" as const, text: "x" }] }];
+
+async function drain(stream: ReadableStream<unknown>): Promise<number> {
+  let parts = 0;
+  for await (const _part of stream as unknown as AsyncIterable<unknown>) parts++;
+  return parts;
+}
+
+function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boolean): Comparison {
+  const fetch = servingFetch(chunks);
+  const sdk = new Anthropic({ apiKey: "bench", fetch, maxRetries: 0 });
+  const vercel = createAnthropic({ apiKey: "bench", fetch }).languageModel("claude-sonnet-4-5");
+  return {
+    group: "stream decode + aggregate",
+    input,
+    size: totalBytes(chunks),
+    contenders: [
+      { name: "partwise", role: "partwise", run: () => decodeStream(anthropicCodec, byteSource(chunks)) },
+      ...(withPeers ? [
+        { name: "@anthropic-ai/sdk MessageStream", role: "peer" as const, run: () => sdk.messages.stream({ model: "m", max_tokens: 1, messages: [{ role: "user", content: "x" }] }).finalMessage() },
+        { name: "@ai-sdk/anthropic doStream", role: "peer" as const, run: async () => drain((await vercel.doStream({ prompt: PROMPT } as never)).stream) },
+      ] : []),
+      { name: "floor", role: "floor", run: () => sseFloor(chunks) },
+    ],
+  };
+}
+
+function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boolean): Comparison {
+  const fetch = servingFetch(chunks);
+  const sdk = new OpenAI({ apiKey: "bench", fetch, maxRetries: 0 });
+  const vercel = createOpenAI({ apiKey: "bench", fetch }).responses("gpt-5");
+  return {
+    group: "stream decode + aggregate",
+    input,
+    size: totalBytes(chunks),
+    contenders: [
+      { name: "partwise", role: "partwise", run: () => decodeStream(openAiResponsesCodec, byteSource(chunks)) },
+      ...(withPeers ? [
+        { name: "openai ResponseStream", role: "peer" as const, run: () => sdk.responses.stream({ model: "gpt-5", input: "x" }).finalResponse() },
+        { name: "@ai-sdk/openai doStream", role: "peer" as const, run: async () => drain((await vercel.doStream({ prompt: PROMPT } as never)).stream) },
+      ] : []),
+      { name: "floor", role: "floor", run: () => sseFloor(chunks) },
+    ],
+  };
+}
+
+const isAnthropicDelta = (event: Record<string, unknown>) =>
+  event.type === "content_block_delta" && ["text_delta", "thinking_delta"].includes(String((event.delta as { type?: unknown }).type));
+const isResponsesDelta = (event: Record<string, unknown>) => String(event.type).endsWith(".delta");
+
+/** The comparisons: small recorded streams, a long one and its 10x (peers included), and 100x (partwise and floor). */
+export function streamDecodeComparisons(): Comparison[] {
+  const thinking = recordedEvents("anthropic", "vercel-ai__anthropic-clear-thinking.1.chunks.txt");
+  const tool = recordedEvents("anthropic", "vercel-ai__anthropic-json-tool.1.chunks.txt");
+  const reasoning = recordedEvents("openai-responses", "vercel-ai__openai-reasoning-encrypted-content.1.chunks.txt");
+  const comparisons: Comparison[] = [
+    anthropicComparison("anthropic thinking + text (recorded)", sseChunks(thinking), true),
+    anthropicComparison("anthropic tool call (recorded)", sseChunks(tool), true),
+    responsesComparison("openai.responses reasoning + text (recorded)", sseChunks(reasoning), true),
+  ];
+  for (const [factor, withPeers] of [[300, true], [3000, true], [30000, false]] as const) {
+    const scale = `${factor / 300}x`;
+    comparisons.push(anthropicComparison(`anthropic long thinking + text, ${scale}`, sseChunks(lengthened(thinking, isAnthropicDelta, factor)), withPeers));
+    comparisons.push(responsesComparison(`openai.responses long reasoning + text, ${scale}`, sseChunks(lengthened(reasoning, isResponsesDelta, factor / 10)), withPeers));
+  }
+  return comparisons;
+}
