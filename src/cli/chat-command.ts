@@ -12,6 +12,7 @@ import { codecFor } from "../providers/registry.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import { type RunningSimulator, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
+import { positiveIntegerOption } from "./command-options.js";
 
 export const CHAT_HELP = `Usage: partwise chat --provider ID [options] [PROMPT]
 
@@ -59,8 +60,7 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
   if (positionals.length > 1) throw new UsageError("chat takes one PROMPT (quote it)");
   const prompt = positionals[0];
   if (prompt === undefined && values.session === undefined) throw new UsageError("chat needs a PROMPT, or --session to continue");
-  const maxRounds = values["max-rounds"] === undefined ? undefined : Number(values["max-rounds"]);
-  if (maxRounds !== undefined && !(Number.isInteger(maxRounds) && maxRounds > 0)) throw new UsageError("--max-rounds expects a positive integer");
+  const maxRounds = positiveIntegerOption("max-rounds", values["max-rounds"]);
 
   const model = values.model ?? scenario.model;
   const configured = new ProviderHttpClient({ provider, model, ...(values["api-key"] === undefined ? {} : { apiKey: values["api-key"] }), ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }) });

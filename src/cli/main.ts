@@ -42,9 +42,15 @@ const COMMANDS: Record<string, Command> = {
   scaffold: runScaffold,
 };
 
+/** The package version, from the package.json above this module (src/cli under tsx, dist/src/cli when built). */
 function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
+  for (let directory = new URL("./", import.meta.url); ; directory = new URL("../", directory)) {
+    try {
+      return (JSON.parse(readFileSync(new URL("package.json", directory), "utf8")) as { version: string }).version;
+    } catch (error) {
+      if (directory.pathname === "/") throw error;
+    }
+  }
 }
 
 /** Runs the CLI and returns the exit status. */

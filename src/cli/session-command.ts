@@ -25,6 +25,7 @@ import { sessionNotFound } from "../session/session-repository.js";
 import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
+import { positiveIntegerOption } from "./command-options.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
 
@@ -71,13 +72,6 @@ function parse<Options extends NonNullable<ParseArgsConfig["options"]>>(argv: re
   return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { ...COMMON, ...options } });
 }
 
-function positiveInteger(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`--${name} expects a positive integer, got "${value}"`);
-  return number;
-}
-
 /** An id as printed: as is when it is plain printable ASCII, quoted and escaped otherwise (so it cannot drive the terminal). */
 function shown(id: string): string {
   return /^[\x21-\x7e]+$/.test(id) && !id.startsWith('"') ? id : quoted(id);
@@ -110,7 +104,7 @@ const list: Subcommand = async (argv, io) => {
   if (values.principal !== undefined && values.where !== undefined) throw new UsageError("use --principal or --where, not both");
   const where = values.principal !== undefined ? ["principalName", values.principal] : values.where?.split(/=(.*)/s, 2);
   if (where && where.length !== 2) throw new UsageError(`--where expects NAME=VALUE, got "${values.where}"`);
-  const limit = positiveInteger("limit", values.limit);
+  const limit = positiveIntegerOption("limit", values.limit);
   const sessions = await withService(values.db, false, (service) => where
     ? service.findByMetadata(where[0]!, where[1]!)
     : service.list({ ...(limit === undefined ? {} : { limit }), ...(values.after === undefined ? {} : { after: values.after }) }));
@@ -201,12 +195,12 @@ const compact: Subcommand = async (argv, io) => {
     "if-tokens": { type: "string" },
   });
   const id = oneId(positionals, "compact");
-  const keepTurns = positiveInteger("keep-turns", values["keep-turns"]);
-  const maxEvents = positiveInteger("max-events", values["max-events"]);
+  const keepTurns = positiveIntegerOption("keep-turns", values["keep-turns"]);
+  const maxEvents = positiveIntegerOption("max-events", values["max-events"]);
   if (keepTurns !== undefined && maxEvents !== undefined) throw new UsageError("use --keep-turns or --max-events, not both");
   const strategy: CompactionStrategy = maxEvents !== undefined ? new SlidingWindowStrategy(maxEvents) : new LastTurnsStrategy(keepTurns ?? 10);
-  const ifTurns = positiveInteger("if-turns", values["if-turns"]);
-  const ifTokens = positiveInteger("if-tokens", values["if-tokens"]);
+  const ifTurns = positiveIntegerOption("if-turns", values["if-turns"]);
+  const ifTokens = positiveIntegerOption("if-tokens", values["if-tokens"]);
   const triggers = [...(ifTurns === undefined ? [] : [new TurnCountTrigger(ifTurns)]), ...(ifTokens === undefined ? [] : [new TokenCountTrigger(ifTokens)])];
   const trigger: CompactionTrigger = triggers.length === 0 ? ALWAYS : triggers.length === 1 ? triggers[0]! : CompositeTrigger.anyOf(...triggers);
   const result = await withService(values.db, false, (service) => service.compact(id, trigger, strategy));

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
+import { positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
 import type { CommandIo } from "./command-io.js";
 
@@ -23,13 +24,6 @@ Options:
   -h, --help             show this help
 
 Exit status: 0 all files valid, 1 a file is invalid, 2 usage error.`;
-
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`--${name} expects a positive integer, got "${value}"`);
-  return number;
-}
 
 function issueToErrorObject(issue: ValidationIssue): ErrorObject {
   const object: ErrorObject = { name: issue.severity === "error" ? "ValidationError" : "ValidationWarning", code: issue.code, message: issue.message, file: issue.file };
@@ -64,8 +58,8 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
     return 0;
   }
   if (positionals.length === 0) throw new UsageError("validate needs at least one FILE (see partwise validate --help)");
-  const maxErrors = positiveInteger("max-errors", values["max-errors"], 1000);
-  const maxLineBytes = positiveInteger("max-line-bytes", values["max-line-bytes"], 256 * 1024 * 1024);
+  const maxErrors = positiveIntegerOption("max-errors", values["max-errors"]) ?? 1000;
+  const maxLineBytes = positiveIntegerOption("max-line-bytes", values["max-line-bytes"]) ?? 256 * 1024 * 1024;
   for (const file of positionals) {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new UsageError(`${file}: no such file`);

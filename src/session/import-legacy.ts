@@ -6,6 +6,7 @@ import type { LegacyImportFinding, Message, Part, Role } from "../../generated/t
 import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
 import { appendPointer } from "../json/json-location.js";
 import { opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, unknownPart } from "../parts/constructors.js";
+import { OPENAI_CHAT, TOOL_CALL_FIELDS } from "../providers/openai-chat/openai-chat-wire.js";
 import { EVENT_METADATA, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
 import { isJsonObject } from "./stored-values.js";
 
@@ -27,10 +28,8 @@ type JsonObject = Record<string, unknown>;
 const ROLES: Record<string, Role> = { system: "system", developer: "system", user: "user", assistant: "assistant", tool: "tool", function: "tool" };
 const ROW_TYPES: Record<string, Role> = { SYSTEM: "system", USER: "user", ASSISTANT: "assistant", TOOL: "tool" };
 const MESSAGE_FIELDS = new Set(["role", "content", "tool_calls", "tool_call_id", "reasoning_content", "reasoning", "function_call"]);
-/** The provider of what has no part of its own: role/content arrays are the OpenAI Chat wire shape. */
-const CHAT_PROVIDER = "openai.chat";
-/** The payload kind under which the openai.chat codec keeps a tool call's fields beside id, type and function. */
-const TOOL_CALL_FIELDS = "tool_call_fields";
+// What has no part of its own is kept as the OpenAI Chat codec keeps it (role/content arrays are its wire
+// shape): unknown openai.chat parts, and a tool call's extra fields as its tool_call_fields payload.
 
 /** A row field by any of its spellings (`conversation_id`, `CONVERSATION_ID`, `conversationId`). */
 function rowField(row: JsonObject, name: string): string | undefined {
@@ -76,8 +75,8 @@ function contentParts(content: unknown, pointer: string, reader: LegacyReader, c
     // A text entry with more than its text (cache_control, annotations) is kept whole, as unknown.
     if (isJsonObject(entry) && entry.type === "text" && typeof entry.text === "string" && Object.keys(entry).length === 2) return textPart(entry.text);
     const kind = isJsonObject(entry) && typeof entry.type === "string" && entry.type !== "" ? entry.type : "content";
-    reader.add("content-kept-as-unknown", appendPointer(pointer, "content", index), `content entry of type "${kind}" has no part of its own; kept as an unknown ${CHAT_PROVIDER} part`, conversationId);
-    return unknownPart({ provider: CHAT_PROVIDER, kind, rawJson: JSON.stringify(entry) });
+    reader.add("content-kept-as-unknown", appendPointer(pointer, "content", index), `content entry of type "${kind}" has no part of its own; kept as an unknown ${OPENAI_CHAT} part`, conversationId);
+    return unknownPart({ provider: OPENAI_CHAT, kind, rawJson: JSON.stringify(entry) });
   });
 }
 
@@ -115,7 +114,7 @@ function legacyMessage(source: JsonObject, pointer: string, reader: LegacyReader
       const fields = Object.keys(functionExtra).length > 0 ? { ...callExtra, function: functionExtra } : callExtra;
       // Fields beside the call (Gemini's OpenAI-compatible endpoint puts its thought signature in
       // `extra_content`) travel as the payload the openai.chat codec replays them from.
-      const payload = Object.keys(fields).length > 0 ? { payload: opaquePayload(CHAT_PROVIDER, TOOL_CALL_FIELDS, JSON.stringify(fields)) } : undefined;
+      const payload = Object.keys(fields).length > 0 ? { payload: opaquePayload(OPENAI_CHAT, TOOL_CALL_FIELDS, JSON.stringify(fields)) } : undefined;
       parts.push(toolCallPart({ id: typeof id === "string" ? id : "", name: called.name, arguments: argumentsText(called.arguments) }, payload));
     });
     if (isJsonObject(source.function_call) && typeof source.function_call.name === "string") {
