@@ -95,7 +95,7 @@ export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./p
 export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
-export { decideReplay, replayRules, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
+export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
 export { ProviderHttpClient, type ProviderHttpClientOptions, type StreamingResponse } from "./client/provider-http-client.js";
 export { ChatClient, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool, type SendOptions } from "./chat/chat-client.js";
 export { SessionChat, SessionMemoryAdvisor, type SessionChatResult, type SessionTurnOptions } from "./chat/session-advisors.js";

@@ -4,6 +4,7 @@
 import { providersDocument } from "../../generated/providers.js";
 import type { ErrorObject, Part, ProviderDescription, ReplayRule } from "../../generated/types.js";
 import { UnsupportedPartError } from "../errors/partwise-error.js";
+import { unreachable } from "../parts/part-kinds.js";
 
 /** What the encoder is replaying to, and which options (and per-part facts) are on. */
 export interface ReplayContext {
@@ -80,12 +81,42 @@ export function skippedPartWarning(part: Part, pointer: string, context: ReplayC
   };
 }
 
+/** The warning for a part the encoder leaves out for a reason of its own (a part the wire has no place for). */
+export function leftOutPartWarning(part: Part, pointer: string, context: ReplayContext, reason: string): ErrorObject {
+  return skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } });
+}
+
 /** The error for a part a rule rejects. */
 export function rejectedPartError(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision): UnsupportedPartError {
   return new UnsupportedPartError("provider/unsupported-part", `${part.type} part cannot be sent to ${context.provider}: ${decision.rule?.reason ?? "no rule allows it"}`, {
     pointer,
     provider: context.provider,
   });
+}
+
+/**
+ * Carries out the outcomes every encoder treats alike: a rejected part throws, a skipped one adds its
+ * warning. Returns the action left to the encoder, or undefined when the part stays out of the request.
+ */
+export function settleReplay(
+  part: Part,
+  pointer: string,
+  context: ReplayContext,
+  warnings: ErrorObject[],
+  decision: ReplayDecision = decideReplay(part, context),
+): "send" | "send-without-payload" | undefined {
+  switch (decision.action) {
+    case "reject":
+      throw rejectedPartError(part, pointer, context, decision);
+    case "skip":
+      warnings.push(skippedPartWarning(part, pointer, context, decision));
+      return undefined;
+    case "send":
+    case "send-without-payload":
+      return decision.action;
+    default:
+      return unreachable(decision.action, "replay action");
+  }
 }
 
 /** A part with its foreign payload removed (for `send-without-payload`). */

@@ -35,3 +35,8 @@ export function parseWireJson(text: string, provider: string, position?: number)
     });
   }
 }
+
+/** A token count from a usage object, or undefined where the wire has none (or no finite, non-negative number). */
+export function tokenCount(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,6 +1,7 @@
 // Anthropic Messages wire shapes (generated from spec/providers/anthropic.tsp) and the small facts of
 // the wire that both decoders and the encoder need: the provider id, payload kinds, stop reasons.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+import { tokenCount } from "../wire-validation.js";
 
 export type {
   AnthropicContentBlockDeltaEvent,
@@ -52,10 +53,6 @@ export function anthropicFinishReason(stopReason: unknown): FinishReason | undef
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 /**
  * Anthropic usage -> Usage. Anthropic's `input_tokens` excludes cache reads and writes; partwise's
  * inputTokens includes them, so totals compare across providers.
@@ -64,16 +61,16 @@ export function anthropicUsage(usage: unknown): Usage | undefined {
   if (typeof usage !== "object" || usage === null) return undefined;
   const fields = usage as Record<string, unknown>;
   const result: Usage = {};
-  const input = count(fields.input_tokens);
-  const cacheRead = count(fields.cache_read_input_tokens);
-  const cacheWrite = count(fields.cache_creation_input_tokens);
+  const input = tokenCount(fields.input_tokens);
+  const cacheRead = tokenCount(fields.cache_read_input_tokens);
+  const cacheWrite = tokenCount(fields.cache_creation_input_tokens);
   if (input !== undefined) result.inputTokens = input + (cacheRead ?? 0) + (cacheWrite ?? 0);
-  const output = count(fields.output_tokens);
+  const output = tokenCount(fields.output_tokens);
   if (output !== undefined) result.outputTokens = output;
   if (result.inputTokens !== undefined && output !== undefined) result.totalTokens = result.inputTokens + output;
   if (cacheRead !== undefined) result.cacheReadInputTokens = cacheRead;
   if (cacheWrite !== undefined) result.cacheWriteInputTokens = cacheWrite;
-  const thinking = count((fields.output_tokens_details as Record<string, unknown> | undefined)?.thinking_tokens);
+  const thinking = tokenCount((fields.output_tokens_details as Record<string, unknown> | undefined)?.thinking_tokens);
   if (thinking !== undefined) result.reasoningTokens = thinking;
   return result;
 }

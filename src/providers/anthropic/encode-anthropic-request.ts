@@ -7,7 +7,7 @@ import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
 import { ANTHROPIC, type AnthropicBlock, type AnthropicMessageParam, type AnthropicRequest } from "./anthropic-wire.js";
 import { partToAnthropicBlock } from "./map-anthropic-block.js";
 
@@ -21,7 +21,7 @@ interface Encoding {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 function mediaBlock(media: Media): AnthropicBlock | undefined {
@@ -79,22 +79,10 @@ function assistantBlocks(encoding: Encoding, message: Message, pointer: string):
   const blocks: AnthropicBlock[] = [];
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
-    const decision = decideReplay(part, encoding.context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, encoding.context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
-        return;
-      case "send":
-      case "send-without-payload": {
-        const block = partToAnthropicBlock(decision.action === "send" ? part : withoutForeignPayload(part, ANTHROPIC), partPointer);
-        if (block) blocks.push(block);
-        return;
-      }
-      default:
-        unreachable(decision.action, "replay action");
-    }
+    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
+    if (action === undefined) return;
+    const block = partToAnthropicBlock(action === "send" ? part : withoutForeignPayload(part, ANTHROPIC), partPointer);
+    if (block) blocks.push(block);
   });
   return blocks;
 }

@@ -7,7 +7,7 @@ import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
 import {
   BEDROCK,
   type BedrockContentBlock,
@@ -32,7 +32,7 @@ interface Encoding {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** Image formats by MIME type (ImageBlock.format). */
@@ -135,25 +135,13 @@ function assistantBlocks(encoding: Encoding, message: Message, pointer: string):
   const blocks: BedrockContentBlock[] = [];
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
-    const decision = decideReplay(part, encoding.context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, encoding.context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
-        return;
-      case "send":
-      case "send-without-payload": {
-        const block = partToBedrockBlock(decision.action === "send" ? part : withoutForeignPayload(part, BEDROCK), partPointer);
-        if (block) blocks.push(block);
-        else if (!(part.type === "text" && part.text === "")) {
-          const payload = part.payload ? `a ${part.payload.kind} payload` : "no text";
-          skip(encoding, part, partPointer, `a ${part.type} part with ${payload} has no Bedrock block`);
-        }
-        return;
-      }
-      default:
-        unreachable(decision.action, "replay action");
+    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
+    if (action === undefined) return;
+    const block = partToBedrockBlock(action === "send" ? part : withoutForeignPayload(part, BEDROCK), partPointer);
+    if (block) blocks.push(block);
+    else if (!(part.type === "text" && part.text === "")) {
+      const payload = part.payload ? `a ${part.payload.kind} payload` : "no text";
+      skip(encoding, part, partPointer, `a ${part.type} part with ${payload} has no Bedrock block`);
     }
   });
   return blocks;

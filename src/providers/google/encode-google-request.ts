@@ -8,7 +8,7 @@ import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwis
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import {
   ENDPOINT_ATTRIBUTE,
   GOOGLE,
@@ -38,7 +38,7 @@ interface Encoding {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** True when the part's Gemini signature was issued by the other endpoint (as its `endpoint` attribute says). */
@@ -138,27 +138,15 @@ function modelParts(encoding: Encoding, message: Message, pointer: string): Goog
     const otherEndpoint = signedByOtherEndpoint(part, encoding.endpoint);
     const flags = encoding.context.flags ?? new Set<string>();
     const context = otherEndpoint ? { ...encoding.context, flags: new Set([...flags, SIGNATURE_FROM_OTHER_ENDPOINT]) } : encoding.context;
-    const decision = decideReplay(part, context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, context, decision));
-        return;
-      case "send":
-      case "send-without-payload": {
-        const sent = partToGooglePart(part, outgoingSignature(part, decision.action, otherEndpoint), partPointer);
-        if (sent) {
-          wire.push(sent);
-          if (part.type === "tool_call" && part.toolCall.id !== "") encoding.callNames.set(part.toolCall.id, part.toolCall.name);
-        } else if (part.payload) {
-          // An empty text or thought whose only content was a signature that cannot go out.
-          skip(encoding, part, partPointer, `its only content is a signature that cannot go to the ${encoding.endpoint} endpoint`);
-        }
-        return;
-      }
-      default:
-        unreachable(decision.action, "replay action");
+    const action = settleReplay(part, partPointer, context, encoding.warnings);
+    if (action === undefined) return;
+    const sent = partToGooglePart(part, outgoingSignature(part, action, otherEndpoint), partPointer);
+    if (sent) {
+      wire.push(sent);
+      if (part.type === "tool_call" && part.toolCall.id !== "") encoding.callNames.set(part.toolCall.id, part.toolCall.name);
+    } else if (part.payload) {
+      // An empty text or thought whose only content was a signature that cannot go out.
+      skip(encoding, part, partPointer, `its only content is a signature that cannot go to the ${encoding.endpoint} endpoint`);
     }
   });
   return wire;

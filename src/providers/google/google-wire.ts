@@ -2,6 +2,7 @@
 // decoders and the encoder need: the provider id, the payload kind, endpoints, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { GoogleUsageMetadata } from "../../../generated/wire/google.js";
+import { tokenCount } from "../wire-validation.js";
 
 export type {
   GoogleBlob,
@@ -69,10 +70,6 @@ export function googleFinishReason(finishReason: string, hasToolCalls: boolean):
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 /**
  * usageMetadata -> Usage. `promptTokenCount` already includes cached content; tokens of server tool
  * results are input too, and thought tokens are output, so the totals add up to `totalTokenCount`.
@@ -81,15 +78,15 @@ function count(value: unknown): number | undefined {
 export function googleUsage(usage: GoogleUsageMetadata | undefined): Usage | undefined {
   if (!usage) return undefined;
   const result: Usage = {};
-  const prompt = count(usage.promptTokenCount);
-  const toolUse = count(usage.toolUsePromptTokenCount);
+  const prompt = tokenCount(usage.promptTokenCount);
+  const toolUse = tokenCount(usage.toolUsePromptTokenCount);
   if (prompt !== undefined || toolUse !== undefined) result.inputTokens = (prompt ?? 0) + (toolUse ?? 0);
-  const candidates = count(usage.candidatesTokenCount);
-  const thoughts = count(usage.thoughtsTokenCount);
+  const candidates = tokenCount(usage.candidatesTokenCount);
+  const thoughts = tokenCount(usage.thoughtsTokenCount);
   if (candidates !== undefined || thoughts !== undefined) result.outputTokens = (candidates ?? 0) + (thoughts ?? 0);
-  const total = count(usage.totalTokenCount);
+  const total = tokenCount(usage.totalTokenCount);
   if (total !== undefined) result.totalTokens = total;
-  const cached = count(usage.cachedContentTokenCount);
+  const cached = tokenCount(usage.cachedContentTokenCount);
   if (cached !== undefined) result.cacheReadInputTokens = cached;
   if (thoughts !== undefined) result.reasoningTokens = thoughts;
   return Object.keys(result).length === 0 ? undefined : result;

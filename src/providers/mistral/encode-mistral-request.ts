@@ -8,7 +8,7 @@ import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
 import { partToMistralChunk } from "./map-mistral-chunk.js";
 
@@ -37,7 +37,7 @@ export function mistralToolCallId(id: string): string {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** An image (bytes as a `data:` URL, or a URL) or a document given by URL, as a user chunk. */
@@ -125,19 +125,7 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
   const toolCalls: MistralRequestToolCall[] = [];
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
-    const decision = decideReplay(part, encoding.context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, encoding.context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
-        return;
-      case "send":
-      case "send-without-payload":
-        break;
-      default:
-        unreachable(decision.action, "replay action");
-    }
+    if (settleReplay(part, partPointer, encoding.context, encoding.warnings) === undefined) return;
     if (part.type === "tool_call") {
       const id = mistralToolCallId(part.toolCall.id);
       toolCalls.push({ id, type: "function", function: { name: part.toolCall.name, arguments: part.toolCall.arguments } });

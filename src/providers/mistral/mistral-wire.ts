@@ -3,7 +3,7 @@
 // reasons, usage and error bodies.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import { validateMistralError, validateMistralValidationError } from "../../../generated/wire/mistral-validators.js";
-import { providerApiError } from "../wire-validation.js";
+import { providerApiError, tokenCount } from "../wire-validation.js";
 import type { PartwiseError } from "../../errors/partwise-error.js";
 
 export type {
@@ -55,24 +55,20 @@ export function mistralFinishReason(finishReason: unknown): FinishReason | undef
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 /** Mistral usage -> Usage (cached prompt tokens and reasoning tokens where the server reports them). */
 export function mistralUsage(usage: unknown): Usage | undefined {
   if (typeof usage !== "object" || usage === null) return undefined;
   const fields = usage as Record<string, unknown>;
   const result: Usage = {};
-  const input = count(fields.prompt_tokens);
+  const input = tokenCount(fields.prompt_tokens);
   if (input !== undefined) result.inputTokens = input;
-  const output = count(fields.completion_tokens);
+  const output = tokenCount(fields.completion_tokens);
   if (output !== undefined) result.outputTokens = output;
-  const total = count(fields.total_tokens);
+  const total = tokenCount(fields.total_tokens);
   if (total !== undefined) result.totalTokens = total;
-  const cached = count((fields.prompt_tokens_details as Record<string, unknown> | null | undefined)?.cached_tokens);
+  const cached = tokenCount((fields.prompt_tokens_details as Record<string, unknown> | null | undefined)?.cached_tokens);
   if (cached !== undefined) result.cacheReadInputTokens = cached;
-  const reasoning = count((fields.completion_tokens_details as Record<string, unknown> | null | undefined)?.reasoning_tokens);
+  const reasoning = tokenCount((fields.completion_tokens_details as Record<string, unknown> | null | undefined)?.reasoning_tokens);
   if (reasoning !== undefined) result.reasoningTokens = reasoning;
   return Object.keys(result).length === 0 ? undefined : result;
 }

@@ -7,7 +7,7 @@ import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, rejectedPartError, skippedPartWarning } from "../replay-rules.js";
+import { type ReplayContext, decideReplay, leftOutPartWarning, rejectedPartError, settleReplay } from "../replay-rules.js";
 import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaChatRequest, type OllamaRequestMessage, type OllamaRequestToolCall } from "./ollama-wire.js";
 import { mediaToOllamaImage, ollamaOtherFields, partToOllamaToolCall } from "./map-ollama-message.js";
 
@@ -20,7 +20,7 @@ interface Encoding {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** The text and images of user, system or tool-result content; what has no place there is reported. */
@@ -97,18 +97,7 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
     const decision = decideReplay(part, encoding.context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, encoding.context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
-        return;
-      case "send":
-      case "send-without-payload":
-        break;
-      default:
-        unreachable(decision.action, "replay action");
-    }
+    if (settleReplay(part, partPointer, encoding.context, encoding.warnings, decision) === undefined) return;
     // Ollama's wire carries no payload of any kind: every part goes out without one.
     switch (part.type) {
       case "text":

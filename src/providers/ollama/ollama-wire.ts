@@ -2,6 +2,7 @@
 // wire that both decoders and the encoder need: the provider id, the message fields partwise models,
 // done reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+import { tokenCount } from "../wire-validation.js";
 
 export type {
   OllamaChatRequest,
@@ -37,14 +38,10 @@ export function ollamaFinishReason(doneReason: unknown, hasToolCalls: boolean): 
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 /** The final line's counts -> Usage: `prompt_eval_count` input, `eval_count` output (thinking included). */
 export function ollamaUsage(fields: { prompt_eval_count?: unknown; eval_count?: unknown }): Usage | undefined {
-  const input = count(fields.prompt_eval_count);
-  const output = count(fields.eval_count);
+  const input = tokenCount(fields.prompt_eval_count);
+  const output = tokenCount(fields.eval_count);
   if (input === undefined && output === undefined) return undefined;
   const usage: Usage = {};
   if (input !== undefined) usage.inputTokens = input;

@@ -8,7 +8,7 @@ import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, decideReplay, producedBy, rejectedPartError, skippedPartWarning } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, producedBy, settleReplay } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
 import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, profileForVariant } from "./openai-chat-profiles.js";
@@ -51,7 +51,7 @@ interface Encoding {
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
   const context: ReplayContext = { provider: encoding.policy.provider };
-  encoding.warnings.push(skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, context, reason));
 }
 
 /** One item, or the items as a list: servers take a plain string for a single text. */
@@ -183,20 +183,9 @@ function assistantMessage(encoding: Encoding, message: Message, messageIndex: nu
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
     const context: ReplayContext = { provider: policy.provider, flags: policy.flags(part, messageIndex), ...(policy.variant === undefined ? {} : { variant: policy.variant }) };
-    const decision = decideReplay(part, context);
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, context, decision));
-        return;
-      case "send":
-      case "send-without-payload":
-        if (!place(encoding, fields, part, decision.action === "send", partPointer)) skip(encoding, part, partPointer, `a ${part.type} part of kind ${part.type === "unknown" ? part.kind : part.type} has no place in an assistant message`);
-        return;
-      default:
-        unreachable(decision.action, "replay action");
-    }
+    const action = settleReplay(part, partPointer, context, encoding.warnings);
+    if (action === undefined) return;
+    if (!place(encoding, fields, part, action === "send", partPointer)) skip(encoding, part, partPointer, `a ${part.type} part of kind ${part.type === "unknown" ? part.kind : part.type} has no place in an assistant message`);
   });
   const empty = fields.content.length === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls.length === 0 && fields.other === undefined;
   if (empty) {

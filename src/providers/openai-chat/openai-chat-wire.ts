@@ -3,6 +3,7 @@
 // validators), payload and unknown-part kinds, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { StandaloneValidator } from "../../../generated/validators.js";
+import { tokenCount } from "../wire-validation.js";
 
 export type {
   OpenAiChatAssistantMessage,
@@ -81,10 +82,6 @@ export function chatFinishReason(finishReason: unknown): FinishReason | undefine
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
 function field(object: unknown, key: string): unknown {
   return typeof object === "object" && object !== null ? (object as Record<string, unknown>)[key] : undefined;
 }
@@ -97,14 +94,14 @@ function field(object: unknown, key: string): unknown {
 export function chatUsage(usage: unknown, server: ChatCompletionsServer): Usage | undefined {
   if (typeof usage !== "object" || usage === null) return undefined;
   const result: Usage = {};
-  const input = count(field(usage, "prompt_tokens"));
+  const input = tokenCount(field(usage, "prompt_tokens"));
   if (input !== undefined) result.inputTokens = input;
-  const reasoning = count(field(field(usage, "completion_tokens_details"), "reasoning_tokens")) ?? count(field(usage, "reasoning_tokens"));
-  const completion = count(field(usage, "completion_tokens"));
+  const reasoning = tokenCount(field(field(usage, "completion_tokens_details"), "reasoning_tokens")) ?? tokenCount(field(usage, "reasoning_tokens"));
+  const completion = tokenCount(field(usage, "completion_tokens"));
   if (completion !== undefined) result.outputTokens = server.completionTokensIncludeReasoning ? completion : completion + (reasoning ?? 0);
-  const total = count(field(usage, "total_tokens"));
+  const total = tokenCount(field(usage, "total_tokens"));
   if (total !== undefined) result.totalTokens = total;
-  const cached = count(field(field(usage, "prompt_tokens_details"), "cached_tokens")) ?? count(field(usage, "prompt_cache_hit_tokens")) ?? count(field(usage, "cached_tokens"));
+  const cached = tokenCount(field(field(usage, "prompt_tokens_details"), "cached_tokens")) ?? tokenCount(field(usage, "prompt_cache_hit_tokens")) ?? tokenCount(field(usage, "cached_tokens"));
   if (cached !== undefined) result.cacheReadInputTokens = cached;
   if (reasoning !== undefined) result.reasoningTokens = reasoning;
   return Object.keys(result).length === 0 ? undefined : result;

@@ -8,7 +8,7 @@ import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwis
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, type ReplayDecision, decideReplay, rejectedPartError, skippedPartWarning, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, type ReplayDecision, decideReplay, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
 import {
   ITEM_ID,
@@ -40,7 +40,7 @@ interface Encoding {
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(skippedPartWarning(part, pointer, encoding.context, { action: "skip", rule: { part: part.type, action: "skip", reason } }));
+  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** File name extensions OpenAI infers a file's type from, by media type. */
@@ -181,25 +181,16 @@ function encodeAssistant(encoding: Encoding, message: Message, pointer: string):
   });
   let reasoningLeftOut = false;
   for (const { part, pointer: partPointer, decision } of entries) {
-    switch (decision.action) {
-      case "reject":
-        throw rejectedPartError(part, partPointer, encoding.context, decision);
-      case "skip":
-        encoding.warnings.push(skippedPartWarning(part, partPointer, encoding.context, decision));
-        if (part.type === "reasoning") reasoningLeftOut = true;
-        break;
-      case "send":
-      case "send-without-payload": {
-        const sent = decision.action === "send" ? part : withoutForeignPayload(part, OPENAI_RESPONSES);
-        const item = partToOpenAiResponsesItem(sent, { pointer: partPointer, withItemId: !reasoningLeftOut });
-        if (part.type === "reasoning") reasoningLeftOut = item === undefined;
-        if (item) encoding.input.push(item);
-        else if (part.type !== "text") skip(encoding, part, partPointer, part.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
-        break;
-      }
-      default:
-        unreachable(decision.action, "replay action");
+    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings, decision);
+    if (action === undefined) {
+      if (part.type === "reasoning") reasoningLeftOut = true;
+      continue;
     }
+    const sent = action === "send" ? part : withoutForeignPayload(part, OPENAI_RESPONSES);
+    const item = partToOpenAiResponsesItem(sent, { pointer: partPointer, withItemId: !reasoningLeftOut });
+    if (part.type === "reasoning") reasoningLeftOut = item === undefined;
+    if (item) encoding.input.push(item);
+    else if (part.type !== "text") skip(encoding, part, partPointer, part.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
   }
 }
 

@@ -3,6 +3,7 @@
 // finish reasons, usage and response information.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from "../../../generated/wire/openai.responses.js";
+import { tokenCount } from "../wire-validation.js";
 
 export type {
   OpenAiResponsesArgumentsDeltaEvent,
@@ -86,10 +87,6 @@ function openAiResponsesFinishReason(
   }
 }
 
-function count(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
 function details(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
@@ -106,12 +103,12 @@ function openAiResponsesUsage(usage: unknown): Usage | undefined {
   const output = details(fields.output_tokens_details);
   const result: Usage = {};
   const entries: [keyof Usage, number | undefined][] = [
-    ["inputTokens", count(fields.input_tokens)],
-    ["outputTokens", count(fields.output_tokens)],
-    ["totalTokens", count(fields.total_tokens)],
-    ["cacheReadInputTokens", count(input.cached_tokens)],
-    ["cacheWriteInputTokens", count(input.cache_write_tokens)],
-    ["reasoningTokens", count(output.reasoning_tokens)],
+    ["inputTokens", tokenCount(fields.input_tokens)],
+    ["outputTokens", tokenCount(fields.output_tokens)],
+    ["totalTokens", tokenCount(fields.total_tokens)],
+    ["cacheReadInputTokens", tokenCount(input.cached_tokens)],
+    ["cacheWriteInputTokens", tokenCount(input.cache_write_tokens)],
+    ["reasoningTokens", tokenCount(output.reasoning_tokens)],
   ];
   for (const [key, value] of entries) if (value !== undefined) result[key] = value;
   return result;
