@@ -2,11 +2,11 @@
 // produces (the least any client does to send it).
 import { providerCodecs } from "../src/providers/registry.js";
 import { benchHistory } from "./bench-histories.js";
-import type { Comparison } from "./harness.js";
+import type { Comparison, ComparisonPlan } from "./harness.js";
 
-export function encodeComparisons(): Comparison[] {
-  const history = benchHistory(4_000);
-  return Object.values(providerCodecs).map((codec) => {
+export function encodeComparisons(): ComparisonPlan[] {
+  return Object.values(providerCodecs).map((codec) => (): Comparison => {
+    const history = benchHistory(4_000);
     const body = codec.encodeRequest(history, { request: { modelId: "model", model: "model" } }).body;
     return {
       group: "encode a 1,000-turn history",

@@ -4,7 +4,7 @@
 import { readUIMessageStream } from "ai";
 import type { StreamChunk } from "../generated/types.js";
 import { aggregateSync } from "../src/streaming/aggregate.js";
-import type { Comparison } from "./harness.js";
+import type { Comparison, ComparisonPlan } from "./harness.js";
 
 const DELTA_BYTES = 16;
 
@@ -52,8 +52,8 @@ async function vercelAssembly(fragments: readonly string[], input: unknown): Pro
   return states;
 }
 
-export function growthComparisons(): Comparison[] {
-  return [16, 64, 256, 1024].map((kibibytes) => {
+export function growthComparisons(): ComparisonPlan[] {
+  return [16, 64, 256, 1024].map((kibibytes) => (): Comparison => {
     const text = argumentsText(kibibytes * 1024);
     const fragments = pieces(text);
     const chunks = partwiseChunks(fragments);

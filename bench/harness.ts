@@ -22,6 +22,9 @@ export interface Comparison {
   readonly contenders: readonly Contender[];
 }
 
+/** A comparison not built yet: its inputs are made only when it runs, so one probe builds only its own. */
+export type ComparisonPlan = () => Comparison;
+
 export interface ContenderResult {
   readonly name: string;
   readonly role: ContenderRole;

@@ -7,13 +7,13 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { encodeComparisons } from "./encode-comparisons.js";
 import { growthComparisons } from "./growth-comparisons.js";
-import { type Comparison, type ComparisonResult, measure } from "./harness.js";
+import { type ComparisonPlan, type ComparisonResult, measure } from "./harness.js";
 import { sessionStoreComparisons } from "./session-store-comparisons.js";
 import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
 import { validationComparisons } from "./validation-comparisons.js";
 
-/** The groups, built lazily so a memory probe builds only its own. */
-const GROUPS: Record<string, () => Comparison[]> = {
+/** The groups, as plans: a memory probe builds only the comparison it measures. */
+const GROUPS: Record<string, () => ComparisonPlan[]> = {
   "stream decode + aggregate": streamDecodeComparisons,
   "validation of a stored history": validationComparisons,
   "encode a 1,000-turn history": encodeComparisons,
@@ -31,18 +31,18 @@ function postgresUrl(): string | undefined {
 }
 
 /** In a fresh process: one warm-up and one run of one contender; prints the peak resident memory in MiB. */
-async function probeMemory(group: string, input: string, contender: string): Promise<void> {
-  const comparison = GROUPS[group]?.().find((candidate) => candidate.input === input);
+async function probeMemory(group: string, index: number, contender: string): Promise<void> {
+  const comparison = GROUPS[group]?.()[index]?.();
   const target = comparison?.contenders.find((candidate) => candidate.name === contender);
-  if (!target) throw new Error(`no contender ${group} / ${input} / ${contender}`);
+  if (!target) throw new Error(`no contender ${group} / #${index} / ${contender}`);
   const before = process.resourceUsage().maxRSS;
   await target.run();
   await target.run();
   console.log(JSON.stringify({ peakMemoryMiB: process.resourceUsage().maxRSS / 1024, baselineMiB: before / 1024 }));
 }
 
-function peakMemory(group: string, input: string, contender: string): number | undefined {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--probe-memory", JSON.stringify([group, input, contender])], { encoding: "utf8", timeout: 600_000 });
+function peakMemory(group: string, index: number, contender: string): number | undefined {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--probe-memory", JSON.stringify([group, index, contender])], { encoding: "utf8", timeout: 600_000 });
   try {
     return (JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "") as { peakMemoryMiB: number }).peakMemoryMiB;
   } catch {
@@ -81,8 +81,8 @@ async function main(): Promise<void> {
     },
   });
   if (values["probe-memory"]) {
-    const [group, input, contender] = JSON.parse(values["probe-memory"]) as [string, string, string];
-    return probeMemory(group, input, contender);
+    const [group, index, contender] = JSON.parse(values["probe-memory"]) as [string, number, string];
+    return probeMemory(group, index, contender);
   }
   const runs = Number(values.runs ?? 7);
   const warmup = Number(values.warmup ?? 2);
@@ -90,11 +90,12 @@ async function main(): Promise<void> {
   const results: ComparisonResult[] = [];
   for (const [group, build] of Object.entries(GROUPS)) {
     if (!selected(group)) continue;
-    for (const comparison of build()) {
+    for (const [index, plan] of build().entries()) {
+      const comparison = plan();
       const result = await measure(comparison, { runs, warmup });
       if (!values["no-memory"]) {
         for (const contender of result.contenders) {
-          const peak = peakMemory(group, comparison.input, contender.name);
+          const peak = peakMemory(group, index, contender.name);
           if (peak !== undefined) contender.peakMemoryMiB = peak;
         }
       }

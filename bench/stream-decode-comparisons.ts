@@ -8,7 +8,7 @@ import OpenAI from "openai";
 import { anthropicCodec } from "../src/providers/anthropic/index.js";
 import { decodeStream } from "../src/providers/decode-stream.js";
 import { openAiResponsesCodec } from "../src/providers/openai-responses/index.js";
-import type { Comparison } from "./harness.js";
+import type { Comparison, ComparisonPlan } from "./harness.js";
 import { byteSource, lengthened, recordedEvents, servingFetch, sseChunks, sseFloor, totalBytes } from "./recorded-streams.js";
 
 const PROMPT = [{ role: "user" as const, content: [{ type: "text" as const, text: "x" }] }];
@@ -62,19 +62,19 @@ const isAnthropicDelta = (event: Record<string, unknown>) =>
 const isResponsesDelta = (event: Record<string, unknown>) => String(event.type).endsWith(".delta");
 
 /** The comparisons: small recorded streams, a long one and its 10x (peers included), and 100x (partwise and floor). */
-export function streamDecodeComparisons(): Comparison[] {
+export function streamDecodeComparisons(): ComparisonPlan[] {
   const thinking = recordedEvents("anthropic", "vercel-ai__anthropic-clear-thinking.1.chunks.txt");
   const tool = recordedEvents("anthropic", "vercel-ai__anthropic-json-tool.1.chunks.txt");
   const reasoning = recordedEvents("openai-responses", "vercel-ai__openai-reasoning-encrypted-content.1.chunks.txt");
-  const comparisons: Comparison[] = [
-    anthropicComparison("anthropic thinking + text (recorded)", sseChunks(thinking), true),
-    anthropicComparison("anthropic tool call (recorded)", sseChunks(tool), true),
-    responsesComparison("openai.responses reasoning + text (recorded)", sseChunks(reasoning), true),
+  const plans: ComparisonPlan[] = [
+    () => anthropicComparison("anthropic thinking + text (recorded)", sseChunks(thinking), true),
+    () => anthropicComparison("anthropic tool call (recorded)", sseChunks(tool), true),
+    () => responsesComparison("openai.responses reasoning + text (recorded)", sseChunks(reasoning), true),
   ];
   for (const [factor, withPeers] of [[300, true], [3000, true], [30000, false]] as const) {
     const scale = `${factor / 300}x`;
-    comparisons.push(anthropicComparison(`anthropic long thinking + text, ${scale}`, sseChunks(lengthened(thinking, isAnthropicDelta, factor)), withPeers));
-    comparisons.push(responsesComparison(`openai.responses long reasoning + text, ${scale}`, sseChunks(lengthened(reasoning, isResponsesDelta, factor / 10)), withPeers));
+    plans.push(() => anthropicComparison(`anthropic long thinking + text, ${scale}`, sseChunks(lengthened(thinking, isAnthropicDelta, factor)), withPeers));
+    plans.push(() => responsesComparison(`openai.responses long reasoning + text, ${scale}`, sseChunks(lengthened(reasoning, isResponsesDelta, factor / 10)), withPeers));
   }
-  return comparisons;
+  return plans;
 }

@@ -5,10 +5,10 @@ import { validateUIMessages } from "ai";
 import { parseHistory } from "../src/parts/parse.js";
 import { serialize } from "../src/parts/serialize.js";
 import { benchHistory, uiMessagesOf } from "./bench-histories.js";
-import type { Comparison } from "./harness.js";
+import type { Comparison, ComparisonPlan } from "./harness.js";
 
-export function validationComparisons(): Comparison[] {
-  return [1_000, 10_000, 100_000].map((messages) => {
+export function validationComparisons(): ComparisonPlan[] {
+  return [1_000, 10_000, 100_000].map((messages) => (): Comparison => {
     const history = benchHistory(messages);
     const text = serialize(history);
     const value: unknown = JSON.parse(text);
