@@ -54,8 +54,13 @@ function outgoingSignature(part: Part, action: "send" | "send-without-payload", 
   return action === "send" || !otherEndpoint ? payload.data : undefined;
 }
 
+/** Text that can be JSON: any other text makes JSON.parse throw, and a thrown error is slow. */
+const MAY_BE_JSON = /^\s*(?:[[{"\-\d]|(?:true|false|null)\s*$)/;
+
 /** Concatenated text content of a tool result, parsed as JSON when it is JSON. */
 function resultValue(text: string): unknown {
+  // Most tool results are plain text; trying to parse each would cost an exception per result.
+  if (!MAY_BE_JSON.test(text)) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -2,7 +2,7 @@
 // in order (thinking chunks with their signature and nested chunks) and its tool calls, each tool result
 // as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp.
 // https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
@@ -18,6 +18,8 @@ interface Encoding {
   readonly messages: MistralRequestMessage[];
   /** Tool names by call id, for results that do not name their tool. */
   readonly toolNames: Map<string, string>;
+  /** Derived Mistral ids by original id: a call and its result need the same one, derived once. */
+  readonly toolCallIds: Map<string, string>;
 }
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -30,10 +32,19 @@ const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
  */
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  const digest = createHash("sha256").update(id).digest();
+  const digest = hash("sha256", id, "buffer");
   let derived = "";
   for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
   return derived;
+}
+
+function encodedToolCallId(encoding: Encoding, id: string): string {
+  let encoded = encoding.toolCallIds.get(id);
+  if (encoded === undefined) {
+    encoded = mistralToolCallId(id);
+    encoding.toolCallIds.set(id, encoded);
+  }
+  return encoded;
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
@@ -112,8 +123,8 @@ function userTurn(encoding: Encoding, message: Message, pointer: string): void {
     const chunks = contentChunks(encoding, located(part.content, appendPointer(partPointer, "content")), "tool");
     const onlyText = chunks.every((chunk) => chunk.type === "text");
     const tool: MistralRequestMessage = { role: "tool", content: onlyText ? chunks.map((chunk) => String(chunk.text)).join("") : chunks };
-    if (part.id) tool.tool_call_id = mistralToolCallId(part.id);
-    const name = part.name ?? (part.id ? encoding.toolNames.get(mistralToolCallId(part.id)) : undefined);
+    if (part.id) tool.tool_call_id = encodedToolCallId(encoding, part.id);
+    const name = part.name ?? (part.id ? encoding.toolNames.get(encodedToolCallId(encoding, part.id)) : undefined);
     if (name) tool.name = name;
     encoding.messages.push(tool);
   });
@@ -127,7 +138,7 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
     const partPointer = appendPointer(pointer, "parts", index);
     if (settleReplay(part, partPointer, encoding.context, encoding.warnings) === undefined) return;
     if (part.type === "tool_call") {
-      const id = mistralToolCallId(part.toolCall.id);
+      const id = encodedToolCallId(encoding, part.toolCall.id);
       toolCalls.push({ id, type: "function", function: { name: part.toolCall.name, arguments: part.toolCall.arguments } });
       encoding.toolNames.set(id, part.toolCall.name);
       return;
@@ -157,6 +168,7 @@ export function encodeMistralRequest(history: History | readonly Message[], opti
     warnings: [],
     messages: [],
     toolNames: new Map(),
+    toolCallIds: new Map(),
   };
   messages.forEach((message, index) => {
     const pointer = appendPointer(base, index);

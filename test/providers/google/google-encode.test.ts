@@ -88,12 +88,20 @@ describe("encodeGoogleRequest", () => {
       result([{ type: "text", text: "[1,2]" }]),
       result([{ type: "text", text: "plain words" }]),
       result([{ type: "text", text: "42" }]),
+      result([{ type: "text", text: " null\n" }]),
+      result([{ type: "text", text: "no rain" }]),
+      result([{ type: "text", text: "[unbalanced" }]),
+      result([{ type: "text", text: "-" }]),
       result([{ type: "media", media: { mimeType: "image/png", data: "iVBORw0KGgo=", dataKind: "bytes" } }]),
     ] }]);
     expect(body.contents[0]?.parts?.map((part) => (part.functionResponse as { response: unknown; parts?: unknown }))).toEqual([
       { id: "c", name: "f", response: { result: [1, 2] } },
       { id: "c", name: "f", response: { result: "plain words" } },
       { id: "c", name: "f", response: { result: 42 } },
+      { id: "c", name: "f", response: { result: null } },
+      { id: "c", name: "f", response: { result: "no rain" } },
+      { id: "c", name: "f", response: { result: "[unbalanced" } },
+      { id: "c", name: "f", response: { result: "-" } },
       { id: "c", name: "f", response: {}, parts: [{ inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } }] },
     ]);
   });
