@@ -62,6 +62,7 @@ export function growthComparisons(): ComparisonPlan[] {
       group: "tool arguments in 16-byte deltas",
       input: `${kibibytes} KiB (${fragments.length.toLocaleString("en")} deltas)`,
       size: text.length,
+      series: "tool call arguments",
       contenders: [
         { name: "partwise aggregate", role: "partwise", run: () => aggregateSync(chunks) },
         ...(kibibytes <= 64 ? [{ name: "ai readUIMessageStream", role: "peer" as const, run: () => vercelAssembly(fragments, input) }] : []),

@@ -19,6 +19,8 @@ export interface Comparison {
   readonly input: string;
   /** The input size in bytes or items, for growth factors. */
   readonly size: number;
+  /** The job this is one size of: comparisons of one series at growing sizes give its growth factors. */
+  readonly series?: string;
   readonly contenders: readonly Contender[];
 }
 
@@ -39,6 +41,7 @@ export interface ComparisonResult {
   readonly group: string;
   readonly input: string;
   readonly size: number;
+  readonly series?: string;
   readonly contenders: ContenderResult[];
   /** partwise's median over each other contender's median (below 1: partwise is faster). */
   readonly ratios: Record<string, number>;
@@ -50,7 +53,11 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** A full collection when the process runs with --expose-gc (npm run bench does), so no run pays for the garbage of the one before. */
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
 async function timeOnce(contender: Contender): Promise<number> {
+  collectGarbage();
   const started = process.hrtime.bigint();
   await contender.run();
   return Number(process.hrtime.bigint() - started) / 1e6;
@@ -77,5 +84,47 @@ export async function measure(comparison: Comparison, options: { runs: number; w
   const ours = contenders.find((contender) => contender.role === "partwise");
   const ratios: Record<string, number> = {};
   if (ours) for (const other of contenders) if (other !== ours) ratios[other.name] = ours.medianMs / other.medianMs;
-  return { group: comparison.group, input: comparison.input, size: comparison.size, contenders, ratios };
+  return { group: comparison.group, input: comparison.input, size: comparison.size, ...(comparison.series === undefined ? {} : { series: comparison.series }), contenders, ratios };
+}
+
+/** How one contender's time grows across a series: 1 is linear, 2 means twice the time per unit of input. */
+export interface Growth {
+  readonly group: string;
+  readonly series: string;
+  readonly contender: string;
+  /** The inputs from the smallest to the largest measured for this contender. */
+  readonly inputs: readonly string[];
+  /** Time per unit of input at each size after the first, over the first's (the growth factor per size). */
+  readonly factors: readonly number[];
+}
+
+/** The growth factors of every contender measured at two or more sizes of a series. */
+export function growthOf(results: readonly ComparisonResult[]): Growth[] {
+  const bySeries = new Map<string, ComparisonResult[]>();
+  for (const result of results) {
+    if (result.series === undefined) continue;
+    const key = `${result.group}\u0000${result.series}`;
+    bySeries.set(key, [...(bySeries.get(key) ?? []), result]);
+  }
+  const growth: Growth[] = [];
+  for (const series of bySeries.values()) {
+    const sized = [...series].sort((a, b) => a.size - b.size);
+    const names = [...new Set(sized.flatMap((result) => result.contenders.map((contender) => contender.name)))];
+    for (const name of names) {
+      const points = sized.flatMap((result) => {
+        const contender = result.contenders.find((candidate) => candidate.name === name);
+        return contender ? [{ input: result.input, perUnit: contender.medianMs / result.size }] : [];
+      });
+      const [first, ...rest] = points;
+      if (first === undefined || rest.length === 0) continue;
+      growth.push({
+        group: sized[0]?.group ?? "",
+        series: sized[0]?.series ?? "",
+        contender: name,
+        inputs: points.map((point) => point.input),
+        factors: rest.map((point) => point.perUnit / first.perUnit),
+      });
+    }
+  }
+  return growth;
 }

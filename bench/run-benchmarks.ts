@@ -1,13 +1,13 @@
 // `npm run bench [-- --json] [--group NAME] [--runs N] [--no-memory]`: every comparison, its medians,
-// partwise's ratio to each peer and to the floor, and peak memory per contender (each measured alone in
-// a fresh process). Run from dist/bench (npm run bench builds first), as users run the built code.
+// partwise's ratio to each peer and to the floor, peak memory per contender (each measured alone in a fresh
+// process) and the growth factor of each job from 1x to 100x. Run from dist/bench (npm run bench builds first).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { encodeComparisons } from "./encode-comparisons.js";
 import { growthComparisons } from "./growth-comparisons.js";
-import { type ComparisonPlan, type ComparisonResult, measure } from "./harness.js";
+import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure } from "./harness.js";
 import { sessionStoreComparisons } from "./session-store-comparisons.js";
 import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
 import { validationComparisons } from "./validation-comparisons.js";
@@ -16,7 +16,7 @@ import { validationComparisons } from "./validation-comparisons.js";
 const GROUPS: Record<string, () => ComparisonPlan[]> = {
   "stream decode + aggregate": streamDecodeComparisons,
   "validation of a stored history": validationComparisons,
-  "encode a 1,000-turn history": encodeComparisons,
+  "encode a history": encodeComparisons,
   "tool arguments in 16-byte deltas": growthComparisons,
 };
 
@@ -69,6 +69,14 @@ function printTable(results: readonly ComparisonResult[]): void {
   }
 }
 
+function printGrowth(growth: readonly Growth[]): void {
+  console.log("\n## growth (time per unit of input at each larger size over the smallest's; 1.00 is linear)\n");
+  console.log("| job | contender | sizes | growth factors |\n|---|---|---|---:|");
+  for (const line of growth) {
+    console.log(`| ${line.group}: ${line.series} | ${line.contender} | ${line.inputs.map((input) => input.replace(`${line.series}, `, "")).join(" / ")} | ${line.factors.map((factor) => factor.toFixed(2)).join(", ")} |`);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -112,11 +120,12 @@ async function main(): Promise<void> {
   }
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? "", memoryGiB: Math.round(totalmem() / 1024 ** 3), date: new Date().toISOString().slice(0, 10) };
   if (values.json) {
-    console.log(JSON.stringify({ machine, results }, null, 2));
+    console.log(JSON.stringify({ machine, results, growth: growthOf(results) }, null, 2));
     return;
   }
   console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating runs`);
   printTable(results);
+  printGrowth(growthOf(results));
 }
 
 await main();

@@ -1,7 +1,7 @@
-// Session stores: appending messages (one at a time, and in batches of 100) and loading a 10,000-message
-// session, on SQLite and PostgreSQL, against the floor: the same rows inserted and selected with the same
-// driver and no partwise code (a table with the same columns and key, bodies JSON.parse'd on load).
-import { mkdtempSync } from "node:fs";
+// Session stores: loading a session and appending messages (one at a time, and in batches of 100), from
+// 1x to 100x, on SQLite and PostgreSQL, against the floor: the same rows inserted and selected with the
+// same driver and no partwise code (a table with the same columns and key, bodies JSON.parse'd on load).
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -24,7 +24,9 @@ interface FloorStore {
 
 function sqliteFloor(path: string): FloorStore {
   const database = new BetterSqlite3(path);
+  // The durability partwise gives (a committed append survives a power loss), or the floor skips the fsync.
   database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = FULL");
   database.exec(FLOOR_TABLE);
   const insert = database.prepare("INSERT INTO bench_floor_event (session_id, seq, event_id, body) VALUES (?, ?, ?, ?)");
   const select = database.prepare("SELECT body FROM bench_floor_event WHERE session_id = ? ORDER BY seq").pluck();
@@ -40,7 +42,8 @@ function sqliteFloor(path: string): FloorStore {
   };
 }
 
-async function postgresFloor(url: string): Promise<FloorStore> {
+/** The PostgreSQL floor, which can also delete the rows a run wrote (every session id starting with a prefix). */
+async function postgresFloor(url: string): Promise<FloorStore & { remove(prefix: string): Promise<void> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(FLOOR_TABLE);
@@ -53,72 +56,101 @@ async function postgresFloor(url: string): Promise<FloorStore> {
       const { rows } = await client.query({ text: "SELECT body FROM bench_floor_event WHERE session_id = $1 ORDER BY seq", values: [sessionId], rowMode: "array" });
       return rows.map((row: string[]) => JSON.parse(row[0] as string));
     },
+    async remove(prefix) {
+      await client.query("DELETE FROM bench_floor_event WHERE left(session_id, length($1)) = $1", [prefix]);
+    },
     close: () => client.end(),
   };
 }
 
+/** Every session and floor row of this run starts with it, so the run deletes what it wrote. */
+const RUN_PREFIX = `bench-${process.pid}-${Date.now()}-`;
 let sessionCounter = 0;
+const sessionId = (kind: string) => `${RUN_PREFIX}${kind}-${sessionCounter++}`;
 
-/** The comparisons of one store: single appends, batched appends, and loading a 10,000-message session. */
-async function storeComparisons(store: string, service: SessionService, floor: FloorStore): Promise<Comparison[]> {
-  const messages: Message[] = benchHistory(10_000).messages;
+/** Sizes of each job, 1x to 100x: messages loaded, messages appended one at a time, messages appended in batches of 100. */
+const LOAD_SIZES = [1_000, 10_000, 100_000];
+const SINGLE_SIZES = [20, 200, 2_000];
+const BATCH_SIZES = [100, 1_000, 10_000];
+const BATCH = 100;
+
+function messageEvents(messages: readonly Message[]): { type: "MESSAGE"; message: Message }[] {
+  return messages.map((message) => ({ type: "MESSAGE" as const, message }));
+}
+
+/** The comparisons of one store: loading a session, single appends and batched appends, each at three sizes. */
+async function storeComparisons(store: string, service: SessionService, floor: FloorStore, created: string[]): Promise<Comparison[]> {
+  const messages: Message[] = benchHistory(Math.max(...LOAD_SIZES, ...BATCH_SIZES)).messages;
   const bodies = messages.map((message) => serialize(message));
-  const loaded = `load-${process.pid}-${sessionCounter++}`;
-  await service.findOrCreate({ id: loaded });
-  for (let offset = 0; offset < messages.length; offset += 500) {
-    await service.appendEvents(loaded, messages.slice(offset, offset + 500).map((message) => ({ type: "MESSAGE" as const, message })));
-  }
-  await floor.insert(loaded, 1, bodies);
-  const fresh = async () => {
-    const id = `append-${process.pid}-${sessionCounter++}`;
-    await service.findOrCreate({ id });
-    return id;
-  };
-  const single = messages.slice(0, 200);
-  const batch = messages.slice(0, 1000);
-  return [
-    {
-      group: `session store (${store})`,
-      input: "load a 10,000-message session",
-      size: messages.length,
+  const group = `session store (${store})`;
+  const comparisons: Comparison[] = [];
+  for (const size of LOAD_SIZES) {
+    const loaded = sessionId("load");
+    await service.findOrCreate({ id: loaded });
+    created.push(loaded);
+    for (let offset = 0; offset < size; offset += 500) await service.appendEvents(loaded, messageEvents(messages.slice(offset, Math.min(offset + 500, size))));
+    await floor.insert(loaded, 1, bodies.slice(0, size));
+    comparisons.push({
+      group,
+      input: `load a ${size.toLocaleString("en")}-message session`,
+      size,
+      series: "load",
       contenders: [
         { name: "partwise getActiveMessages", role: "partwise", run: () => service.getActiveMessages(loaded) },
         { name: `${store} SELECT + JSON.parse`, role: "floor", run: () => floor.load(loaded) },
       ],
-    },
-    {
-      group: `session store (${store})`,
-      input: "append 200 messages one at a time",
-      size: single.length,
+    });
+  }
+  const fresh = async () => {
+    const id = sessionId("append");
+    await service.findOrCreate({ id });
+    created.push(id);
+    return id;
+  };
+  for (const size of SINGLE_SIZES) {
+    comparisons.push({
+      group,
+      input: `append ${size.toLocaleString("en")} messages one at a time`,
+      size,
+      series: "append one at a time",
       contenders: [
-        { name: "partwise appendMessage", role: "partwise", run: async () => { const id = await fresh(); for (const message of single) await service.appendMessage(id, message); } },
-        { name: `${store} INSERT per message`, role: "floor", run: async () => { const id = `floor-${sessionCounter++}`; for (const [index, body] of bodies.slice(0, 200).entries()) await floor.insert(id, index + 1, [body]); } },
+        { name: "partwise appendMessage", role: "partwise", run: async () => { const id = await fresh(); for (const message of messages.slice(0, size)) await service.appendMessage(id, message); } },
+        { name: `${store} INSERT per message`, role: "floor", run: async () => { const id = sessionId("floor"); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [bodies[index] as string]); } },
       ],
-    },
-    {
-      group: `session store (${store})`,
-      input: "append 1,000 messages in batches of 100",
-      size: batch.length,
+    });
+  }
+  for (const size of BATCH_SIZES) {
+    comparisons.push({
+      group,
+      input: `append ${size.toLocaleString("en")} messages in batches of ${BATCH}`,
+      size,
+      series: "append in batches",
       contenders: [
-        { name: "partwise appendEvents", role: "partwise", run: async () => { const id = await fresh(); for (let offset = 0; offset < batch.length; offset += 100) await service.appendEvents(id, batch.slice(offset, offset + 100).map((message) => ({ type: "MESSAGE" as const, message }))); } },
-        { name: `${store} INSERT per batch`, role: "floor", run: async () => { const id = `floor-${sessionCounter++}`; for (let offset = 0; offset < 1000; offset += 100) await floor.insert(id, offset + 1, bodies.slice(offset, offset + 100)); } },
+        { name: "partwise appendEvents", role: "partwise", run: async () => { const id = await fresh(); for (let offset = 0; offset < size; offset += BATCH) await service.appendEvents(id, messageEvents(messages.slice(offset, offset + BATCH))); } },
+        { name: `${store} INSERT per batch`, role: "floor", run: async () => { const id = sessionId("floor"); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, bodies.slice(offset, offset + BATCH)); } },
       ],
-    },
-  ];
+    });
+  }
+  return comparisons;
 }
 
-/** SQLite always; PostgreSQL when a server URL is given (PARTWISE_TEST_POSTGRES_URL, as the tests use). */
+/** SQLite (in a temporary directory, removed on close) always; PostgreSQL when a server URL is given. */
 export async function sessionStoreComparisons(postgresUrl: string | undefined): Promise<{ comparisons: Comparison[]; close: () => Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), "partwise-bench-"));
-  const sqlitePath = join(directory, "bench.db");
-  const sqlite = await openSessionService(`sqlite:${sqlitePath}`);
+  const sqlite = await openSessionService(`sqlite:${join(directory, "bench.db")}`);
   const sqliteRows = sqliteFloor(join(directory, "floor.db"));
-  const comparisons = await storeComparisons("SQLite", sqlite, sqliteRows);
-  const closers: (() => Promise<void> | void)[] = [() => sqlite.close(), () => sqliteRows.close()];
+  const comparisons = await storeComparisons("SQLite", sqlite, sqliteRows, []);
+  const closers: (() => Promise<void> | void)[] = [() => sqlite.close(), () => sqliteRows.close(), () => rmSync(directory, { recursive: true, force: true })];
   if (postgresUrl) {
     const postgres = await openSessionService(postgresUrl);
     const postgresRows = await postgresFloor(postgresUrl);
-    comparisons.push(...(await storeComparisons("PostgreSQL", postgres, postgresRows)));
+    const created: string[] = [];
+    comparisons.push(...(await storeComparisons("PostgreSQL", postgres, postgresRows, created)));
+    // The server outlives the run: what the run wrote is deleted, so repeated runs do not grow the database.
+    closers.unshift(async () => {
+      for (const id of created) await postgres.delete(id);
+      await postgresRows.remove(RUN_PREFIX);
+    });
     closers.push(() => postgres.close(), () => postgresRows.close());
   }
   return { comparisons, close: async () => { for (const close of closers) await close(); } };

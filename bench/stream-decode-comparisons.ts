@@ -19,7 +19,7 @@ async function drain(stream: ReadableStream<unknown>): Promise<number> {
   return parts;
 }
 
-function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boolean): Comparison {
+function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boolean, series?: string): Comparison {
   const fetch = servingFetch(chunks);
   const sdk = new Anthropic({ apiKey: "bench", fetch, maxRetries: 0 });
   const vercel = createAnthropic({ apiKey: "bench", fetch }).languageModel("claude-sonnet-4-5");
@@ -27,6 +27,7 @@ function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boo
     group: "stream decode + aggregate",
     input,
     size: totalBytes(chunks),
+    ...(series === undefined ? {} : { series }),
     contenders: [
       { name: "partwise", role: "partwise", run: () => decodeStream(anthropicCodec, byteSource(chunks)) },
       ...(withPeers ? [
@@ -38,7 +39,7 @@ function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boo
   };
 }
 
-function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boolean): Comparison {
+function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boolean, series?: string): Comparison {
   const fetch = servingFetch(chunks);
   const sdk = new OpenAI({ apiKey: "bench", fetch, maxRetries: 0 });
   const vercel = createOpenAI({ apiKey: "bench", fetch }).responses("gpt-5");
@@ -46,6 +47,7 @@ function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boo
     group: "stream decode + aggregate",
     input,
     size: totalBytes(chunks),
+    ...(series === undefined ? {} : { series }),
     contenders: [
       { name: "partwise", role: "partwise", run: () => decodeStream(openAiResponsesCodec, byteSource(chunks)) },
       ...(withPeers ? [
@@ -73,8 +75,8 @@ export function streamDecodeComparisons(): ComparisonPlan[] {
   ];
   for (const [factor, withPeers] of [[300, true], [3000, true], [30000, false]] as const) {
     const scale = `${factor / 300}x`;
-    plans.push(() => anthropicComparison(`anthropic long thinking + text, ${scale}`, sseChunks(lengthened(thinking, isAnthropicDelta, factor)), withPeers));
-    plans.push(() => responsesComparison(`openai.responses long reasoning + text, ${scale}`, sseChunks(lengthened(reasoning, isResponsesDelta, factor / 10)), withPeers));
+    plans.push(() => anthropicComparison(`anthropic long thinking + text, ${scale}`, sseChunks(lengthened(thinking, isAnthropicDelta, factor)), withPeers, "anthropic long thinking + text"));
+    plans.push(() => responsesComparison(`openai.responses long reasoning + text, ${scale}`, sseChunks(lengthened(reasoning, isResponsesDelta, factor / 10)), withPeers, "openai.responses long reasoning + text"));
   }
   return plans;
 }

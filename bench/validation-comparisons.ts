@@ -17,6 +17,7 @@ export function validationComparisons(): ComparisonPlan[] {
       group: "validation of a stored history",
       input: `${messages.toLocaleString("en")} messages, ${(text.length / 1024 / 1024).toFixed(1)} MiB`,
       size: text.length,
+      series: "stored history",
       contenders: [
         { name: "partwise parseHistory (validate)", role: "partwise", run: () => parseHistory(value) },
         ...(messages <= 10_000 ? [{ name: "ai validateUIMessages (zod)", role: "peer" as const, run: () => validateUIMessages({ messages: uiMessages as never }) }] : []),
