@@ -1,7 +1,7 @@
 // The stored form of sessions and events, shared by every store: the columns stores query (id, type,
 // timestamp, synthetic flag) plus one JSON text body. JSON text escapes U+0000 and unpaired surrogates
 // as ASCII, so a body survives PostgreSQL text and SQLite byte for byte, whatever the message holds.
-import type { Part, Session, SessionEvent, SessionMetadata } from "../../generated/types.js";
+import type { Message, MessageEvent, Part, Session, SessionEvent, SessionMetadata } from "../../generated/types.js";
 import { SessionError } from "../errors/partwise-error.js";
 import { parseSessionEvent } from "../parts/parse.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
@@ -99,13 +99,7 @@ function corruptRow(sessionId: string, row: StoredEventRow, problem: string, cau
  * append); other rows are parsed and validated like any input, so a corrupt row is reported, not returned.
  */
 export function rowToEvent(sessionId: string, row: StoredEventRow): SessionEvent {
-  let body: unknown;
-  try {
-    body = JSON.parse(row.body);
-  } catch (error) {
-    throw corruptRow(sessionId, row, `has a body that is not valid JSON: ${(error as Error).message}`, error);
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw corruptRow(sessionId, row, "has a body that is not a JSON object");
+  const body = parsedBody(sessionId, row);
   const event = { id: row.id, sessionId, timestamp: row.timestamp, type: row.type, seq: row.seq, ...body };
   if (row.bodyFormat === BODY_FORMAT) return event as SessionEvent;
   try {
@@ -113,6 +107,28 @@ export function rowToEvent(sessionId: string, row: StoredEventRow): SessionEvent
   } catch (error) {
     throw corruptRow(sessionId, row, `(body format ${JSON.stringify(row.bodyFormat)}) is not a valid event: ${(error as Error).message}`, error);
   }
+}
+
+function parsedBody(sessionId: string, row: StoredEventRow): Record<string, unknown> {
+  let body: unknown;
+  try {
+    body = JSON.parse(row.body);
+  } catch (error) {
+    throw corruptRow(sessionId, row, `has a body that is not valid JSON: ${(error as Error).message}`, error);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw corruptRow(sessionId, row, "has a body that is not a JSON object");
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The message of a stored MESSAGE row, without building its event: loading a session's messages is the
+ * hot read, and a row this format wrote holds the message as it was validated. Other rows go through rowToEvent.
+ */
+export function rowToMessage(sessionId: string, row: StoredEventRow): Message {
+  if (row.bodyFormat !== BODY_FORMAT) return (rowToEvent(sessionId, row) as MessageEvent).message;
+  const message = parsedBody(sessionId, row).message;
+  if (typeof message !== "object" || message === null) throw corruptRow(sessionId, row, "is a MESSAGE event without a message");
+  return message as Message;
 }
 
 /** The session of a stored row (metadata parsed, times as RFC 3339 text). */

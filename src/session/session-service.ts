@@ -28,7 +28,7 @@ import {
 } from "./compaction.js";
 import { applyEventFilter, assembleActiveView, checkEventFilter } from "./event-filter.js";
 import { COMPACTION_EVENT, EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
-import { eventToRow, rowToEvent, rowToSession } from "./event-rows.js";
+import { type StoredEventRow, eventToRow, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
 import { duplicateIds, sessionNotFound, versionConflict, type SessionRepository } from "./session-repository.js";
 import {
   assertPlainJson,
@@ -217,7 +217,10 @@ export class SessionService {
   /** The messages of the active view, in view order: what the model is sent. */
   async getActiveMessages(sessionId: string): Promise<Message[]> {
     assertStorableId(sessionId, "session id", "/sessionId");
-    return (await this.#activeView(sessionId)).map((event) => event.message);
+    const boundaryRow = await this.#repository.readLastEvent(sessionId, COMPACTION_EVENT);
+    if (boundaryRow) return (await this.#compactedView(sessionId, boundaryRow)).map((event) => event.message);
+    // Without a compaction boundary the view is every MESSAGE event: their messages are read directly.
+    return (await this.#messageRows(sessionId)).map((row) => rowToMessage(sessionId, row));
   }
 
   /**
@@ -300,11 +303,19 @@ export class SessionService {
   /** The active view's message events, in view order. */
   async #activeView(sessionId: string): Promise<MessageEvent[]> {
     const boundaryRow = await this.#repository.readLastEvent(sessionId, COMPACTION_EVENT);
-    if (!boundaryRow) {
-      const rows = await this.#repository.readEvents(sessionId, { types: [MESSAGE_EVENT] });
-      if (rows.length === 0) await this.#require(sessionId);
-      return rows.map((row) => rowToEvent(sessionId, row) as MessageEvent);
-    }
+    if (boundaryRow) return this.#compactedView(sessionId, boundaryRow);
+    return (await this.#messageRows(sessionId)).map((row) => rowToEvent(sessionId, row) as MessageEvent);
+  }
+
+  /** Every MESSAGE row of a session (which must exist), in log order. */
+  async #messageRows(sessionId: string): Promise<StoredEventRow[]> {
+    const rows = await this.#repository.readEvents(sessionId, { types: [MESSAGE_EVENT] });
+    if (rows.length === 0) await this.#require(sessionId);
+    return rows;
+  }
+
+  /** The active view after the latest compaction boundary: the events it keeps, then the tail. */
+  async #compactedView(sessionId: string, boundaryRow: StoredEventRow): Promise<MessageEvent[]> {
     const boundary = rowToEvent(sessionId, boundaryRow) as CompactionEvent;
     const rows = await this.#repository.readView(sessionId, boundaryRow.seq, boundary.payload.activeEventIds);
     return assembleActiveView(boundary, rows.map((row) => rowToEvent(sessionId, row)));

@@ -53,8 +53,11 @@ describe("SqliteSessionRepository", () => {
       parts: [{ type: "unknown", provider: "partwise", kind: "hologram", rawJson: '{"type":"hologram","frames":[1]}' }],
     });
     database.prepare("UPDATE partwise_session_event SET body = '{\"message\": ' WHERE event_id = ?").run(damaged!.id);
-    database.close();
     expect(await failure(service.getEvents("s"))).toMatchObject({ code: "session/storage", details: { sessionId: "s", seq: 1, eventId: damaged!.id } });
+    expect(await failure(service.getActiveMessages("s"))).toMatchObject({ code: "session/storage", details: { sessionId: "s", seq: 1, eventId: damaged!.id } });
+    database.prepare("UPDATE partwise_session_event SET body = '{}' WHERE event_id = ?").run(damaged!.id);
+    expect(await failure(service.getActiveMessages("s"))).toMatchObject({ code: "session/storage", message: expect.stringContaining("without a message") });
+    database.close();
     await service.close();
   });
 });
