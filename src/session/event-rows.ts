@@ -13,7 +13,7 @@ import { isMessageEvent, isSynthetic } from "./event-kinds.js";
  * of a later format version. Any other format (a later partwise's, or one holding such parts) is parsed
  * and validated on load, which turns parts of a later version into `unknown` parts again.
  */
-const BODY_FORMAT = "partwise/1";
+export const BODY_FORMAT = "partwise/1";
 
 /** The body format of rows whose message holds parts of a later format version. */
 const BODY_FORMAT_WITH_FUTURE_PARTS = "partwise/1+future-parts";
@@ -121,14 +121,36 @@ function parsedBody(sessionId: string, row: StoredEventRow): Record<string, unkn
 }
 
 /**
- * The message of a stored MESSAGE row, without building its event: loading a session's messages is the
- * hot read, and a row this format wrote holds the message as it was validated. Other rows go through rowToEvent.
+ * The message of a stored MESSAGE row, without building its event: a row this format wrote holds the
+ * message as it was validated. Other rows go through rowToEvent.
  */
 export function rowToMessage(sessionId: string, row: StoredEventRow): Message {
   if (row.bodyFormat !== BODY_FORMAT) return (rowToEvent(sessionId, row) as MessageEvent).message;
   const message = parsedBody(sessionId, row).message;
-  if (typeof message !== "object" || message === null) throw corruptRow(sessionId, row, "is a MESSAGE event without a message");
+  if (typeof message !== "object" || message === null || Array.isArray(message)) throw corruptRow(sessionId, row, "is a MESSAGE event without a message");
   return message as Message;
+}
+
+/**
+ * The messages of MESSAGE bodies read in BODY_FORMAT (see SessionRepository.readMessageBodies), or
+ * undefined when one body is of another format or holds no message: those are read again as whole rows,
+ * so a later format is validated and a damaged row is reported with its id and seq.
+ */
+export function messagesOfBodies(bodies: readonly (string | null)[]): Message[] | undefined {
+  const messages: Message[] = [];
+  for (const body of bodies) {
+    if (body === null) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+    const message = typeof parsed === "object" && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
+    if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+    messages.push(message as Message);
+  }
+  return messages;
 }
 
 /** The session of a stored row (metadata parsed, times as RFC 3339 text). */

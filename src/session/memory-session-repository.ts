@@ -1,5 +1,6 @@
 // The in-memory store: the same rows as the SQL stores, held in maps. For tests and single-process apps
 // that need no persistence; it keeps the stored form (JSON text bodies), so it behaves like the others.
+import { MESSAGE_EVENT } from "./event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
 import {
   duplicateIds,
@@ -90,6 +91,11 @@ export class MemorySessionRepository implements SessionRepository {
     const types = selection.types && new Set(selection.types);
     return (this.#sessions.get(sessionId)?.events ?? []).filter((row) =>
       (!types || types.has(row.type)) && !(selection.excludeSynthetic && row.synthetic));
+  }
+
+  async readMessageBodies(sessionId: string, bodyFormat: string): Promise<(string | null)[]> {
+    return (this.#sessions.get(sessionId)?.events ?? []).filter((row) => row.type === MESSAGE_EVENT)
+      .map((row) => (row.bodyFormat === bodyFormat ? row.body : null));
   }
 
   async readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {

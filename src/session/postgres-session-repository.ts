@@ -8,6 +8,7 @@
 // JSON text, because JSONB refuses \u0000 and unpaired-surrogate escapes and reorders keys.
 import pg from "pg";
 import { PartwiseError } from "../errors/partwise-error.js";
+import { MESSAGE_EVENT } from "./event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
 import {
   duplicateIds,
@@ -98,6 +99,8 @@ const SQL = {
   existingEventIds: "SELECT event_id FROM partwise_session_event WHERE event_id = ANY($1::text[])",
   readEvents: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1
     AND ($2::text[] IS NULL OR event_type = ANY($2::text[])) AND (NOT $3::boolean OR NOT synthetic) ORDER BY seq`,
+  readMessageBodies: `SELECT CASE WHEN body_format = $2 THEN body END FROM partwise_session_event
+    WHERE session_id = $1 AND event_type = '${MESSAGE_EVENT}' ORDER BY seq`,
   readLastEvent: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND event_type = $2 ORDER BY seq DESC LIMIT 1`,
   // Two branches so each uses its index: the tail by (session_id, seq), the named events by event_id.
   readView: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND seq > $2
@@ -282,6 +285,10 @@ export class PostgresSessionRepository implements SessionRepository {
   async readEvents(sessionId: string, selection: EventSelection): Promise<StoredEventRow[]> {
     const rows = await this.#query("read events", "readEvents", [sessionId, selection.types ?? null, selection.excludeSynthetic ?? false]);
     return rows.map(eventFromRow);
+  }
+
+  async readMessageBodies(sessionId: string, bodyFormat: string): Promise<(string | null)[]> {
+    return (await this.#query("read message bodies", "readMessageBodies", [sessionId, bodyFormat])).map((row) => row[0] as string | null);
   }
 
   async readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {

@@ -48,6 +48,12 @@ export interface SessionRepository {
   /** The rows of a log in `seq` order; an empty list for an unknown session. */
   readEvents(sessionId: string, selection: EventSelection): Promise<StoredEventRow[]>;
 
+  /**
+   * The bodies of a log's MESSAGE rows in `seq` order, with null for a row whose body format is not
+   * `bodyFormat`: loading a session's messages is the read of every chat turn, and it needs no other column.
+   */
+  readMessageBodies(sessionId: string, bodyFormat: string): Promise<(string | null)[]>;
+
   /** The last row of a type (the latest compaction boundary), or undefined. */
   readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined>;
 

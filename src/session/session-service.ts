@@ -28,7 +28,7 @@ import {
 } from "./compaction.js";
 import { applyEventFilter, assembleActiveView, checkEventFilter } from "./event-filter.js";
 import { COMPACTION_EVENT, EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
-import { type StoredEventRow, eventToRow, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
+import { BODY_FORMAT, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
 import { duplicateIds, sessionNotFound, versionConflict, type SessionRepository } from "./session-repository.js";
 import {
   assertPlainJson,
@@ -219,8 +219,10 @@ export class SessionService {
     assertStorableId(sessionId, "session id", "/sessionId");
     const boundaryRow = await this.#repository.readLastEvent(sessionId, COMPACTION_EVENT);
     if (boundaryRow) return (await this.#compactedView(sessionId, boundaryRow)).map((event) => event.message);
-    // Without a compaction boundary the view is every MESSAGE event: their messages are read directly.
-    return (await this.#messageRows(sessionId)).map((row) => rowToMessage(sessionId, row));
+    // Without a compaction boundary the view is every MESSAGE event: only their bodies are read.
+    const bodies = await this.#repository.readMessageBodies(sessionId, BODY_FORMAT);
+    if (bodies.length === 0) await this.#require(sessionId);
+    return messagesOfBodies(bodies) ?? (await this.#messageRows(sessionId)).map((row) => rowToMessage(sessionId, row));
   }
 
   /**

@@ -277,6 +277,13 @@ describe.each(storesUnderTest("contract"))("SessionService on the $name store", 
       expect(messages).toContainEqual(unknownOnly());
     });
 
+    it("reads the MESSAGE bodies alone, in order, with null for a row of another body format", async () => {
+      const rows = await repository.readEvents("s-1", { types: ["MESSAGE"] });
+      expect(await repository.readMessageBodies("s-1", "partwise/1")).toEqual(rows.map((row) => row.body));
+      expect(await repository.readMessageBodies("s-1", "partwise/2")).toEqual(rows.map(() => null));
+      expect(await repository.readMessageBodies("no-such-session", "partwise/1")).toEqual([]);
+    });
+
     it("rejects an invalid filter with the pointer of the bad field", async () => {
       expect((await failure(service.getEvents("s-1", { lastN: 0 }))).pointer).toBe("/lastN");
       expect((await failure(service.getEvents("s-1", { roles: ["robot" as never] }))).pointer).toBe("/roles/0");
