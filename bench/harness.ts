@@ -53,8 +53,14 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** A full collection when the process runs with --expose-gc (npm run bench does), so no run pays for the garbage of the one before. */
-const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+/**
+ * A young-generation collection when the process runs with --expose-gc (npm run bench does), so no run
+ * pays for the short-lived garbage of the one before. Not a full one: it would also free the hidden classes
+ * JSON.parse made for the previous run's objects and deoptimize all code specialized on them, so every
+ * timed run would measure re-optimization, which a process serving request after request does not pay.
+ */
+const gc = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+const collectGarbage = gc ? () => gc({ type: "minor" }) : () => undefined;
 
 async function timeOnce(contender: Contender): Promise<number> {
   collectGarbage();
