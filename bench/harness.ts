@@ -69,13 +69,27 @@ async function timeOnce(contender: Contender): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
+export interface MeasureOptions {
+  readonly runs: number;
+  /** Untimed runs of each contender, at least. */
+  readonly warmup: number;
+  /** And until each contender has run this long (at most 1,000 runs): a fast one reaches optimized code first. */
+  readonly warmupMs?: number;
+}
+
+const MAX_WARMUP_RUNS = 1_000;
+
 /**
- * Runs every contender `warmup` times, then `runs` times in rotating order, and returns the medians.
+ * Warms every contender up, then runs each `runs` times in rotating order, and returns the medians. The
+ * warm-up is long enough for the JIT to settle, as in a process that has served requests before.
  * A contender that throws fails the comparison: a benchmark of a broken run measures nothing.
  */
-export async function measure(comparison: Comparison, options: { runs: number; warmup: number }): Promise<ComparisonResult> {
+export async function measure(comparison: Comparison, options: MeasureOptions): Promise<ComparisonResult> {
   const times = new Map<string, number[]>(comparison.contenders.map((contender) => [contender.name, []]));
-  for (let round = 0; round < options.warmup; round++) for (const contender of comparison.contenders) await timeOnce(contender);
+  for (const contender of comparison.contenders) {
+    let spent = 0;
+    for (let round = 0; round < MAX_WARMUP_RUNS && (round < options.warmup || spent < (options.warmupMs ?? 0)); round++) spent += await timeOnce(contender);
+  }
   for (let round = 0; round < options.runs; round++) {
     const count = comparison.contenders.length;
     for (let offset = 0; offset < count; offset++) {

@@ -20,6 +20,9 @@ const GROUPS: Record<string, () => ComparisonPlan[]> = {
   "tool arguments in 16-byte deltas": growthComparisons,
 };
 
+/** Each contender warms up for at least this long before it is timed (the stores' jobs warm up once). */
+const WARMUP_MS = 250;
+
 function postgresUrl(): string | undefined {
   if (process.env.PARTWISE_TEST_POSTGRES_URL) return process.env.PARTWISE_TEST_POSTGRES_URL;
   try {
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
     if (!selected(group)) continue;
     for (const [index, plan] of build().entries()) {
       const comparison = plan();
-      const result = await measure(comparison, { runs, warmup });
+      const result = await measure(comparison, { runs, warmup, warmupMs: WARMUP_MS });
       if (!values["no-memory"]) {
         for (const contender of result.contenders) {
           const peak = peakMemory(group, index, contender.name);
