@@ -66,6 +66,8 @@ async function runProvider(provider: string, service: SessionService, database: 
     });
     // Compaction keeps a long-running demo session to its last turns; nothing is deleted from the log.
     const sessionChat = new SessionChat(chat, service, { compaction: { trigger: new TurnCountTrigger(6), strategy: new LastTurnsStrategy(4) } });
+    const stored = await service.findById(`demo-${provider}`);
+    io.out(stored ? `session demo-${provider}: continuing, ${stored.version} events stored by earlier runs` : `session demo-${provider}: new`);
     io.out(`user: ${QUESTIONS[0]}`);
     const result = await sessionChat.send(`demo-${provider}`, QUESTIONS[0], {
       onEvent(event) {
