@@ -30,9 +30,8 @@ export const OPENAI_CHAT = "openai.chat";
 export const TOOL_CALL_FIELDS = "tool_call_fields";
 export const REASONING_DETAILS = "reasoning_details";
 
-/** Kinds of the unknown parts a Chat Completions message decodes to. */
+/** Kinds of the unknown parts a Chat Completions message decodes to (a non-function call is `<type>_tool_call`). */
 export const REFUSAL = "refusal";
-export const CUSTOM_TOOL_CALL = "custom_tool_call";
 export const MESSAGE_FIELDS = "message_fields";
 export const CONTENT_PART = "content_part";
 
