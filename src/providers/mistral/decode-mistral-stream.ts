@@ -11,6 +11,8 @@ import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { MISTRAL, type MistralChunk, type MistralCompletionChunk, type MistralStreamChoice, type MistralThinkChunk, type MistralToolCall, mistralApiError, mistralInfo } from "./mistral-wire.js";
 import {
+  TEXT_FIELDS,
+  THINKING_FIELDS,
   type WireLocation,
   chunkAttributes,
   invalidChunk,
@@ -24,10 +26,6 @@ import {
 
 /** The data of the event that ends a stream. */
 export const STREAM_END = "[DONE]";
-
-/** The fields of a text and a thinking chunk that the part holds. */
-const TEXT_FIELDS = ["type", "text"];
-const THINKING_FIELDS = ["type", "thinking", "signature"];
 
 /** Where a value of a choice sits in an event. */
 function at(position: number | undefined, choiceIndex: number, ...segments: (string | number)[]): WireLocation {

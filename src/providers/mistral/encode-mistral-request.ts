@@ -10,7 +10,7 @@ import { unreachable } from "../../parts/part-kinds.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
-import { partToMistralChunk } from "./map-mistral-chunk.js";
+import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
 
 interface Encoding {
   readonly context: ReplayContext;
@@ -67,8 +67,7 @@ function mediaChunk(media: Media): MistralChunk | undefined {
 /** A string when the chunks are one plain text chunk, as Mistral's own answers without reasoning are; else the chunks. */
 function contentValue(chunks: readonly MistralChunk[]): string | MistralChunk[] {
   const [only] = chunks;
-  if (chunks.length === 1 && only?.type === "text" && Object.keys(only).length === 2) return String(only.text);
-  return [...chunks];
+  return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : [...chunks];
 }
 
 /** The chunks of user, system or tool-result content; what has no place there is reported. */

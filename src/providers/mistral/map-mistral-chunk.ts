@@ -32,6 +32,10 @@ export function invalidChunk(validator: StandaloneValidator, what: string, locat
   });
 }
 
+/** The fields of a text and a thinking chunk that the part holds (the rest go in chunkFields), for both decoders. */
+export const TEXT_FIELDS: readonly string[] = ["type", "text"];
+export const THINKING_FIELDS: readonly string[] = ["type", "thinking", "signature"];
+
 /** The fields of a chunk other than those named, in wire order; undefined when there are none (the usual case). */
 export function otherChunkFields(chunk: MistralChunk, mapped: readonly string[]): Record<string, unknown> | undefined {
   let fields: Record<string, unknown> | undefined;
@@ -73,7 +77,7 @@ export function chunkAttributes(provider: boolean, otherFields: Record<string, u
 /** A whole text chunk as a part. */
 function textChunkToPart(chunk: MistralChunk, location: WireLocation): Part {
   if (!validateMistralTextChunk(chunk)) throw invalidChunk(validateMistralTextChunk, "text chunk", location);
-  const attributes = chunkAttributes(false, otherChunkFields(chunk, ["type", "text"]));
+  const attributes = chunkAttributes(false, otherChunkFields(chunk, TEXT_FIELDS));
   return Object.keys(attributes).length > 0 ? { type: "text", text: String(chunk.text), attributes } : { type: "text", text: String(chunk.text) };
 }
 
@@ -90,7 +94,7 @@ function thinkingChunkToPart(chunk: MistralChunk, location: WireLocation): Part 
   const part: Part = { type: "reasoning", text: nestedText(thinking.thinking) };
   const payload = signaturePayload(thinking);
   if (payload) part.payload = payload;
-  part.attributes = chunkAttributes(true, otherChunkFields(thinking, ["type", "thinking", "signature"]), plain ? undefined : thinking.thinking);
+  part.attributes = chunkAttributes(true, otherChunkFields(thinking, THINKING_FIELDS), plain ? undefined : thinking.thinking);
   return part;
 }
 
@@ -162,10 +166,16 @@ export function mistralMessageParts(message: MistralMessage, location: WireLocat
   return parts;
 }
 
-function chunkFieldsOf(part: Part): Record<string, unknown> {
+function chunkFieldsOf(part: Part, pointer: string): Record<string, unknown> {
   const fields = part.attributes?.[CHUNK_FIELDS];
   if (fields === undefined) return {};
-  const parsed: unknown = JSON.parse(fields);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fields);
+  } catch (error) {
+    const at = appendPointer(pointer, "attributes", CHUNK_FIELDS);
+    throw invalidWire(MISTRAL, `the ${CHUNK_FIELDS} attribute at ${at} is not valid JSON`, { pointer: at, cause: error });
+  }
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
@@ -177,9 +187,9 @@ export function partToMistralChunk(part: Part, pointer: string): MistralChunk | 
   switch (part.type) {
     case "text":
       if (part.text === "" && !part.attributes?.[CHUNK_FIELDS]) return undefined;
-      return { type: "text", text: part.text, ...chunkFieldsOf(part) };
+      return { type: "text", text: part.text, ...chunkFieldsOf(part, pointer) };
     case "reasoning": {
-      const fields = part.attributes?.provider === MISTRAL ? chunkFieldsOf(part) : {};
+      const fields = part.attributes?.provider === MISTRAL ? chunkFieldsOf(part, pointer) : {};
       const chunk: MistralChunk = { type: "thinking", thinking: [{ type: "text", text: part.text ?? "" }], ...fields };
       if (part.payload?.provider === MISTRAL && part.payload.kind === SIGNATURE) chunk.signature = part.payload.data;
       return chunk;

@@ -114,6 +114,7 @@ describe("MistralStreamDecoder", () => {
     expect(streamed?.complete).toBe(true);
   });
 
+  // The text stream and the text body are two different recordings (different answers), so they are not compared.
   it.each(streams.filter((file) => responses.includes(file.replace(".chunks.txt", ".json")) && !file.includes("text")))(
     "aggregates %s to the blocking decode of its recorded response", async (file) => {
       const [streamed] = await decodeEventLines(mistralCodec, readFixtureLines(PROVIDER, file));
@@ -327,6 +328,11 @@ describe("encodeMistralRequest", () => {
   it("rejects a tool result inside an assistant message with provider/unsupported-part", () => {
     expect(() => encodeMistralRequest([{ role: "assistant", parts: [{ type: "tool_result", id: "c", content: [], isError: false }] }]))
       .toThrow(expect.objectContaining({ code: "provider/unsupported-part", pointer: "/0/parts/0" }));
+  });
+
+  it("raises provider/invalid-wire naming the attribute when a part's chunkFields is not JSON", () => {
+    const broken: Message = { role: "assistant", parts: [{ type: "reasoning", text: "r", attributes: { provider: "mistral", chunkFields: "{closed" } }] };
+    expect(() => encodeMistralRequest([broken])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0/attributes/chunkFields" }));
   });
 });
 
