@@ -7,6 +7,7 @@ import { parseSessionEvent } from "../parts/parse.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
 import { messageToJson } from "../parts/serialize.js";
 import { isMessageEvent, isSynthetic } from "./event-kinds.js";
+import { isJsonObject } from "./stored-values.js";
 
 /**
  * The body format of rows that read back as they are: canonical JSON of format version 1 with no part
@@ -116,8 +117,14 @@ function parsedBody(sessionId: string, row: StoredEventRow): Record<string, unkn
   } catch (error) {
     throw corruptRow(sessionId, row, `has a body that is not valid JSON: ${(error as Error).message}`, error);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw corruptRow(sessionId, row, "has a body that is not a JSON object");
-  return body as Record<string, unknown>;
+  if (!isJsonObject(body)) throw corruptRow(sessionId, row, "has a body that is not a JSON object");
+  return body;
+}
+
+/** The message of a parsed MESSAGE body, or undefined when it holds none. */
+function messageIn(body: unknown): Message | undefined {
+  const message = isJsonObject(body) ? body.message : undefined;
+  return isJsonObject(message) ? (message as unknown as Message) : undefined;
 }
 
 /**
@@ -126,9 +133,9 @@ function parsedBody(sessionId: string, row: StoredEventRow): Record<string, unkn
  */
 export function rowToMessage(sessionId: string, row: StoredEventRow): Message {
   if (row.bodyFormat !== BODY_FORMAT) return (rowToEvent(sessionId, row) as MessageEvent).message;
-  const message = parsedBody(sessionId, row).message;
-  if (typeof message !== "object" || message === null || Array.isArray(message)) throw corruptRow(sessionId, row, "is a MESSAGE event without a message");
-  return message as Message;
+  const message = messageIn(parsedBody(sessionId, row));
+  if (!message) throw corruptRow(sessionId, row, "is a MESSAGE event without a message");
+  return message;
 }
 
 /**
@@ -140,15 +147,14 @@ export function messagesOfBodies(bodies: readonly (string | null)[]): Message[] 
   const messages: Message[] = [];
   for (const body of bodies) {
     if (body === null) return undefined;
-    let parsed: unknown;
+    let message: Message | undefined;
     try {
-      parsed = JSON.parse(body);
+      message = messageIn(JSON.parse(body));
     } catch {
       return undefined;
     }
-    const message = typeof parsed === "object" && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
-    if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-    messages.push(message as Message);
+    if (!message) return undefined;
+    messages.push(message);
   }
   return messages;
 }
