@@ -6,12 +6,11 @@ import { isMessageEvent, isSynthetic } from "./event-kinds.js";
 import { turnStartOf, turnStarts } from "./turns.js";
 
 /**
- * The active view: without a boundary, every message event; with one, the events it names in its
- * order, then the message events after it that it does not name. `events` must hold the named events
- * and every event after the boundary (see SessionRepository.readView).
+ * The active view after a compaction boundary: the events it names, in its order, then the message
+ * events after it that it does not name. `events` must hold the named events and every event after the
+ * boundary (see SessionRepository.readView). Without a boundary the view is every message event.
  */
-export function assembleActiveView(boundary: CompactionEvent | undefined, events: readonly SessionEvent[]): MessageEvent[] {
-  if (!boundary) return events.filter(isMessageEvent);
+export function assembleActiveView(boundary: CompactionEvent, events: readonly SessionEvent[]): MessageEvent[] {
   const byId = new Map(events.map((event) => [event.id, event]));
   const named = boundary.payload.activeEventIds.map((id) => {
     const event = byId.get(id);
