@@ -48,10 +48,11 @@ describe("SqliteSessionRepository", () => {
     const [damaged, later] = (await service.appendEvents("s", [{ type: "MESSAGE", message: user("a") }, { type: "MESSAGE", message: user("b") }])).events;
     const database = new Database(path);
     database.prepare("UPDATE partwise_session_event SET body = ?, body_format = 'partwise/2' WHERE event_id = ?").run(futureBody, later!.id);
-    expect((await service.getActiveMessages("s"))[1]).toEqual({
+    // The later-format row sends the whole read back to full rows: the row before it must come back too.
+    expect(await service.getActiveMessages("s")).toEqual([user("a"), {
       role: "assistant",
       parts: [{ type: "unknown", provider: "partwise", kind: "hologram", rawJson: '{"type":"hologram","frames":[1]}' }],
-    });
+    }]);
     database.prepare("UPDATE partwise_session_event SET body = '{\"message\": ' WHERE event_id = ?").run(damaged!.id);
     expect(await failure(service.getEvents("s"))).toMatchObject({ code: "session/storage", details: { sessionId: "s", seq: 1, eventId: damaged!.id } });
     expect(await failure(service.getActiveMessages("s"))).toMatchObject({ code: "session/storage", details: { sessionId: "s", seq: 1, eventId: damaged!.id } });
@@ -109,6 +110,7 @@ describe("PostgresSessionRepository", () => {
     await client.query("UPDATE partwise_session_event SET body = '[1,2]' WHERE event_id = $1", [damaged!.id]);
     await client.end();
     expect(await failure(service.getEvents("s"))).toMatchObject({ code: "session/storage", details: { seq: 1, eventId: damaged!.id } });
+    expect(await failure(service.getActiveMessages("s"))).toMatchObject({ code: "session/storage", details: { seq: 1, eventId: damaged!.id } });
     await service.close();
   });
 
