@@ -2,8 +2,7 @@
 // an HMAC over the thinking text and its place in the turn, and the documented 400s when a tool turn
 // comes back with thinking modified, reordered or missing, or a tool_use without its tool_result.
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
-import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext, SimulatorRequest } from "./simulator-server.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
 type Block = Record<string, unknown> & { type?: unknown };
@@ -88,12 +87,6 @@ function replyBlocks(reply: ScriptReply, thinking: boolean, context: SimulatorCo
   return blocks;
 }
 
-function pieces(text: string, size: number): string[] {
-  const result: string[] = [];
-  for (let offset = 0; offset < text.length; offset += size) result.push(text.slice(offset, offset + size));
-  return result.length > 0 ? result : [""];
-}
-
 function streamEvents(message: Record<string, unknown>, blocks: readonly Block[]): Record<string, unknown>[] {
   const usage = message.usage as Record<string, number>;
   const events: Record<string, unknown>[] = [
@@ -130,7 +123,8 @@ export const anthropicSimulator: ProviderSimulator = {
   },
   authorized: (request, _url, _body, apiKey) => request.headers["x-api-key"] === apiKey,
   errorAnswer(status, type, message, context) {
-    return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: context.nextId("req_") }, headers: { "request-id": context.nextId("req_") } };
+    const requestId = context.nextId("req_");
+    return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };
   },
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer {
     const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
@@ -152,7 +146,6 @@ export const anthropicSimulator: ProviderSimulator = {
       usage: { input_tokens: JSON.stringify(messages).length >> 2, output_tokens: JSON.stringify(blocks).length >> 2, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
     };
     if (!request.stream) return { kind: "json", status: 200, body: message, headers: { "request-id": context.nextId("req_") } };
-    const chunks = streamEvents(message, blocks).map((event) => new TextEncoder().encode(encodeServerSentEvent({ event: String(event.type), data: JSON.stringify(event) })));
-    return { kind: "stream", contentType: "text/event-stream", chunks };
+    return serverSentEventAnswer(streamEvents(message, blocks).map((event) => ({ event: String(event.type), data: JSON.stringify(event) })));
   },
 };

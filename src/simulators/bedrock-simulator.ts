@@ -5,7 +5,7 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { signAwsRequest } from "../client/aws-signature.js";
 import { encodeEventStreamMessage } from "../providers/framing/aws-event-stream.js";
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext } from "./simulator-server.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
 type Block = Record<string, unknown>;
@@ -166,10 +166,6 @@ function replyBlocks(reply: ScriptReply, style: ReasoningStyle, context: Simulat
   blocks.push({ text: reply.text });
   if (reply.toolCall) blocks.push({ toolUse: { toolUseId: context.nextId("tooluse_", 22), name: reply.toolCall.name, input: reply.toolCall.arguments } });
   return blocks;
-}
-
-function pieces(text: string, size: number): string[] {
-  return text.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [""];
 }
 
 /** The ConverseStream events (B.3): reasoning and text blocks open with a delta, tool use with contentBlockStart. */

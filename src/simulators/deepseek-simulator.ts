@@ -2,8 +2,8 @@
 // that every assistant turn that called tools comes back with its reasoning_content, else the documented 400.
 // providers-openai-ollama-deepseek.md D.1-D.4; https://api-docs.deepseek.com/guides/thinking_mode
 import { createHash } from "node:crypto";
-import { type ChatMessage, chatCompletionAnswer, chatErrorAnswer, chatMessages, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
-import type { ProviderSimulator } from "./simulator-server.js";
+import { type ChatMessage, chatCompletionAnswer, chatCompletionsRoute, chatErrorAnswer, chatMessages, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
+import { type ProviderSimulator, bearerAuthorized } from "./simulator-server.js";
 import { scriptReply } from "./weather-script.js";
 
 /** D.4, V4 row: the body DeepSeek answers when a tool-call turn's reasoning_content is not passed back. */
@@ -42,11 +42,8 @@ export function deepSeekSimulator(): ProviderSimulator {
   };
   return {
     provider: "deepseek",
-    route(method, url, body) {
-      if (method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(url.pathname)) return undefined;
-      return { model: String(body.model ?? ""), stream: body.stream === true };
-    },
-    authorized: (request, _url, _body, apiKey) => request.headers.authorization === `Bearer ${apiKey}`,
+    route: chatCompletionsRoute,
+    authorized: bearerAuthorized,
     errorAnswer(status, type, message) {
       // DeepSeek's 401 body (deepseek-ai/DeepSeek-R1#82).
       return type === "authentication_error" ? chatErrorAnswer(401, "authentication_error", "Authentication Fails (no such user)", "invalid_request_error") : chatErrorAnswer(status, type, message);

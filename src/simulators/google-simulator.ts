@@ -2,8 +2,7 @@
 // thoughtSignatures that seal the thinking text under an HMAC, and the Gemini 3 rule that a function call of
 // the current turn comes back with its signature. providers-anthropic-bedrock-gemini-mistral.md C.1-C.4
 import { randomBytes } from "node:crypto";
-import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext } from "./simulator-server.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
 type Part = Record<string, unknown>;
@@ -108,10 +107,6 @@ function replyParts(reply: ScriptReply, includeThoughts: boolean, context: Simul
   return [...parts, { text: reply.text }, { functionCall: { name: reply.toolCall.name, args: reply.toolCall.arguments }, thoughtSignature: signature }];
 }
 
-function pieces(text: string, size: number): string[] {
-  return text.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [""];
-}
-
 /**
  * The stream's chunks (C.3): thought text, answer text, the signed function call; the last chunk carries
  * finishReason with an empty text part, which holds the signature when there was no function call.
@@ -167,10 +162,7 @@ export const googleSimulator: ProviderSimulator = {
       modelVersion: request.model,
       responseId: randomBytes(16).toString("base64url"),
     };
-    if (request.stream) {
-      const chunks = streamChunks(reply, parts, base).map((chunk) => new TextEncoder().encode(encodeServerSentEvent({ data: JSON.stringify(chunk) })));
-      return { kind: "stream", contentType: "text/event-stream", chunks };
-    }
+    if (request.stream) return serverSentEventAnswer(streamChunks(reply, parts, base).map((chunk) => ({ data: JSON.stringify(chunk) })));
     const finishMessage = reply.toolCall ? { finishMessage: "Model generated function call(s)." } : {};
     return { kind: "json", status: 200, body: { candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0, ...finishMessage }], ...base } };
   },

@@ -1,10 +1,10 @@
 // A stand-in for Ollama's POST /api/chat: blocking JSON or NDJSON (streaming is the default), `thinking` when
 // think is on, complete tool calls with object arguments, and `{"error": ...}` lines inside a 200 stream.
 // Ollama documents no replay error, so any history is accepted. providers-openai-ollama-deepseek.md C.1-C.4
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext } from "./simulator-server.js";
+import { type ChatMessage as WireMessage, chatMessages, chatToolNames } from "./openai-chat-simulator.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, bearerAuthorized, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
-type WireMessage = Record<string, unknown> & { role?: unknown; content?: unknown };
 type ToolCall = { id?: unknown; function?: { name?: unknown } };
 
 const encoder = new TextEncoder();
@@ -38,10 +38,6 @@ function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
     });
 }
 
-function pieces(text: string, size: number): string[] {
-  return text.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [""];
-}
-
 /** The metrics of the final line, durations in nanoseconds (C.2). */
 function metrics(messages: readonly WireMessage[], reply: ScriptReply): Record<string, unknown> {
   const prompt = JSON.stringify(messages).length >> 2;
@@ -73,7 +69,7 @@ export const ollamaSimulator: ProviderSimulator = {
     return { model: String(body.model ?? ""), stream: body.stream !== false };
   },
   // Local Ollama takes no key; ollama.com and authenticating proxies take a bearer token.
-  authorized: (request, _url, _body, apiKey) => request.headers.authorization === `Bearer ${apiKey}`,
+  authorized: bearerAuthorized,
   errorAnswer(status, type, message) {
     // docs/api/errors.mdx: errors are `{"error": "..."}`.
     return { kind: "json", status, body: { error: type === "authentication_error" ? "unauthorized" : message } };
@@ -82,9 +78,8 @@ export const ollamaSimulator: ProviderSimulator = {
     return line({ error: message });
   },
   handle(request, context) {
-    const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
-    const tools = Array.isArray(request.body.tools) ? (request.body.tools as { function?: { name?: unknown } }[]).map((tool) => String(tool.function?.name)) : [];
-    const reply = scriptReply(scriptTurns(messages), tools);
+    const messages = chatMessages(request.body);
+    const reply = scriptReply(scriptTurns(messages), chatToolNames(request.body));
     return answer(messages, reply, request.model, thinks(request.body.think), request.stream, context);
   },
 };

@@ -3,8 +3,7 @@
 // server's documented answer to reasoning sent back. providers-openai-ollama-deepseek.md B.1-B.4
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../errors/partwise-error.js";
-import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext, SimulatorRequest } from "./simulator-server.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
 export type ChatMessage = Record<string, unknown> & { role?: unknown; content?: unknown; tool_calls?: unknown };
@@ -49,8 +48,10 @@ export function chatToolNames(body: Record<string, unknown>): string[] {
   return Array.isArray(body.tools) ? (body.tools as { function?: { name?: unknown } }[]).map((tool) => String(tool.function?.name)) : [];
 }
 
-function pieces(text: string, size: number): string[] {
-  return text.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [""];
+/** ProviderSimulator.route of a Chat Completions server: POST /chat/completions, with or without /v1. */
+export function chatCompletionsRoute(method: string, url: URL, body: Record<string, unknown>): { model: string; stream: boolean } | undefined {
+  if (method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(url.pathname)) return undefined;
+  return { model: String(body.model ?? ""), stream: body.stream === true };
 }
 
 /** A completion of `reply` in a dialect: the blocking body (B.2, D.2) or the SSE chunks then `data: [DONE]` (B.3, D.3). */
@@ -96,8 +97,7 @@ export function chatCompletionAnswer(request: SimulatorRequest, reply: ScriptRep
     const options = request.body.stream_options as { include_usage?: unknown } | undefined;
     if (options?.include_usage === true) chunks.push({ ...base, object: "chat.completion.chunk", choices: [], usage });
   }
-  const frames = [...chunks.map((value) => JSON.stringify(value)), "[DONE]"].map((data) => new TextEncoder().encode(encodeServerSentEvent({ data })));
-  return { kind: "stream", contentType: "text/event-stream", chunks: frames };
+  return serverSentEventAnswer([...chunks.map((value) => JSON.stringify(value)), "[DONE]"].map((data) => ({ data })));
 }
 
 /** An OpenAI-style error answer, `{"error": {message, type, param, code}}`. */
@@ -150,11 +150,8 @@ export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
   if (!server) throw new UsageError(`no openai.chat simulator profile "${profile}" (known: ${Object.keys(PROFILES).join(", ")})`);
   return {
     provider: "openai.chat",
-    route(method, url, body) {
-      if (method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(url.pathname)) return undefined;
-      return { model: String(body.model ?? ""), stream: body.stream === true };
-    },
-    authorized: (request, _url, _body, apiKey) => request.headers.authorization === `Bearer ${apiKey}`,
+    route: chatCompletionsRoute,
+    authorized: bearerAuthorized,
     errorAnswer(status, type, message) {
       return type === "authentication_error" ? chatErrorAnswer(401, "invalid_request_error", "Invalid API Key", "invalid_api_key") : chatErrorAnswer(status, type, message);
     },

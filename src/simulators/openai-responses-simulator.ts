@@ -2,8 +2,7 @@
 // items whose encrypted_content seals the reasoning, and the documented 400/404s of stateless replay.
 // providers-openai-ollama-deepseek.md A.1-A.4; https://platform.openai.com/docs/api-reference/responses
 import { randomBytes } from "node:crypto";
-import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
-import type { ProviderSimulator, SimulatorAnswer, SimulatorContext } from "./simulator-server.js";
+import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 
 type Item = Record<string, unknown>;
@@ -63,6 +62,11 @@ function unsealReasoning(item: Item, context: SimulatorContext): { id: string; t
 
 function refusal(status: number, message: string, param: string | null = "input", code: string | null = null): Refusal {
   return { status, message, param, code };
+}
+
+/** The API's error answer, `{"error": {message, type, param, code}}` with its request id. */
+function errorBody(status: number, error: { message: string; type: string; param: string | null; code: string | null }, context: SimulatorContext): SimulatorAnswer {
+  return { kind: "json", status, body: { error }, headers: { "x-request-id": context.nextId("req_", 32) } };
 }
 
 /** The reasoning item a replayed function_call needs (A.4 rules 3-4): walk back over the response's other output items. */
@@ -157,10 +161,6 @@ function outputItems(reply: ScriptReply, key: string, options: OutputOptions, co
   return items;
 }
 
-function pieces(text: string, size: number): string[] {
-  return text.match(new RegExp(`[\\s\\S]{1,${size}}`, "g")) ?? [""];
-}
-
 /** The SSE events of a response in the recorded order (A.3), numbered from 0. */
 function streamEvents(response: Item, items: readonly Item[], options: OutputOptions, context: SimulatorContext): Item[] {
   const events: Item[] = [];
@@ -213,21 +213,19 @@ export const openAiResponsesSimulator: ProviderSimulator = {
     if (method !== "POST" || !/^(?:\/v1)?\/responses$/.test(url.pathname)) return undefined;
     return { model: String(body.model ?? ""), stream: body.stream === true };
   },
-  authorized: (request, _url, _body, apiKey) => request.headers.authorization === `Bearer ${apiKey}`,
+  authorized: bearerAuthorized,
   errorAnswer(status, type, message, context) {
     // https://platform.openai.com/docs/guides/error-codes: a wrong key is 401 invalid_api_key.
     const error = type === "authentication_error"
       ? { message: "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" }
       : { message, type, param: null, code: null };
-    return { kind: "json", status, body: { error }, headers: { "x-request-id": context.nextId("req_", 32) } };
+    return errorBody(status, error, context);
   },
   handle(request, context): SimulatorAnswer {
     const body = request.body;
     const items = inputItems(body.input);
     const problem = replayRefusal(items, body.store === false, context);
-    if (problem) {
-      return { kind: "json", status: problem.status, body: { error: { message: problem.message, type: "invalid_request_error", param: problem.param, code: problem.code } }, headers: { "x-request-id": context.nextId("req_", 32) } };
-    }
+    if (problem) return errorBody(problem.status, { message: problem.message, type: "invalid_request_error", param: problem.param, code: problem.code }, context);
     const reasoning = (body.reasoning ?? {}) as { effort?: unknown; summary?: unknown };
     const options: OutputOptions = {
       summary: typeof reasoning.summary === "string",
@@ -265,7 +263,6 @@ export const openAiResponsesSimulator: ProviderSimulator = {
       },
     };
     if (!request.stream) return { kind: "json", status: 200, body: response, headers: { "x-request-id": context.nextId("req_", 32) } };
-    const chunks = streamEvents(response, output, options, context).map((event) => new TextEncoder().encode(encodeServerSentEvent({ event: String(event.type), data: JSON.stringify(event) })));
-    return { kind: "stream", contentType: "text/event-stream; charset=utf-8", chunks };
+    return serverSentEventAnswer(streamEvents(response, output, options, context).map((event) => ({ event: String(event.type), data: JSON.stringify(event) })), "text/event-stream; charset=utf-8");
   },
 };

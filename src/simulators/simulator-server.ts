@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { UsageError } from "../errors/partwise-error.js";
+import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
 
 export interface SimulatorRequest {
@@ -68,6 +69,25 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
+/** `text` cut into pieces of `size` UTF-16 units (one empty piece for empty text): the deltas of a stream. */
+export function pieces(text: string, size: number): string[] {
+  const result: string[] = [];
+  for (let offset = 0; offset < text.length; offset += size) result.push(text.slice(offset, offset + size));
+  return result.length > 0 ? result : [""];
+}
+
+const encoder = new TextEncoder();
+
+/** A streamed answer with one SSE event per chunk. */
+export function serverSentEventAnswer(events: readonly { readonly event?: string; readonly data: string }[], contentType = "text/event-stream"): SimulatorAnswer {
+  return { kind: "stream", contentType, chunks: events.map((event) => encoder.encode(encodeServerSentEvent(event))) };
+}
+
+/** ProviderSimulator.authorized for APIs that take the key as `Authorization: Bearer <key>`. */
+export function bearerAuthorized(request: SimulatorRequest, _url: URL, _rawBody: string, apiKey: string): boolean {
+  return request.headers.authorization === `Bearer ${apiKey}`;
+}
+
 function writeChunk(response: ServerResponse, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => response.write(chunk, (error) => (error ? reject(error) : resolve())));
 }
@@ -95,11 +115,9 @@ async function sendAnswer(response: ServerResponse, answer: SimulatorAnswer, cut
 /** Starts a simulator on loopback. */
 export async function startSimulatorServer(simulator: ProviderSimulator, options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const signer = new SimulatorSigner(options.secret ?? randomBytes(32).toString("hex"));
-  let counter = 0;
   const context: SimulatorContext = {
     signer,
     nextId(prefix, length = 24) {
-      counter++;
       const random = randomBytes(length).toString("base64url").replace(/[-_]/g, "x");
       return `${prefix}${random.slice(0, length)}`;
     },
