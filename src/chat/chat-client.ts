@@ -115,10 +115,8 @@ export class ChatClient {
 
   async #call(conversation: readonly Message[], round: number, options: SendOptions): Promise<{ message: Message; info: ResponseInfo }> {
     const { codec, transport } = this.#options;
-    const request = {
-      ...this.#options.request,
-      ...toolRequestFields(codec.id, [...this.#tools.values()].map(({ name, description, parameters }) => ({ name, parameters, ...(description === undefined ? {} : { description }) }))),
-    };
+    // A ChatTool is a ToolDeclaration; toolRequestFields reads only the declaration fields.
+    const request = { ...this.#options.request, ...toolRequestFields(codec.id, [...this.#tools.values()]) };
     const encoded = codec.encodeRequest(conversation, { request, ...this.#options.encode });
     const call = options.signal ? { signal: options.signal } : {};
     if (!this.#options.stream) {
