@@ -64,4 +64,15 @@ describe("anthropicSimulator", () => {
     simulator.injectFault({ kind: "cut-stream", afterChunks: 6 });
     await expect(chat(true).send("Weather in Oslo?")).rejects.toMatchObject({ code: "stream/truncated" });
   });
+
+  it("reports a 200 body that is not JSON, and retries a dropped connection, when those faults are injected", async () => {
+    const client = new ProviderHttpClient({ provider: "anthropic", model: "m", baseUrl: simulator.url, apiKey: "sk-sim", env: {}, backoffMs: 1 });
+    const body = { max_tokens: 5, messages: [{ role: "user", content: "Hello" }] };
+    simulator.injectFault({ kind: "malformed-body" });
+    await expect(client.complete(body)).rejects.toMatchObject({ code: "provider/api-error", message: "anthropic answered 200 with a body that is not JSON" });
+    const before = simulator.requestCount;
+    simulator.injectFault({ kind: "drop-connection" });
+    expect(await client.complete(body)).toMatchObject({ type: "message", content: [{ type: "text", text: "You said: Hello" }] });
+    expect(simulator.requestCount - before).toBe(2);
+  });
 });

@@ -39,7 +39,7 @@ async function respond(messages: Message[], stream: boolean): Promise<Message> {
   expect(events.at(-1)?.data).toBe("[DONE]");
   const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[]; usage?: unknown });
   expect(chunks.map((chunk) => chunk.choices[0]?.finish_reason !== null)).toEqual([...chunks.slice(1).map(() => false), true]);
-  expect(chunks.at(-1)?.usage).toBeDefined();
+  expect(chunks.at(-1)?.usage).toEqual({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) });
   const content: Chunk[] = [];
   const toolCalls: ToolCall[] = [];
   for (const { delta } of chunks.flatMap((chunk) => chunk.choices)) {
