@@ -24,6 +24,8 @@ export interface ProviderEndpoint {
   /** Whether the body carries the model (`model`) and the stream switch (`stream: true`). */
   readonly modelInBody: boolean;
   readonly streamInBody: boolean;
+  /** Request fields the API takes in the URL path, not the body (Converse's `modelId`): left out of the JSON. */
+  readonly pathFields?: readonly string[];
   readonly requestIdHeaders: readonly string[];
   errorFacts(body: unknown, headers: Headers): ErrorFacts;
 }
@@ -155,6 +157,9 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     requestUrl: (baseUrl, model, stream) => join(baseUrl, `/model/${encodeURIComponent(model)}/${stream ? "converse-stream" : "converse"}`),
     modelInBody: false,
     streamInBody: false,
+    // An encoded Converse request may hold `modelId` (the AWS SDK's input shape); on the wire it is the
+    // `{modelId}` label of the path and never a body member.
+    pathFields: ["modelId"],
     requestIdHeaders: ["x-amzn-requestid"],
     errorFacts(body, headers) {
       // {"message":"..."} with the type in x-amzn-errortype ("ThrottlingException:http://internal.amazon.com/...").

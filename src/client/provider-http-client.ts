@@ -154,11 +154,12 @@ export class ProviderHttpClient {
 
   async #request(body: Record<string, unknown>, stream: boolean): Promise<{ url: URL; init: RequestInit }> {
     const endpoint = this.#endpoint;
-    const payload = {
+    const payload: Record<string, unknown> = {
       ...(endpoint.modelInBody ? { model: this.model } : {}),
       ...body,
       ...(endpoint.streamInBody ? { stream } : {}),
     };
+    for (const field of endpoint.pathFields ?? []) delete payload[field];
     const url = new URL(endpoint.requestUrl(this.baseUrl, this.model, stream));
     const text = JSON.stringify(payload);
     let headers: Record<string, string> = {

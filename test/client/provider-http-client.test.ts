@@ -39,6 +39,17 @@ describe("ProviderHttpClient", () => {
     expect(server.requests[0]?.headers["x-goog-api-key"]).toBe("g-key");
   });
 
+  it("leaves Converse's modelId out of the signed Bedrock body, the model being in the path", async () => {
+    const server = await loopbackServer([json(200, { output: {} })]);
+    const client = new ProviderHttpClient({
+      provider: "bedrock", model: "us.anthropic.claude-x", baseUrl: server.url, region: "us-east-1",
+      awsCredentials: { accessKeyId: "AKID", secretAccessKey: "secret" }, env: {},
+    });
+    await client.complete({ modelId: "us.anthropic.claude-x", messages: [], inferenceConfig: { maxTokens: 5 } });
+    expect(server.requests[0]?.url).toBe(`/model/${encodeURIComponent("us.anthropic.claude-x")}/converse`);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ messages: [], inferenceConfig: { maxTokens: 5 } });
+  });
+
   it("does not retry a 401 and reports the provider's error type, message and request id", async () => {
     const server = await loopbackServer([json(401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } }, { "request-id": "req_42" })]);
     const error = await failure(new ProviderHttpClient({ provider: "anthropic", model: "m", baseUrl: server.url, ...fast }).complete({}));
