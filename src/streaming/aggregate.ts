@@ -5,6 +5,7 @@ import type { AggregatedResponse, StreamChunk, StreamEvent } from "../../generat
 import { StreamProtocolError } from "../errors/partwise-error.js";
 import {
   type AggregatorOptions,
+  type ApplyOptions,
   applyChunk,
   finishAggregation,
   initialAggregatorState,
@@ -40,12 +41,15 @@ function isBatch(item: ChunkItem): item is readonly StreamChunk[] {
   return Array.isArray(item);
 }
 
+/** Plain aggregation: no events, and the state is never exposed, so each step may update it in place. */
+const plain: ApplyOptions = { events: false, transient: true };
+
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart), synchronously. */
 export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse[] {
   let state = initialAggregatorState(options);
   for (const item of chunks) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false, transient: true }).state;
-    else state = applyChunk(state, item, { events: false, transient: true }).state;
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
+    else state = applyChunk(state, item, plain).state;
   }
   return finishAggregation(state);
 }
@@ -54,8 +58,8 @@ export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: Aggregat
 export async function aggregateAll(source: ChunkSource, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   let state = initialAggregatorState(options);
   for await (const item of itemsOf(source)) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, { events: false, transient: true }).state;
-    else state = applyChunk(state, item, { events: false, transient: true }).state;
+    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
+    else state = applyChunk(state, item, plain).state;
   }
   return finishAggregation(state);
 }

@@ -16,6 +16,7 @@ import type {
   Usage,
 } from "../../generated/types.js";
 import { StreamProtocolError } from "../errors/partwise-error.js";
+import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
 /** A persistent list, newest first: O(1) push without copying, reversed once at the end. */
@@ -172,9 +173,9 @@ function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChu
   const last = responses.at(-1);
   if (!last || last.responseId !== undefined || last.done) return -1;
   if (isPartChunk(chunk) && chunk.index !== undefined) {
-    if (chunk.index < last.highestIndex && !findSlot(last, chunk.index)) return -1;
     const slot = findSlot(last, chunk.index);
-    if (slot && (slot.complete || slot.part.type !== chunk.part.type)) return -1;
+    if (!slot) return chunk.index < last.highestIndex ? -1 : responses.length - 1;
+    if (slot.complete || slot.part.type !== chunk.part.type) return -1;
   }
   return responses.length - 1;
 }
@@ -207,16 +208,20 @@ export interface AggregatorStep {
   readonly events: readonly StreamEvent[];
 }
 
-/** Tool-call arguments parsed once, when the call completes, for the part_completed event. */
+/**
+ * Tool-call arguments parsed once, when the call completes, for the part_completed event. The parse goes
+ * through toolCallArguments, which remembers it, so a tool loop reading the call later does not parse again.
+ */
 function completedEvent(part: Part, responseId: string | undefined, index: number | undefined): StreamEvent {
   const event: Extract<StreamEvent, { type: "part_completed" }> = { type: "part_completed", part };
   if (responseId !== undefined) event.responseId = responseId;
   if (index !== undefined) event.index = index;
   if (part.type === "tool_call") {
     try {
-      event.arguments = part.toolCall.arguments === "" ? {} : JSON.parse(part.toolCall.arguments);
+      event.arguments = toolCallArguments(part.toolCall);
     } catch (error) {
-      event.argumentsError = `tool call ${part.toolCall.id || part.toolCall.name}: arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+      event.argumentsError = `${error instanceof Error ? error.message : String(error)}${cause}`;
     }
   }
   return event;
@@ -246,12 +251,27 @@ export interface ApplyOptions {
   readonly transient?: boolean;
 }
 
+/** The events of every step that builds none: one shared empty list rather than one per chunk. */
+const noEvents: readonly StreamEvent[] = Object.freeze([]);
+
+/**
+ * A protocol violation at `position`: strict mode throws it, lenient mode returns the response with it
+ * recorded as a warning. A module function, not a closure, so the per-chunk path allocates none.
+ */
+function violation(strict: boolean, response: ResponseAccumulator, position: number, message: string, index: number | undefined, transient: boolean): ResponseAccumulator {
+  const details: Record<string, unknown> = {};
+  if (response.responseId !== undefined) details.responseId = response.responseId;
+  if (index !== undefined) details.index = index;
+  const error = new StreamProtocolError("stream/out-of-order", `chunk ${position}: ${message}`, { position, details });
+  if (strict) throw error;
+  return update(response, { warnings: push(response.warnings, error.toJSON()) }, transient);
+}
+
 /** Applies one chunk. */
 export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: ApplyOptions = {}): AggregatorStep {
-  const wantEvents = options.events ?? true;
+  const events: StreamEvent[] | undefined = (options.events ?? true) ? [] : undefined;
   const transient = options.transient ?? false;
-  const events: StreamEvent[] = [];
-  const position = state.position;
+  const { strict, position } = state;
   let responses = state.responses;
   let target = responseFor(responses, chunk);
   if (target < 0) {
@@ -263,58 +283,49 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
   let response = responses[target] as ResponseAccumulator;
   const responseId = response.responseId;
 
-  const violation = (message: string, index?: number) => {
-    const details: Record<string, unknown> = {};
-    if (responseId !== undefined) details.responseId = responseId;
-    if (index !== undefined) details.index = index;
-    const error = new StreamProtocolError("stream/out-of-order", `chunk ${position}: ${message}`, { position, details });
-    if (state.strict) throw error;
-    response = update(response, { warnings: push(response.warnings, error.toJSON()) }, transient);
-  };
-
-  if (response.done) violation(`a chunk arrived after response ${responseId ?? "(no id)"} ended`);
+  if (response.done) response = violation(strict, response, position, `a chunk arrived after response ${responseId ?? "(no id)"} ended`, undefined, transient);
 
   if (isPartChunk(chunk)) {
     const { part, partial, index } = chunk;
     if (index === undefined) {
-      response = applyUnindexed(response, part, wantEvents ? events : undefined, transient);
+      response = applyUnindexed(response, part, events, transient);
     } else {
       const slot = findSlot(response, index);
       if (!slot) {
         response = withSlot(response, { index, part, complete: !partial }, transient);
-        if (wantEvents) {
+        if (events) {
           events.push(startedEvent(part, responseId, index));
           if (!partial) events.push(completedEvent(part, responseId, index));
         }
       } else if (slot.part.type !== part.type) {
-        violation(`part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
+        response = violation(strict, response, position, `part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index, transient);
         // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
         response = withSlot(update(response, { carried: push(response.carried, slot.part) }, transient), { index, part, complete: !partial }, transient);
-        if (wantEvents) events.push(startedEvent(part, responseId, index));
+        events?.push(startedEvent(part, responseId, index));
       } else if (partial) {
-        if (slot.complete) violation(`a delta arrived for completed slot ${index}`, index);
+        if (slot.complete) response = violation(strict, response, position, `a delta arrived for completed slot ${index}`, index, transient);
         // The hot path of every stream: a transient step replaces the slot's part in place.
         if (transient) (slot as Mutable<Slot>).part = mergeDelta(slot.part, part);
         else response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete });
-        if (wantEvents) events.push(deltaEvent(part, responseId, index));
+        events?.push(deltaEvent(part, responseId, index));
       } else {
         response = withSlot(response, { index, part, complete: true }, transient);
-        if (wantEvents) events.push(completedEvent(part, responseId, index));
+        events?.push(completedEvent(part, responseId, index));
       }
     }
   } else {
-    response = applyResponseChunk(response, chunk, wantEvents ? events : undefined, transient);
+    response = applyResponseChunk(response, chunk, events, transient);
   }
 
   if (transient) {
     (responses as ResponseAccumulator[])[target] = response;
     (state as Mutable<AggregatorState>).responses = responses;
     (state as Mutable<AggregatorState>).position = position + 1;
-    return { state, events };
+    return { state, events: events ?? noEvents };
   }
   const nextResponses = [...responses];
   nextResponses[target] = response;
-  return { state: { strict: state.strict, responses: nextResponses, position: position + 1 }, events };
+  return { state: { strict, responses: nextResponses, position: position + 1 }, events: events ?? noEvents };
 }
 
 /** Pre-index rules: text concatenated, tool calls appended, everything else carried in order (media too). */

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { StreamEvent } from "../../generated/types.js";
 import { aggregateAllSync, aggregateSync } from "../../src/streaming/aggregate.js";
+import { applyChunk, finishAggregation, initialAggregatorState } from "../../src/streaming/message-aggregator.js";
 import { assistantMessageArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
 import { interleave, splitMessage, splitPlanArbitrary } from "../support/split-message.js";
@@ -36,6 +38,27 @@ describe("aggregateAll", () => {
         },
       ),
       { numRuns: propertyRuns(1000) },
+    );
+  });
+});
+
+describe("applyChunk", () => {
+  it("gives the same responses as the in-place aggregation when every step builds events and returns a new state", () => {
+    fc.assert(
+      fc.property(assistantMessageArbitrary, splitPlanArbitrary, (message, plan) => {
+        const chunks = splitMessage(message, plan, "resp_1");
+        let state = initialAggregatorState();
+        const events: StreamEvent[] = [];
+        for (const chunk of chunks) {
+          const step = applyChunk(state, chunk);
+          state = step.state;
+          events.push(...step.events);
+        }
+        const results = finishAggregation(state);
+        expect(results).toEqual(aggregateAllSync(chunks));
+        expect(events.at(-1)).toEqual({ type: "response_completed", response: results[0] });
+      }),
+      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -97,6 +97,21 @@ describe("tool-call arguments", () => {
     }
   });
 
+  it("are parsed once for both the completed event and a later toolCallArguments on the live result", async () => {
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const live = liveAggregate(chunks);
+      const completed: unknown[] = [];
+      for await (const event of live) if (event.type === "part_completed" && event.part.type === "tool_call") completed.push(event.arguments);
+      const [result] = await live.result;
+      const part = result?.message.parts[1];
+      expect(part?.type === "tool_call" && toolCallArguments(part.toolCall)).toEqual({ city: "Oslo" });
+      expect([completed, parse.mock.calls.length]).toEqual([[{ city: "Oslo" }], 1]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it("raise a located json/syntax error for arguments that are not JSON, every time they are asked for", () => {
     const call = { id: "c", type: "function" as const, name: "f", arguments: "{oops" };
     expect(() => toolCallArguments(call)).toThrow(expect.objectContaining({ code: "json/syntax", pointer: "/toolCall/arguments" }));
