@@ -3,7 +3,8 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { UsageError } from "../errors/partwise-error.js";
 
-async function checkFile(path: string): Promise<void> {
+/** A usage error unless `path` is a regular file, so a mistyped name is reported before any work. */
+export async function checkFile(path: string): Promise<void> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${path}: no such file`);
 }

@@ -1,6 +1,5 @@
 // `partwise validate FILE... [--json] [--strict]`: validates stored histories and prints each problem as
 // `file:line: /json/pointer: what was expected`. Exit 0 valid, 1 invalid, 2 usage.
-import { stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
@@ -8,6 +7,7 @@ import { validateFile, type FileSummary, type ValidationIssue } from "../validat
 import { positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
 import type { CommandIo } from "./command-io.js";
+import { checkFile } from "./read-input.js";
 
 export const VALIDATE_HELP = `Usage: partwise validate FILE... [options]
 
@@ -60,10 +60,7 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
   if (positionals.length === 0) throw new UsageError("validate needs at least one FILE (see partwise validate --help)");
   const maxErrors = positiveIntegerOption("max-errors", values["max-errors"]) ?? 1000;
   const maxLineBytes = positiveIntegerOption("max-line-bytes", values["max-line-bytes"]) ?? 256 * 1024 * 1024;
-  for (const file of positionals) {
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) throw new UsageError(`${file}: no such file`);
-  }
+  for (const file of positionals) await checkFile(file);
 
   const results: { summary: FileSummary; issues: ErrorObject[]; shown: number }[] = [];
   for (const file of positionals) {
