@@ -121,12 +121,12 @@ class FileValidation {
 
   /** One JSONL record: a message, a session event or a whole history document. */
   record(value: unknown, line: number, text: string): void {
-    this.records++;
+    // A whole document on one line counts its messages, not itself.
     if (Array.isArray(value) || (typeof value === "object" && value !== null && "format" in value)) {
-      this.records--;
       this.document(value, line, text);
       return;
     }
+    this.records++;
     const object = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
     const isEvent = !("role" in object) && typeof object.type === "string" && ("sessionId" in object || "id" in object);
     try {
