@@ -6,8 +6,9 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning } from "../replay-rules.js";
 import { ANTHROPIC, type AnthropicBlock, type AnthropicMessageParam, type AnthropicRequest } from "./anthropic-wire.js";
 import { partToAnthropicBlock } from "./map-anthropic-block.js";
 
@@ -16,7 +17,7 @@ type Role = AnthropicMessageParam["role"];
 interface Encoding {
   readonly context: ReplayContext;
   readonly warnings: ErrorObject[];
-  readonly system: AnthropicBlock[];
+  readonly system: string[];
   readonly turns: { role: Role; content: AnthropicBlock[] }[];
 }
 
@@ -61,7 +62,7 @@ function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string)
         return;
       }
       case "unknown":
-        if (part.provider === ANTHROPIC) blocks.push(JSON.parse(part.rawJson) as AnthropicBlock);
+        if (part.provider === ANTHROPIC) blocks.push(partToAnthropicBlock(part, partPointer) as AnthropicBlock);
         else skip(encoding, part, partPointer, "a block from another provider means nothing to Anthropic");
         return;
       case "reasoning":
@@ -75,32 +76,11 @@ function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string)
   return blocks;
 }
 
-function assistantBlocks(encoding: Encoding, message: Message, pointer: string): AnthropicBlock[] {
-  const blocks: AnthropicBlock[] = [];
-  message.parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, "parts", index);
-    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
-    if (action === undefined) return;
-    const block = partToAnthropicBlock(action === "send" ? part : withoutForeignPayload(part, ANTHROPIC), partPointer);
-    if (block) blocks.push(block);
-  });
-  return blocks;
-}
-
-function addTurn(encoding: Encoding, role: Role, content: AnthropicBlock[]): void {
-  if (content.length === 0) return;
-  const last = encoding.turns.at(-1);
-  // The API takes alternating turns: consecutive user content (a user message after tool results) joins.
-  if (last?.role === role) last.content.push(...content);
-  else encoding.turns.push({ role, content });
-}
-
 /** The request for a history under Anthropic's replay rules, with a warning per part left out. */
 export function encodeAnthropicRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: AnthropicRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = {
-    context: { provider: ANTHROPIC, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    context: replayContext(ANTHROPIC, options),
     warnings: [],
     system: [],
     turns: [],
@@ -109,31 +89,22 @@ export function encodeAnthropicRequest(history: History | readonly Message[], op
     const pointer = appendPointer(base, index);
     switch (message.role) {
       case "system":
-        encoding.system.push(...userBlocks(encoding, message.parts, appendPointer(pointer, "parts")).filter((block) => {
-          if (block.type === "text") return true;
-          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: `${block.type} block in a system message not sent to anthropic: the system prompt takes text only`, pointer, provider: ANTHROPIC });
-          return false;
-        }));
+        encoding.system.push(...systemTexts(message, pointer, encoding.context, encoding.warnings));
         return;
       case "user":
       case "tool":
-        addTurn(encoding, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
+        // The API takes alternating turns: a user message after tool results joins their turn.
+        appendTurn(encoding.turns, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
         return;
-      case "assistant": {
-        const blocks = assistantBlocks(encoding, message, pointer);
-        if (blocks.length === 0 && message.parts.length > 0) {
-          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to anthropic", pointer, provider: ANTHROPIC });
-        }
-        addTurn(encoding, "assistant", blocks);
+      case "assistant":
+        appendTurn(encoding.turns, "assistant", replayedBlocks(message, pointer, encoding.context, encoding.warnings, partToAnthropicBlock));
         return;
-      }
       default:
         throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
     }
   });
   const body: AnthropicRequest = { ...options.request, messages: encoding.turns.map(({ role, content }) => ({ role, content })) };
-  if (encoding.system.length > 0) {
-    body.system = encoding.system.length === 1 && encoding.system[0]?.type === "text" ? String(encoding.system[0].text) : (encoding.system as never);
-  }
+  if (encoding.system.length === 1) body.system = encoding.system[0] as string;
+  else if (encoding.system.length > 1) body.system = encoding.system.map((text) => ({ type: "text", text }));
   return { provider: ANTHROPIC, body, warnings: encoding.warnings };
 }

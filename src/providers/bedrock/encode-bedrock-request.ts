@@ -6,8 +6,9 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning } from "../replay-rules.js";
 import {
   BEDROCK,
   type BedrockContentBlock,
@@ -131,38 +132,11 @@ function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string)
   return blocks;
 }
 
-function assistantBlocks(encoding: Encoding, message: Message, pointer: string): BedrockContentBlock[] {
-  const blocks: BedrockContentBlock[] = [];
-  message.parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, "parts", index);
-    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
-    if (action === undefined) return;
-    const block = partToBedrockBlock(action === "send" ? part : withoutForeignPayload(part, BEDROCK), partPointer);
-    if (block) blocks.push(block);
-    else if (!(part.type === "text" && part.text === "")) {
-      const payload = part.payload ? `a ${part.payload.kind} payload` : "no text";
-      skip(encoding, part, partPointer, `a ${part.type} part with ${payload} has no Bedrock block`);
-    }
-  });
-  return blocks;
-}
-
-function addTurn(encoding: Encoding, role: Role, content: BedrockContentBlock[]): void {
-  if (content.length === 0) return;
-  const last = encoding.turns.at(-1);
-  // Converse takes alternating roles: consecutive user content (a user message after tool results) joins.
-  if (last?.role === role) last.content.push(...content);
-  else encoding.turns.push({ role, content });
-}
-
 /** The Converse request for a history under Bedrock's replay rules, with a warning per part left out. */
 export function encodeBedrockRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: BedrockConverseRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
-  const flags = new Set(options.flags ?? []);
-  if (namesClaudeModel(options.request?.modelId)) flags.add(CLAUDE_MODEL);
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = {
-    context: { provider: BEDROCK, ...(options.variant === undefined ? {} : { variant: options.variant }), flags },
+    context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
     warnings: [],
     system: [],
     turns: [],
@@ -171,27 +145,17 @@ export function encodeBedrockRequest(history: History | readonly Message[], opti
     const pointer = appendPointer(base, index);
     switch (message.role) {
       case "system":
-        message.parts.forEach((part, partIndex) => {
-          if (part.type === "text") {
-            if (part.text !== "") encoding.system.push({ text: part.text });
-          } else {
-            skip(encoding, part, appendPointer(pointer, "parts", partIndex), "the system prompt takes text only");
-          }
-        });
+        encoding.system.push(...systemTexts(message, pointer, encoding.context, encoding.warnings).map((text) => ({ text })));
         return;
       case "user":
       case "tool":
-        addTurn(encoding, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
+        // Converse takes alternating roles: a user message after tool results joins their message.
+        appendTurn(encoding.turns, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
         return;
-      case "assistant": {
-        const blocks = assistantBlocks(encoding, message, pointer);
-        // Bedrock rejects a message with no content ("The content field in the Message object ... is empty").
-        if (blocks.length === 0 && message.parts.length > 0) {
-          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to bedrock", pointer, provider: BEDROCK });
-        }
-        addTurn(encoding, "assistant", blocks);
+      case "assistant":
+        // A message with no blocks is left out: Bedrock rejects one ("The content field in the Message object ... is empty").
+        appendTurn(encoding.turns, "assistant", replayedBlocks(message, pointer, encoding.context, encoding.warnings, partToBedrockBlock));
         return;
-      }
       default:
         throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
     }

@@ -247,4 +247,25 @@ describe("encodeAnthropicRequest", () => {
     expect(() => encodeAnthropicRequest([{ role: "assistant", parts: [{ type: "tool_result", id: "c", content: [], isError: false }] }]))
       .toThrow(expect.objectContaining({ code: "provider/unsupported-part", pointer: "/0/parts/0" }));
   });
+
+  it("reports each part it has no block for: non-text in a system message, an Anthropic payload of an unknown kind, a message left empty", () => {
+    const { body, warnings } = encodeAnthropicRequest([
+      { role: "system", parts: [{ type: "text", text: "Be brief." }, { type: "media", media: { mimeType: "image/png", data: "iVBORw0KGgo=", dataKind: "bytes" } }, { type: "text", text: "Use metric units." }] },
+      { role: "user", parts: [{ type: "text", text: "q" }] },
+      { role: "assistant", parts: [{ type: "reasoning", text: "x", payload: { provider: "anthropic", kind: "future_kind", data: "Zm9v" } }] },
+    ]);
+    expect(body.system).toEqual([{ type: "text", text: "Be brief." }, { type: "text", text: "Use metric units." }]);
+    expect(body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "q" }] }]);
+    expect(warnings.map((warning) => [warning.pointer, warning.code])).toEqual([
+      ["/0/parts/1", "provider/part-skipped"],
+      ["/2/parts/0", "provider/part-skipped"],
+      ["/2", "provider/part-skipped"],
+    ]);
+    expect(warnings[1]?.message).toContain("future_kind");
+  });
+
+  it("raises provider/invalid-wire naming the part for an Anthropic block in a user message that is not JSON", () => {
+    expect(() => encodeAnthropicRequest([{ role: "user", parts: [{ type: "unknown", provider: "anthropic", kind: "document", rawJson: "{not json" }] }]))
+      .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic", pointer: "/0/parts/0" }));
+  });
 });
