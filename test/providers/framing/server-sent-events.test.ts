@@ -46,10 +46,29 @@ describe("ServerSentEventDecoder", () => {
     expect(decoder.hasPartialEvent).toBe(true);
   });
 
+  it("reports the same byte positions for any chunking, when a chunk ends inside a character", () => {
+    fc.assert(
+      fc.property(fc.array(eventArbitrary, { maxLength: 6 }), cutsArbitrary, (events, cuts) => {
+        const bytes = new TextEncoder().encode(events.map(encodeServerSentEvent).join(""));
+        const positions = (chunks: Uint8Array[]) => {
+          const decoder = new ServerSentEventDecoder();
+          return [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()].map((event) => event.position);
+        };
+        const expected: number[] = [];
+        for (let offset = 0, index = 0; index < events.length; index++) {
+          expected.push(offset);
+          offset += new TextEncoder().encode(encodeServerSentEvent(events[index]!)).length;
+        }
+        expect(positions(rechunk(bytes, cuts))).toEqual(expected);
+      }),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+
   it("raises a typed error with the byte position for invalid UTF-8", () => {
     const decoder = new ServerSentEventDecoder("anthropic");
     expect(() => decoder.push(new Uint8Array([0x64, 0x61, 0x74, 0x61, 0x3a, 0xff, 0x0a]))).toThrow(
-      expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic" }),
+      expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic", position: 5 }),
     );
   });
 });
