@@ -5,7 +5,7 @@ import type { AggregatedResponse, StreamChunk } from "../../generated/types.js";
 import { applyChunk, finishAggregation, initialAggregatorState, type AggregatorOptions } from "../streaming/message-aggregator.js";
 import type { ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
 
-function decodeEvents(decoder: StreamDecoder, events: readonly WireEvent[], into: StreamChunk[]): StreamChunk[] {
+function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
   for (const event of events) for (const chunk of decoder.push(event)) into.push(chunk);
   return into;
 }
@@ -23,14 +23,14 @@ export async function* chunkBatchesFromBytes(codec: ProviderCodec, bytes: AsyncI
 /** The part chunks of decoded wire events (one per recorded line, `--input jsonl`). */
 export function chunksFromWireEvents(codec: ProviderCodec, events: Iterable<WireEvent>): StreamChunk[] {
   const decoder = codec.createStreamDecoder();
-  const chunks = decodeEvents(decoder, [...events], []);
+  const chunks = decodeEvents(decoder, events, []);
   for (const chunk of decoder.end()) chunks.push(chunk);
   return chunks;
 }
 
 /** The part chunks of one decoded event per JSON value (recorded fixtures, `--input jsonl`). */
 export function chunksFromJsonValues(codec: ProviderCodec, values: Iterable<unknown>): StreamChunk[] {
-  return chunksFromWireEvents(codec, [...values].map((value, index) => codec.wireEventFromJson(value, index + 1)));
+  return chunksFromWireEvents(codec, Array.from(values, (value, index) => codec.wireEventFromJson(value, index + 1)));
 }
 
 /**

@@ -56,7 +56,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "message_start":
         return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
       case "content_block_start":
-        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position));
+        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position), position);
       case "content_block_delta":
         return this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position);
       case "content_block_stop":
@@ -104,30 +104,26 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     }
   }
 
-  #blockStart(event: AnthropicContentBlockStartEvent): StreamChunk[] {
-    this.#requireStarted("content_block_start", undefined);
+  #blockStart(event: AnthropicContentBlockStartEvent, position: number | undefined): StreamChunk[] {
+    this.#requireStarted("content_block_start", position);
     const block = event.content_block;
     const index = event.index;
+    this.#open.set(index, { start: block, inputJson: "", citations: [] });
     switch (block.type) {
       case "text":
-        this.#open.set(index, { start: block, inputJson: "", citations: [] });
         return [this.#chunk(index, true, { type: "text", text: String(block.text ?? "") })];
       case "thinking": {
-        this.#open.set(index, { start: block, inputJson: "", citations: [] });
         const part: Part = { type: "reasoning", text: String(block.thinking ?? "") };
         if (typeof block.signature === "string" && block.signature !== "") part.payload = { provider: ANTHROPIC, kind: SIGNATURE, data: block.signature };
         return [this.#chunk(index, true, part)];
       }
       case "tool_use":
-        this.#open.set(index, { start: block, inputJson: "", citations: [] });
         return [this.#chunk(index, true, { type: "tool_call", toolCall: { id: String(block.id), type: "function", name: String(block.name), arguments: "" } })];
       case "redacted_thinking":
         // Arrives whole, with no deltas.
-        this.#open.set(index, { start: block, inputJson: "", citations: [] });
         return [this.#chunk(index, false, anthropicBlockToPart(block))];
       default:
         // Server tool use (input streams like tool_use), results and other blocks complete at their stop.
-        this.#open.set(index, { start: block, inputJson: "", citations: [] });
         return [];
     }
   }

@@ -33,9 +33,11 @@ function frameError(message: string, position: number, provider: string | undefi
   });
 }
 
+// Stateless without `stream`, so one decoder serves every message.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: number, position: number, provider?: string) {
   const headers: Record<string, EventStreamHeaderValue> = {};
-  const text = new TextDecoder("utf-8", { fatal: true });
   let offset = start;
   const need = (count: number) => {
     if (offset + count > end) throw frameError("a header runs past the headers section", position, provider);
@@ -44,7 +46,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
     need(1);
     const nameLength = view.getUint8(offset++);
     need(nameLength + 1);
-    const name = text.decode(bytes.subarray(offset, offset + nameLength));
+    const name = utf8.decode(bytes.subarray(offset, offset + nameLength));
     offset += nameLength;
     const type = view.getUint8(offset++);
     let value: EventStreamHeaderValue;
@@ -81,7 +83,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
         offset += 2;
         need(length);
         const data = bytes.subarray(offset, offset + length);
-        value = type === 6 ? { type: "bytes", value: data.slice() } : { type: "string", value: text.decode(data) };
+        value = type === 6 ? { type: "bytes", value: data.slice() } : { type: "string", value: utf8.decode(data) };
         offset += length;
         break;
       }
@@ -184,13 +186,6 @@ export class EventStreamDecoder {
     }
     return [];
   }
-}
-
-/** Every message of a byte stream. */
-export async function* decodeEventStream(bytes: AsyncIterable<Uint8Array>, provider?: string): AsyncGenerator<EventStreamMessage> {
-  const decoder = new EventStreamDecoder(provider);
-  for await (const chunk of bytes) yield* decoder.push(chunk);
-  yield* decoder.end();
 }
 
 /** Encodes one message with string headers (what Bedrock sends), for simulators and tests. */
