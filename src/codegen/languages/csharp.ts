@@ -1,7 +1,7 @@
 // C# models (System.Text.Json nodes) of the stored history: a sealed record per model, the part union
 // as an abstract record read by a converter switching on `type`, OptionalField keeping null apart.
 import { bannerText } from "../generated-file.js";
-import type { FieldType, HistoryModel, RecordModel } from "./history-model.js";
+import { type FieldType, type HistoryModel, type RecordModel, knownJsonNames, variantTag } from "./history-model.js";
 import { pascalCase, stringLiteral } from "./identifiers.js";
 import { type LanguageGenerator, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -92,7 +92,7 @@ function written(type: FieldType, value: string): string {
 }
 
 function recordView(record: RecordModel, model: HistoryModel) {
-  const tag = model.union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(model.union, record.name);
   const discriminator = stringLiteral(model.union.discriminator);
   const checks: string[] = [];
   const reads: string[] = [];
@@ -130,7 +130,7 @@ function recordView(record: RecordModel, model: HistoryModel) {
     checks,
     reads,
     writes,
-    knownKeys: [...(tag === undefined ? [] : [model.union.discriminator]), ...record.fields.map((field) => field.jsonName)].map(stringLiteral).join(", "),
+    knownKeys: knownJsonNames(model.union, record).map(stringLiteral).join(", "),
   };
 }
 

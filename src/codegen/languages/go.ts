@@ -1,7 +1,7 @@
 // Go models of the stored history: one package file with a struct per record, the part union as an
 // interface whose decoder switches on `type`, and OptionalField keeping null apart from absent.
 import { bannerText } from "../generated-file.js";
-import type { FieldType, HistoryModel, RecordModel } from "./history-model.js";
+import { type FieldType, type HistoryModel, type RecordModel, knownJsonNames, variantTag } from "./history-model.js";
 import { goExportedName, stringLiteral } from "./identifiers.js";
 import { type LanguageGenerator, commentLines, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -82,7 +82,7 @@ function heldRecords(model: HistoryModel): Set<string> {
 
 function recordView(record: RecordModel, model: HistoryModel, held: ReadonlySet<string>) {
   const union = model.union;
-  const tag = union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(union, record.name);
   const reads: string[] = [];
   const writes: string[] = [];
   const discriminator = stringLiteral(union.discriminator);
@@ -109,7 +109,6 @@ function recordView(record: RecordModel, model: HistoryModel, held: ReadonlySet<
       writes.push(`writeOptional(&w, ${key}, r.${name})`);
     }
   }
-  const known = [...(tag === undefined ? [] : [union.discriminator]), ...record.fields.map((field) => field.jsonName)];
   return {
     name: record.name,
     doc: goDoc(record.name, record.description, ""),
@@ -117,12 +116,13 @@ function recordView(record: RecordModel, model: HistoryModel, held: ReadonlySet<
     fields,
     reads,
     writes,
-    knownKeys: known.map(stringLiteral).join(", "),
+    knownKeys: knownJsonNames(union, record).map(stringLiteral).join(", "),
     held: held.has(record.name),
   };
 }
 
 export const generateGo: LanguageGenerator = async (model) => {
+  const held = heldRecords(model);
   const content = await renderLanguageTemplate("go", "models.go.tmpl", {
     generator: GENERATOR,
     banner: bannerText(GENERATOR),
@@ -150,7 +150,7 @@ export const generateGo: LanguageGenerator = async (model) => {
     discriminator: model.union.discriminator,
     fallback: model.union.fallback,
     variants: model.union.variants.map((variant) => ({ tag: stringLiteral(variant.tag), record: variant.record })),
-    records: model.records.map((record) => recordView(record, model, heldRecords(model))),
+    records: model.records.map((record) => recordView(record, model, held)),
   });
   return [{ path: "models.go", content }];
 };

@@ -1,12 +1,11 @@
 // The stored-history vocabulary (History, Message, the part union and the records they use) read from
 // the published JSON Schema files into a language-neutral description that every language generator
 // renders. Read from the schema, not restated, so a spec change reaches every language.
+import { READ_AS_KEYWORD } from "../bundle-schema.js";
 import type { JsonSchemaDocument } from "../compile-spec.js";
 
 /** The model a history document starts from. */
 const ROOT = "History";
-/** The extension keyword naming the in-memory reading of a catch-all branch (see FuturePart in spec/parts.tsp). */
-const READ_AS_KEYWORD = "x-partwise-read-as";
 
 /** The type of a field, as far as the generated models care. */
 export type FieldType =
@@ -179,7 +178,7 @@ export function readHistoryModel(schemas: ReadonlyMap<string, JsonSchemaDocument
   function readRecord(name: string): RecordModel {
     const schema = schemaOf(name);
     const required = new Set((schema.required as string[] | undefined) ?? []);
-    const tag = union?.variants.find((variant) => variant.record === name) ? union.discriminator : undefined;
+    const tag = union && variantTag(union, name) !== undefined ? union.discriminator : undefined;
     const fields: FieldModel[] = [];
     for (const [jsonName, property] of Object.entries(schema.properties as Record<string, Schema>)) {
       if (jsonName === tag) continue;
@@ -205,6 +204,16 @@ export function readHistoryModel(schemas: ReadonlyMap<string, JsonSchemaDocument
   const version = records.get(ROOT)?.fields.find((field) => field.jsonName === "version")?.type;
   if (version?.kind !== "literal" || typeof version.value !== "number") throw new UnsupportedSchemaError(`${ROOT}: no literal version`);
   return { root: ROOT, formatVersion: version.value, records: [...records.values()], enums: [...enums.values()], union };
+}
+
+/** The tag of the union variant holding the record; undefined for a record outside the union. */
+export function variantTag(union: UnionModel, record: string): string | undefined {
+  return union.variants.find((variant) => variant.record === record)?.tag;
+}
+
+/** The JSON names a record reads (a variant's discriminator first): every other member is kept as an unknown field. */
+export function knownJsonNames(union: UnionModel, record: RecordModel): string[] {
+  return [...(variantTag(union, record.name) === undefined ? [] : [union.discriminator]), ...record.fields.map((field) => field.jsonName)];
 }
 
 /** The name of the union's catch-all case without the union's name: `FuturePart` in `Part` is `Future`. */

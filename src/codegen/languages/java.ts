@@ -1,7 +1,7 @@
 // Java models (Jackson 2 tree model) of the stored history: a record per model, the part union as a
 // sealed interface with a Jackson deserializer switching on `type`, OptionalField keeping null apart.
 import { type GeneratedFile, bannerText } from "../generated-file.js";
-import type { FieldModel, FieldType, HistoryModel, RecordModel } from "./history-model.js";
+import { type FieldModel, type FieldType, type HistoryModel, type RecordModel, knownJsonNames, variantTag } from "./history-model.js";
 import { camelCase, stringLiteral, upperSnakeCase } from "./identifiers.js";
 import { type LanguageGenerator, commentLines, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -113,7 +113,7 @@ function written(type: FieldType, value: string): string {
 }
 
 function recordFile(record: RecordModel, model: HistoryModel) {
-  const tag = model.union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(model.union, record.name);
   const discriminator = stringLiteral(model.union.discriminator);
   const stored = record.fields.filter((field) => field.type.kind !== "literal");
   const checks: string[] = [];
@@ -169,7 +169,7 @@ function recordFile(record: RecordModel, model: HistoryModel) {
     checks,
     reads,
     writes,
-    knownKeys: [...(tag === undefined ? [] : [model.union.discriminator]), ...record.fields.map((field) => field.jsonName)].map(stringLiteral).join(", "),
+    knownKeys: knownJsonNames(model.union, record).map(stringLiteral).join(", "),
   };
 }
 

@@ -1,7 +1,7 @@
 // Kotlin models (kotlinx.serialization JSON tree) of the stored history: a data class per model, the
 // part union as a sealed interface read by a serializer switching on `type`, OptionalField for null.
 import { bannerText } from "../generated-file.js";
-import type { FieldType, HistoryModel, RecordModel } from "./history-model.js";
+import { type FieldType, type HistoryModel, type RecordModel, knownJsonNames, variantTag } from "./history-model.js";
 import { camelCase, stringLiteral, upperSnakeCase } from "./identifiers.js";
 import { type LanguageGenerator, commentLines, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -87,7 +87,7 @@ function written(type: FieldType, value: string): string {
 }
 
 function recordView(record: RecordModel, model: HistoryModel) {
-  const tag = model.union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(model.union, record.name);
   const discriminator = stringLiteral(model.union.discriminator);
   const checks: string[] = [];
   const reads: string[] = [];
@@ -127,7 +127,7 @@ function recordView(record: RecordModel, model: HistoryModel) {
     tag: tag === undefined ? "" : stringLiteral(tag),
     checks,
     writes,
-    reads: [...reads, `extra = ${HELPERS}.extra(json, ${[...(tag === undefined ? [] : [model.union.discriminator]), ...record.fields.map((field) => field.jsonName)].map(stringLiteral).join(", ")})`],
+    reads: [...reads, `extra = ${HELPERS}.extra(json, ${knownJsonNames(model.union, record).map(stringLiteral).join(", ")})`],
   };
 }
 

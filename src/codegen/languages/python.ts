@@ -1,7 +1,7 @@
 // Python models (standard library dataclasses) of the stored history: one module with a class per
 // record, the part union as a Union of dataclasses dispatched on `type`, ABSENT kept apart from None.
 import { bannerText } from "../generated-file.js";
-import type { FieldType, HistoryModel, RecordModel } from "./history-model.js";
+import { type FieldType, type HistoryModel, type RecordModel, knownJsonNames, variantTag } from "./history-model.js";
 import { snakeCase, stringLiteral, upperSnakeCase } from "./identifiers.js";
 import { type LanguageGenerator, commentLines, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -88,7 +88,7 @@ function writer(type: FieldType, value: string): string {
 }
 
 function recordView(record: RecordModel, model: HistoryModel, unionFunction: string) {
-  const tag = model.union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(model.union, record.name);
   const stored = record.fields.filter((field) => field.type.kind !== "literal");
   // Dataclass fields without a default come first; reading and writing keep the schema's order.
   const ordered = [...stored.filter((field) => field.required), ...stored.filter((field) => !field.required)];
@@ -133,7 +133,7 @@ function recordView(record: RecordModel, model: HistoryModel, unionFunction: str
     checks,
     reads,
     writes,
-    knownKeys: `(${[...(tag === undefined ? [] : [model.union.discriminator]), ...record.fields.map((field) => field.jsonName)].map(stringLiteral).join(", ")})`,
+    knownKeys: `(${knownJsonNames(model.union, record).map(stringLiteral).join(", ")})`,
   };
 }
 

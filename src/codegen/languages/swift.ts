@@ -1,7 +1,7 @@
 // Swift models (Codable over a JSON value tree) of the stored history: a struct per model, the part
 // union as an enum with associated values chosen by `type`, OptionalField keeping null apart.
 import { bannerText } from "../generated-file.js";
-import { type FieldType, type HistoryModel, type RecordModel, fallbackCaseName } from "./history-model.js";
+import { type FieldType, type HistoryModel, type RecordModel, fallbackCaseName, knownJsonNames, variantTag } from "./history-model.js";
 import { camelCase, stringLiteral } from "./identifiers.js";
 import { type LanguageGenerator, commentLines, renderLanguageTemplate } from "./language-support.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -91,7 +91,7 @@ function written(type: FieldType, value: string): string {
 }
 
 function recordView(record: RecordModel, model: HistoryModel) {
-  const tag = model.union.variants.find((variant) => variant.record === record.name)?.tag;
+  const tag = variantTag(model.union, record.name);
   const discriminator = stringLiteral(model.union.discriminator);
   const checks: string[] = [];
   const reads: string[] = [];
@@ -131,7 +131,7 @@ function recordView(record: RecordModel, model: HistoryModel) {
     checks,
     reads,
     writes,
-    knownKeys: [...(tag === undefined ? [] : [model.union.discriminator]), ...record.fields.map((field) => field.jsonName)].map(stringLiteral).join(", "),
+    knownKeys: knownJsonNames(model.union, record).map(stringLiteral).join(", "),
   };
 }
 
