@@ -58,9 +58,11 @@ function fieldView(field: FieldModel, record: RecordModel) {
 }
 
 export const generateRust: LanguageGenerator = async (model) => {
-  const literals = model.records.flatMap((record) => record.fields.flatMap((field) => field.type.kind === "literal"
-    ? [{ name: literalTypeName(record.name, field.jsonName), json: typeof field.type.value === "string" ? stringLiteral(field.type.value) : String(field.type.value), doc: field.description }]
-    : []));
+  const literals = model.records.flatMap((record) => record.fields.flatMap((field) => {
+    if (field.type.kind !== "literal") return [];
+    const json = typeof field.type.value === "string" ? stringLiteral(field.type.value) : String(field.type.value);
+    return [{ name: literalTypeName(record.name, field.jsonName), json, doc: rustDoc(`The literal \`${json}\`: ${field.description}`, "    ") }];
+  }));
   const content = await renderLanguageTemplate("rust", "models.rs.tmpl", {
     banner: bannerText(GENERATOR),
     formatVersion: model.formatVersion,

@@ -63,6 +63,17 @@ describe("generateModels", () => {
     for (const file of files) expect(file.content).toBe(readFileSync(new URL(`${language}/${file.path}`, committedModels), "utf8"));
   });
 
+  it("keeps every line of a multi-line description inside a Rust doc comment, literal types included", async () => {
+    const changed = new Map(schemas);
+    const history = structuredClone(schemas.get("History")!) as { properties: Record<string, { description: string }> };
+    history.properties.format!.description = "Identifies the document.\nSECOND-LINE-OF-FORMAT";
+    changed.set("History", history);
+    const [file] = await generateModels("rust", changed);
+    const lines = file!.content.split("\n").filter((line) => line.includes("SECOND-LINE-OF-FORMAT"));
+    // Once in the doc of the `format` field, once in the doc of its literal type.
+    expect(lines).toEqual(["    /// SECOND-LINE-OF-FORMAT", "    /// SECOND-LINE-OF-FORMAT"]);
+  });
+
   it.each([
     ["csharp", (tag: string) => `"${tag}" => `, "_ => FuturePart.FromJson"],
     ["kotlin", (tag: string) => `"${tag}" -> `, "else -> FuturePart.fromJson"],
