@@ -20,8 +20,8 @@ export const VALIDATOR_ENTRY_POINTS = {
   validateErrorObject: "ErrorObject",
 } as const;
 
-/** The ajv options the standalone validators are compiled with; tests build a plain ajv instance with the same. */
-export const AJV_OPTIONS = { strict: true, discriminator: true, allErrors: false } as const;
+/** The ajv options the standalone validators are compiled with (and the plain instances createAjv gives tests). */
+const AJV_OPTIONS = { strict: true, discriminator: true, allErrors: false } as const;
 
 /** A plain ajv instance holding the given schemas, configured like the standalone validators. */
 export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { standalone: boolean }) {

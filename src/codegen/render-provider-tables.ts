@@ -4,8 +4,8 @@
 import type { ProviderDescription } from "./compile-spec.js";
 import { renderTemplateFile } from "./render-template.js";
 
-export const TABLES_START = "<!-- generated:provider-tables:start (npm run generate) -->";
-export const TABLES_END = "<!-- generated:provider-tables:end -->";
+const TABLES_START = "<!-- generated:provider-tables:start (npm run generate) -->";
+const TABLES_END = "<!-- generated:provider-tables:end -->";
 const TEMPLATE = new URL("../../templates/docs/provider-tables.md", import.meta.url);
 
 /** A table cell: pipes escaped, line breaks folded. */

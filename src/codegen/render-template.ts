@@ -1,5 +1,5 @@
-// A small logic-less template renderer for the files in templates/ (documentation tables now; provider
-// scaffolds and clients for other languages later): `{{path}}` inserts a value, `{{#path}}...{{/path}}`
+// A small logic-less template renderer for the files in templates/ (the README's provider tables, the
+// provider scaffold and the models for other languages): `{{path}}` inserts a value, `{{#path}}...{{/path}}`
 // repeats for each item of a list (or renders once for a truthy value), `{{^path}}...{{/path}}` renders
 // when the value is empty or falsy, and `{{.}}` is the current item. Nothing is escaped: the outputs
 // are code and Markdown, not HTML.
