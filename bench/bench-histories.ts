@@ -2,7 +2,8 @@
 // text, tool calls and results, media, unknown blocks), and its equivalent as Vercel AI SDK UI messages.
 import type { History, Message } from "../generated/types.js";
 
-function random(seed: number): () => number {
+/** A small deterministic PRNG (mulberry32), so every run builds the same inputs. */
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -2,18 +2,7 @@
 // signed reasoning, tool calls and results, media and unknown parts) for the validate benchmark.
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-
-/** A small deterministic PRNG (mulberry32), so every run writes the same file. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./bench-histories.js";
 
 const WORDS = "rain oslo weather forecast temperature wind tool call result reasoning signature model answer check data ☔ 天气 météo".split(" ");
 
