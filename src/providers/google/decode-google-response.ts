@@ -2,17 +2,14 @@
 // order, each with the signature it carried. https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse
 import type { Attributes, DecodedResponse, Part } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
-import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
 import type { GoogleDecodeOptions } from "./decode-google-stream.js";
-import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, decodedAttributes, googleInfo } from "./google-wire.js";
+import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, decodedAttributes, googleApiError, googleInfo } from "./google-wire.js";
 import { googlePartToPart } from "./map-google-part.js";
 
 function checkedResponse(body: unknown): GoogleGenerateContentResponse {
-  // An error body in place of a response: {"error":{"code","message","status","details"}}.
-  if (validateGoogleErrorResponse(body)) {
-    const { error } = body as GoogleErrorResponse;
-    throw providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { details: { code: error.code, ...(error.details ? { details: error.details } : {}) } });
-  }
+  // An error body in place of a response.
+  if (validateGoogleErrorResponse(body)) throw googleApiError(body as GoogleErrorResponse);
   return checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, body, GOOGLE, "response");
 }
 
@@ -28,10 +25,9 @@ function decodeCandidate(response: GoogleGenerateContentResponse, candidate: Goo
     modelVersion: response.modelVersion,
     usageMetadata: response.usageMetadata,
     finishReason: candidate?.finishReason,
+    blockReason: candidate === undefined ? response.promptFeedback?.blockReason : undefined,
     hasToolCalls: parts.some((part) => part.type === "tool_call"),
   });
-  const blockReason = candidate === undefined ? response.promptFeedback?.blockReason : undefined;
-  if (blockReason !== undefined) Object.assign(info, { finishReason: "content_filter", rawFinishReason: blockReason });
   return { message: { role: "assistant", parts }, info };
 }
 

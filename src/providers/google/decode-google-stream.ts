@@ -10,7 +10,7 @@ import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamCh
 import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   GOOGLE,
   type GoogleEndpoint,
@@ -21,9 +21,10 @@ import {
   type GooglePartialArg,
   type GoogleUsageMetadata,
   decodedAttributes,
+  googleApiError,
   googleInfo,
 } from "./google-wire.js";
-import { functionCallToPart, googlePartToPart, signaturePayload } from "./map-google-part.js";
+import { functionCallToPart, googlePartToPart, isObject, signaturePayload } from "./map-google-part.js";
 
 /** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
 export interface GoogleDecodeOptions {
@@ -79,10 +80,6 @@ interface OpenCall {
   readonly args: Record<string, unknown>;
   /** JSON paths whose string value has more pieces to come. */
   readonly continuing: Set<string>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -183,12 +180,11 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #hasToolCalls = false;
   #usage: GoogleUsageMetadata | undefined;
   #model: string | undefined;
-  /** Chunks of the current response arrived and no `done` chunk was sent yet. */
-  #pending = false;
-  /** The current response got its `done` chunk. */
-  #responseDone = false;
-  /** A response of this stream got its `done` chunk. */
-  #completed = false;
+  /**
+   * Where the current response is: no chunk of the stream yet, chunks arrived and no `done` chunk was sent
+   * yet, or its `done` chunk sent.
+   */
+  #state: "none" | "open" | "done" = "none";
 
   constructor(options: GoogleDecodeOptions = {}) {
     this.#attributes = decodedAttributes(options.endpoint ?? "gemini-api");
@@ -197,12 +193,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
 
   push(event: WireEvent): StreamChunk[] {
     const { data, position } = event;
-    const location = position === undefined ? {} : { position };
-    // An error after HTTP 200 arrives as a chunk of its own: {"error":{"code","message","status"}}.
-    if (isObject(data) && "error" in data && validateGoogleErrorResponse(data)) {
-      const { error } = data as unknown as GoogleErrorResponse;
-      throw providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { ...location, details: { code: error.code } });
-    }
+    // An error after HTTP 200 arrives as a chunk of its own.
+    if (isObject(data) && "error" in data && validateGoogleErrorResponse(data)) throw googleApiError(data as unknown as GoogleErrorResponse, position);
     const response = checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, data, GOOGLE, "stream chunk", position);
     const chunks: StreamChunk[] = [];
     if (response.responseId !== undefined && response.responseId !== this.#responseId) {
@@ -220,20 +212,13 @@ export class GoogleStreamDecoder implements StreamDecoder {
     const blockReason = candidates.length === 0 ? response.promptFeedback?.blockReason : undefined;
     if (finishReason === undefined && blockReason === undefined) {
       // Chunks of other candidates may follow the end of this one; they add nothing to its message.
-      if (!this.#responseDone) this.#pending = true;
+      if (this.#state !== "done") this.#state = "open";
       return chunks;
     }
     // A call whose closing fragment never came ends with its candidate.
     this.#closeCall(chunks);
-    const info = this.#info(finishReason);
-    if (blockReason !== undefined) {
-      info.finishReason = "content_filter";
-      info.rawFinishReason = blockReason;
-    }
-    chunks.push(this.#infoChunk(info, true));
-    this.#pending = false;
-    this.#responseDone = true;
-    this.#completed = true;
+    chunks.push(this.#infoChunk(this.#info(finishReason, blockReason), true));
+    this.#state = "done";
     return chunks;
   }
 
@@ -241,12 +226,12 @@ export class GoogleStreamDecoder implements StreamDecoder {
     // No finishReason before the bytes ended: no `done` chunk, so the aggregator reports truncation (with
     // the information seen so far), and a call still streaming its arguments is never presented as whole.
     // A stream with no chunk at all is no response either: it is reported as one that never finished.
-    if (!this.#pending && !this.#completed) return [{ response: {} }];
+    if (this.#state === "none") return [{ response: {} }];
     return this.#flushPending();
   }
 
-  #info(finishReason: string | undefined): ResponseInfo {
-    return googleInfo({ responseId: this.#responseId, modelVersion: this.#model, usageMetadata: this.#usage, finishReason, hasToolCalls: this.#hasToolCalls });
+  #info(finishReason: string | undefined, blockReason?: string): ResponseInfo {
+    return googleInfo({ responseId: this.#responseId, modelVersion: this.#model, usageMetadata: this.#usage, finishReason, blockReason, hasToolCalls: this.#hasToolCalls });
   }
 
   #infoChunk(info: ResponseInfo, done: boolean): StreamChunk {
@@ -257,8 +242,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
 
   /** The information of a response that ended without its finish reason. */
   #flushPending(): StreamChunk[] {
-    if (!this.#pending) return [];
-    this.#pending = false;
+    if (this.#state !== "open") return [];
     return [this.#infoChunk(this.#info(undefined), false)];
   }
 
@@ -269,7 +253,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     this.#hasToolCalls = false;
     this.#usage = undefined;
     this.#model = undefined;
-    this.#responseDone = false;
+    this.#state = "none";
   }
 
   #part(part: GooglePart, chunks: StreamChunk[], position: number | undefined): void {

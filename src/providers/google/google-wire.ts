@@ -1,8 +1,9 @@
 // Gemini wire shapes (generated from spec/providers/google.tsp) and the small facts of the wire that both
 // decoders and the encoder need: the provider id, the payload kind, endpoints, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
-import type { GoogleUsageMetadata } from "../../../generated/wire/google.js";
-import { tokenCount } from "../wire-validation.js";
+import type { GoogleErrorResponse, GoogleUsageMetadata } from "../../../generated/wire/google.js";
+import type { PartwiseError } from "../../errors/partwise-error.js";
+import { providerApiError, tokenCount } from "../wire-validation.js";
 
 export type {
   GoogleBlob,
@@ -43,10 +44,21 @@ export function decodedAttributes(endpoint: GoogleEndpoint): { provider: string;
 }
 
 /**
+ * The `provider/api-error` for an error body, `{"error":{"code","message","status","details"}}`: in place
+ * of a response, in place of the event stream, or as a chunk of its own after HTTP 200.
+ */
+export function googleApiError({ error }: GoogleErrorResponse, position?: number): PartwiseError {
+  return providerApiError(GOOGLE, error.status ?? String(error.code), error.message, {
+    ...(position === undefined ? {} : { position }),
+    details: { code: error.code, ...(error.details ? { details: error.details } : {}) },
+  });
+}
+
+/**
  * Finish reason -> finish reason. Gemini ends a function-call turn with `STOP`, so a `STOP` with calls is
  * `tool_calls`. https://ai.google.dev/api/generate-content#FinishReason
  */
-export function googleFinishReason(finishReason: string, hasToolCalls: boolean): FinishReason {
+function googleFinishReason(finishReason: string, hasToolCalls: boolean): FinishReason {
   switch (finishReason) {
     case "STOP":
       return hasToolCalls ? "tool_calls" : "stop";
@@ -75,7 +87,7 @@ export function googleFinishReason(finishReason: string, hasToolCalls: boolean):
  * results are input too, and thought tokens are output, so the totals add up to `totalTokenCount`.
  * https://ai.google.dev/api/generate-content#UsageMetadata
  */
-export function googleUsage(usage: GoogleUsageMetadata | undefined): Usage | undefined {
+function googleUsage(usage: GoogleUsageMetadata | undefined): Usage | undefined {
   if (!usage) return undefined;
   const result: Usage = {};
   const prompt = tokenCount(usage.promptTokenCount);
@@ -92,18 +104,25 @@ export function googleUsage(usage: GoogleUsageMetadata | undefined): Usage | und
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
-/** Response information from one response or chunk, and the finish of the candidate decoded (if it finished). */
+/**
+ * Response information from one response or chunk, and the finish of the candidate decoded (if it
+ * finished), or of the prompt blocked before any candidate (`promptFeedback.blockReason`).
+ */
 export function googleInfo(fields: {
   responseId?: string | undefined;
   modelVersion?: string | undefined;
   usageMetadata?: GoogleUsageMetadata | undefined;
   finishReason?: string | undefined;
+  blockReason?: string | undefined;
   hasToolCalls: boolean;
 }): ResponseInfo {
   const info: ResponseInfo = {};
   if (fields.responseId !== undefined) info.responseId = fields.responseId;
   if (fields.modelVersion !== undefined) info.model = fields.modelVersion;
-  if (fields.finishReason !== undefined) {
+  if (fields.blockReason !== undefined) {
+    info.finishReason = "content_filter";
+    info.rawFinishReason = fields.blockReason;
+  } else if (fields.finishReason !== undefined) {
     info.finishReason = googleFinishReason(fields.finishReason, fields.hasToolCalls);
     info.rawFinishReason = fields.finishReason;
   }

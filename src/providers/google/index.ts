@@ -1,22 +1,18 @@
 // The Google Gemini codec: the registry's is the Gemini API's; `createGoogleCodec({ endpoint: "vertex-ai" })`
 // gives Vertex AI's, whose parts are tagged and whose signatures are replayed for that endpoint.
 import { validateGoogleErrorResponse } from "../../../generated/wire/google-validators.js";
-import type { ProviderCodec, WireEvent } from "../provider-codec.js";
-import { type ServerSentEvent, ServerSentEventDecoder } from "../framing/server-sent-events.js";
-import { invalidWire, parseWireJson, providerApiError } from "../wire-validation.js";
+import type { ProviderCodec, WireEvent, WireReader } from "../provider-codec.js";
+import { serverSentEventReader } from "../wire-readers.js";
+import { invalidWire } from "../wire-validation.js";
 import { decodeGoogleResponse } from "./decode-google-response.js";
 import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
 import { encodeGoogleRequest } from "./encode-google-request.js";
-import { GOOGLE, type GoogleErrorResponse } from "./google-wire.js";
+import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
 export { type GoogleEncodeOptions, encodeGoogleRequest } from "./encode-google-request.js";
 export { type GoogleEndpoint, REPLAY_SIGNATURES_ACROSS_ENDPOINTS } from "./google-wire.js";
-
-function wireEvent(event: ServerSentEvent): WireEvent {
-  return { data: parseWireJson(event.data, GOOGLE, event.position), position: event.position };
-}
 
 /**
  * The error for bytes that hold no SSE event: a request that failed before streaming answers with a plain
@@ -31,8 +27,32 @@ function notAnEventStream(text: string): Error {
     return invalidWire(GOOGLE, "the stream holds no server-sent `data:` event", { position: 0 });
   }
   if (!validateGoogleErrorResponse(body)) return invalidWire(GOOGLE, "the stream holds no server-sent `data:` event, but a JSON body", { position: 0 });
-  const { error } = body as GoogleErrorResponse;
-  return providerApiError(GOOGLE, error.status ?? String(error.code), error.message, { position: 0, details: { code: error.code } });
+  return googleApiError(body as GoogleErrorResponse, 0);
+}
+
+/**
+ * streamGenerateContent?alt=sse: `data:` events without names and no [DONE] marker. The text before the
+ * first event is kept only to explain a body that is not an event stream at all.
+ */
+function googleWireReader(): WireReader {
+  const reader = serverSentEventReader(GOOGLE);
+  const text = new TextDecoder();
+  let beforeFirstEvent: string | undefined = "";
+  const seen = (events: WireEvent[]): WireEvent[] => {
+    if (events.length > 0) beforeFirstEvent = undefined;
+    return events;
+  };
+  return {
+    push(bytes) {
+      if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(bytes, { stream: true });
+      return seen(reader.push(bytes));
+    },
+    end() {
+      const events = seen(reader.end());
+      if (beforeFirstEvent !== undefined && beforeFirstEvent.trim() !== "") throw notAnEventStream(beforeFirstEvent.trim());
+      return events;
+    },
+  };
 }
 
 /** A Gemini codec for one endpoint (Gemini API by default) and one candidate (0 by default). */
@@ -44,28 +64,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     framing: "server-sent-events",
     decodeResponse: (body) => decodeGoogleResponse(body, decodeOptions),
     createStreamDecoder: () => new GoogleStreamDecoder(decodeOptions),
-    createWireReader() {
-      // streamGenerateContent?alt=sse: `data:` events without names and no [DONE] marker. The text before
-      // the first event is kept only to explain a body that is not an event stream at all.
-      const decoder = new ServerSentEventDecoder(GOOGLE);
-      const text = new TextDecoder();
-      let beforeFirstEvent: string | undefined = "";
-      const toWireEvents = (events: readonly ServerSentEvent[]): WireEvent[] => {
-        if (events.length > 0) beforeFirstEvent = undefined;
-        return events.map(wireEvent);
-      };
-      return {
-        push(bytes) {
-          if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(bytes, { stream: true });
-          return toWireEvents(decoder.push(bytes));
-        },
-        end() {
-          const events = toWireEvents(decoder.end());
-          if (beforeFirstEvent !== undefined && beforeFirstEvent.trim() !== "") throw notAnEventStream(beforeFirstEvent.trim());
-          return events;
-        },
-      };
-    },
+    createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
   };

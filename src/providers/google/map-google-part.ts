@@ -13,7 +13,7 @@ const METADATA_KEYS: ReadonlySet<string> = new Set(["thought", "thoughtSignature
 const CALL_KEYS: ReadonlySet<string> = new Set(["id", "name", "args"]);
 const BLOB_KEYS: ReadonlySet<string> = new Set(["mimeType", "data", "displayName"]);
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -91,7 +91,7 @@ export function googlePartToPart(part: GooglePart, attributes: Attributes): Part
 }
 
 /** Parses tool-call arguments for `functionCall.args`, naming the part when they are not a JSON object. */
-export function functionArguments(argumentsText: string, pointer: string): Record<string, unknown> {
+function functionArguments(argumentsText: string, pointer: string): Record<string, unknown> {
   let args: unknown;
   try {
     args = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
