@@ -181,10 +181,10 @@ export function encodeGoogleRequest(history: History | readonly Message[], optio
     const pointer = appendPointer(base, index);
     switch (message.role) {
       case "system":
-        for (const part of userParts(encoding, message.parts, appendPointer(pointer, "parts"))) {
-          if (typeof part.text === "string") encoding.system.push(part);
-          else encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "a non-text part of a system message not sent to google: systemInstruction takes text only", pointer, provider: GOOGLE });
-        }
+        message.parts.forEach((part, partIndex) => {
+          if (part.type !== "text") skip(encoding, part, appendPointer(pointer, "parts", partIndex), "systemInstruction takes text only");
+          else if (part.text !== "") encoding.system.push({ text: part.text });
+        });
         return;
       case "user":
       case "tool":

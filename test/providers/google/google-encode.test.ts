@@ -113,6 +113,22 @@ describe("encodeGoogleRequest", () => {
       .toThrow(expect.objectContaining({ code: "provider/unsupported-part", pointer: "/0/parts/0" }));
   });
 
+  it("sends only the text of system messages as systemInstruction, and names each other part in a warning", () => {
+    const { body, warnings } = encodeGoogleRequest([
+      { role: "system", parts: [
+        { type: "text", text: "Be brief." },
+        { type: "media", media: { mimeType: "image/png", data: "iVBORw0KGgo=", dataKind: "bytes" } },
+        { type: "tool_result", id: "c", content: [], isError: false },
+      ] },
+      question,
+    ]);
+    expect(body).toEqual({ systemInstruction: { parts: [{ text: "Be brief." }] }, contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+    expect(warnings).toMatchObject([
+      { code: "provider/part-skipped", pointer: "/0/parts/1", provider: "google", message: expect.stringContaining("systemInstruction takes text only") },
+      { code: "provider/part-skipped", pointer: "/0/parts/2", provider: "google", message: expect.stringContaining("systemInstruction takes text only") },
+    ]);
+  });
+
   it("sends user media as inlineData or fileData", () => {
     const { body } = encodeGoogleRequest([{ role: "user", parts: [
       { type: "media", media: { mimeType: "image/jpeg", data: "/9j/4AAQ", dataKind: "bytes", name: "photo.jpg" } },
