@@ -17,6 +17,11 @@ export function openAiResponsesApiError(error: OpenAiResponsesError, position?: 
   return providerApiError(OPENAI_RESPONSES, type, error.message, position === undefined ? {} : { position });
 }
 
+/** The `provider/api-error` for a response whose status is `failed` (blocking, or `response.failed` in a stream). */
+export function failedResponseError(response: OpenAiResponsesResponse, position?: number) {
+  return openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` }, position);
+}
+
 /** A Responses body (parsed JSON) as a message and response information. */
 export function decodeOpenAiResponsesResponse(body: unknown): DecodedResponse {
   // An error body in place of a response: {"error": {"message", "type", "param", "code"}} and no output.
@@ -24,9 +29,7 @@ export function decodeOpenAiResponsesResponse(body: unknown): DecodedResponse {
     throw openAiResponsesApiError((body as OpenAiResponsesErrorBody).error);
   }
   const response = checkWire<OpenAiResponsesResponse>(validateOpenAiResponsesResponse, body, OPENAI_RESPONSES, "response");
-  if (response.status === "failed") {
-    throw openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` });
-  }
+  if (response.status === "failed") throw failedResponseError(response);
   return {
     message: { role: "assistant", parts: response.output.map((item, index) => openAiResponsesItemToPart(item, { pointer: `/output/${index}` })) },
     info: openAiResponsesInfo(response),

@@ -17,7 +17,7 @@ import {
 } from "../../../generated/wire/openai.responses-validators.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
-import { openAiResponsesApiError } from "./decode-openai-responses-response.js";
+import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
 import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
 import {
   OPENAI_RESPONSES,
@@ -86,10 +86,8 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "response.completed":
       case "response.incomplete":
         return this.#finished(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type).response, position);
-      case "response.failed": {
-        const { response } = check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type);
-        throw openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` }, position);
-      }
+      case "response.failed":
+        throw failedResponseError(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type).response, position);
       case "error": {
         const error = check<OpenAiResponsesErrorEvent>(validateOpenAiResponsesErrorEvent, type);
         // The SDK type has the fields flat; recorded streams nest them under `error`.
