@@ -26,6 +26,10 @@ export interface ProviderEndpoint {
   readonly streamInBody: boolean;
   /** Request fields the API takes in the URL path, not the body (Converse's `modelId`): left out of the JSON. */
   readonly pathFields?: readonly string[];
+  /** The media type a streaming call asks for (default `text/event-stream`). */
+  readonly streamMediaType?: string;
+  /** Requests are signed with AWS Signature V4 (credentials and region) instead of carrying a key. */
+  readonly awsSigned?: boolean;
   readonly requestIdHeaders: readonly string[];
   errorFacts(body: unknown, headers: Headers): ErrorFacts;
 }
@@ -160,6 +164,8 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     // An encoded Converse request may hold `modelId` (the AWS SDK's input shape); on the wire it is the
     // `{modelId}` label of the path and never a body member.
     pathFields: ["modelId"],
+    streamMediaType: "application/vnd.amazon.eventstream",
+    awsSigned: true,
     requestIdHeaders: ["x-amzn-requestid"],
     errorFacts(body, headers) {
       // {"message":"..."} with the type in x-amzn-errortype ("ThrottlingException:http://internal.amazon.com/...").

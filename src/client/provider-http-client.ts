@@ -118,7 +118,7 @@ export class ProviderHttpClient {
 
   /** Whether credentials are configured (a key, AWS credentials, or none needed). */
   get hasCredentials(): boolean {
-    if (this.provider === "bedrock") return this.#awsCredentials !== undefined;
+    if (this.#endpoint.awsSigned) return this.#awsCredentials !== undefined;
     return this.#endpoint.apiKeyEnv.length === 0 || this.#apiKey !== undefined;
   }
 
@@ -164,13 +164,13 @@ export class ProviderHttpClient {
     const text = JSON.stringify(payload);
     let headers: Record<string, string> = {
       "content-type": "application/json",
-      accept: stream ? (this.provider === "bedrock" ? "application/vnd.amazon.eventstream" : "text/event-stream") : "application/json",
+      accept: stream ? (endpoint.streamMediaType ?? "text/event-stream") : "application/json",
       ...endpoint.authHeaders(this.#apiKey),
       ...this.#options.headers,
     };
-    if (this.provider === "bedrock") {
+    if (endpoint.awsSigned) {
       if (!this.#awsCredentials || !this.#region) {
-        throw new UsageError("bedrock: set AWS credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) and a region (AWS_REGION)");
+        throw new UsageError(`${this.provider}: set AWS credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) and a region (AWS_REGION)`);
       }
       headers = await signAwsRequest(url, headers, text, { credentials: this.#awsCredentials, region: this.#region });
     }
