@@ -9,6 +9,7 @@ import { opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, u
 import { OPENAI_CHAT, TOOL_CALL_FIELDS } from "../providers/openai-chat/openai-chat-wire.js";
 import { EVENT_METADATA, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
 import { isJsonObject } from "./stored-values.js";
+import { callKey } from "./turns.js";
 
 /** One conversation of the input, as events ready for appendEvents. */
 export interface LegacyConversation {
@@ -128,22 +129,33 @@ function legacyMessage(source: JsonObject, pointer: string, reader: LegacyReader
 
 /** Reports tool calls without results, results without calls, and tool calls made without reasoning. */
 function checkConversation(messages: readonly { message: Message; pointer: string }[], reader: LegacyReader, conversationId?: string): void {
-  const open = new Map<string, string>();
+  // Pointers of the calls still waiting for a result, by call key: two calls of one key wait in order.
+  const open = new Map<string, string[]>();
   for (const { message, pointer } of messages) {
     const calls = message.parts.filter((part) => part.type === "tool_call");
     if (message.role === "assistant" && calls.length > 0 && !message.parts.some((part) => part.type === "reasoning")) {
       reader.add("reasoning-missing", pointer, `assistant message ${pointer} made ${calls.length} tool call${calls.length === 1 ? "" : "s"} without reasoning; the source keeps none, so none is invented (providers that require reasoning or signatures with tool calls may refuse to replay this turn)`, conversationId);
     }
     for (const part of message.parts) {
-      if (part.type === "tool_call") open.set(part.toolCall.id === "" ? `name:${part.toolCall.name}` : part.toolCall.id, pointer);
+      if (part.type === "tool_call") {
+        const key = callKey(part.toolCall.id, part.toolCall.name);
+        const waiting = open.get(key);
+        if (waiting) waiting.push(pointer);
+        else open.set(key, [pointer]);
+      }
       if (part.type !== "tool_result") continue;
-      const key = part.id ? part.id : `name:${part.name ?? ""}`;
-      if (open.delete(key)) continue;
+      const waiting = open.get(callKey(part.id ?? "", part.name ?? ""));
+      if (waiting !== undefined && waiting.length > 0) {
+        waiting.shift();
+        continue;
+      }
       reader.add("tool-result-unmatched", pointer, part.id ? `tool result ${JSON.stringify(part.id)} answers no earlier tool call` : "tool result names no tool call (the source keeps no call id)", conversationId);
     }
   }
-  for (const [key, pointer] of open) {
-    reader.add("tool-call-unanswered", pointer, `tool call ${JSON.stringify(key.replace(/^name:/, ""))} has no result in the source`, conversationId);
+  for (const [key, pointers] of open) {
+    for (const pointer of pointers) {
+      reader.add("tool-call-unanswered", pointer, `tool call ${JSON.stringify(key.replace(/^(id|name):/, ""))} has no result in the source`, conversationId);
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { isMessageEvent, isSynthetic } from "./event-kinds.js";
 
 /** Calls with an id pair with the result of that id; calls without one (older Gemini) pair by tool name. */
-function callKey(id: string, name: string): string {
+export function callKey(id: string, name: string): string {
   return id === "" ? `name:${name}` : `id:${id}`;
 }
 

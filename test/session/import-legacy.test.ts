@@ -45,6 +45,20 @@ describe("importLegacyHistory", () => {
     expect(findings[2]!.message).toContain("none is invented");
   });
 
+  it("reports each unanswered call when two calls without ids name the same tool and one result comes back", () => {
+    const { findings } = importLegacyHistory([
+      { role: "user", content: "Weather in Oslo and Bergen?" },
+      { role: "assistant", content: "", reasoning_content: "Two cities, two calls.", tool_calls: [
+        { type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+        { type: "function", function: { name: "get_weather", arguments: '{"city":"Bergen"}' } },
+      ] },
+      { role: "tool", name: "get_weather", content: "rain" },
+    ]);
+    expect(findings.map(({ kind, pointer, message }) => [kind, pointer, message])).toEqual([
+      ["tool-call-unanswered", "/1", 'tool call "get_weather" has no result in the source'],
+    ]);
+  });
+
   it("imports Spring AI chat-memory rows as one conversation per id, in timestamp order", () => {
     const rows = [
       { CONVERSATION_ID: "c-1", CONTENT: "The answer.", TYPE: "ASSISTANT", TIMESTAMP: "2026-11-30 10:00:02.000" },
