@@ -11,6 +11,11 @@ export function historyMessages(history: History | readonly Message[]): { readon
   return Array.isArray(history) ? { messages: history as readonly Message[], base: "" } : { messages: (history as History).messages, base: "/messages" };
 }
 
+/** Parts with their pointers in the history: `pointer` is that of the list holding them. */
+export function located(parts: readonly Part[], pointer: string): (readonly [Part, string])[] {
+  return parts.map((part, index) => [part, appendPointer(pointer, index)] as const);
+}
+
 /** The replay context of encode options, with the facts the encoder adds itself (e.g. what the target model is). */
 export function replayContext(provider: string, options: EncodeOptions, facts: readonly string[] = []): ReplayContext {
   return { provider, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set([...(options.flags ?? []), ...facts]) };
@@ -40,10 +45,13 @@ export function replayedBlocks<Block>(
       warnings.push(leftOutPartWarning(part, partPointer, context, `a ${part.type} part with ${payload} has no ${context.provider} block`));
     }
   });
-  if (blocks.length === 0 && message.parts.length > 0) {
-    warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: `assistant message left out: none of its parts can be replayed to ${context.provider}`, pointer, provider: context.provider });
-  }
+  if (blocks.length === 0 && message.parts.length > 0) warnings.push(assistantLeftOutWarning(pointer, context.provider));
   return blocks;
+}
+
+/** The warning for the assistant message at `pointer`, left out whole because none of its parts can be replayed to `provider`. */
+export function assistantLeftOutWarning(pointer: string, provider: string): ErrorObject {
+  return { name: "ReplayWarning", code: "provider/part-skipped", message: `assistant message left out: none of its parts can be replayed to ${provider}`, pointer, provider };
 }
 
 /** Adds content as a turn of `role`, joined to the last turn when that has the same role; no content adds nothing. */

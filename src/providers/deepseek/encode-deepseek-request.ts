@@ -3,6 +3,7 @@
 // `reasoning_content` as the version's rules say, and the field is present (as `""`) where the version
 // requires it. https://api-docs.deepseek.com/guides/thinking_mode
 import type { EncodedRequest, History, Message } from "../../../generated/types.js";
+import { historyMessages } from "../history-encoding.js";
 import { type ChatReplayPolicy, encodeChatCompletions } from "../openai-chat/encode-openai-chat-request.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { deepSeekRuleVersion } from "./deepseek-rule-versions.js";
@@ -20,7 +21,7 @@ function lastQuestion(messages: readonly Message[]): number {
 /** The request for a history under DeepSeek's replay rules (`options.variant`: `v4` (default), `v3.2`, `r1`). */
 export function encodeDeepSeekRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: DeepSeekRequest } {
   const version = deepSeekRuleVersion(options.variant);
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
+  const { messages } = historyMessages(history);
   const question = lastQuestion(messages);
   const usesTools = messages.some((message) => message.role === "assistant" && message.parts.some((part) => part.type === "tool_call"));
   const flags = new Set(options.flags ?? []);

@@ -7,6 +7,7 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { assistantLeftOutWarning, historyMessages, located, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
@@ -97,11 +98,6 @@ function contentChunks(encoding: Encoding, parts: readonly (readonly [Part, stri
   return chunks;
 }
 
-/** Parts with their pointers in the history. */
-function located(parts: readonly Part[], pointer: string): (readonly [Part, string])[] {
-  return parts.map((part, index) => [part, appendPointer(pointer, index)] as const);
-}
-
 /** A user or tool message: each tool result becomes a tool message, the other parts user messages, in order. */
 function userTurn(encoding: Encoding, message: Message, pointer: string): void {
   let pending: (readonly [Part, string])[] = [];
@@ -147,9 +143,7 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
     if (chunk) chunks.push(chunk);
   });
   if (chunks.length === 0 && toolCalls.length === 0) {
-    if (message.parts.length > 0) {
-      encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to mistral", pointer, provider: MISTRAL });
-    }
+    if (message.parts.length > 0) encoding.warnings.push(assistantLeftOutWarning(pointer, MISTRAL));
     return;
   }
   const encoded: MistralRequestMessage = { role: "assistant" };
@@ -160,10 +154,9 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
 
 /** The request for a history under Mistral's replay rules, with a warning per part left out. */
 export function encodeMistralRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = {
-    context: { provider: MISTRAL, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    context: replayContext(MISTRAL, options),
     warnings: [],
     messages: [],
     toolNames: new Map(),

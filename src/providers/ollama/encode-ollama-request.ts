@@ -6,6 +6,7 @@ import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { assistantLeftOutWarning, historyMessages, located, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, decideReplay, leftOutPartWarning, rejectedPartError, settleReplay } from "../replay-rules.js";
 import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaChatRequest, type OllamaRequestMessage, type OllamaRequestToolCall } from "./ollama-wire.js";
@@ -49,11 +50,6 @@ function contentOf(encoding: Encoding, parts: readonly (readonly [Part, string])
     }
   }
   return { content, images };
-}
-
-/** Parts with their pointers in the history. */
-function located(parts: readonly Part[], pointer: string): (readonly [Part, string])[] {
-  return parts.map((part, index) => [part, appendPointer(pointer, index)] as const);
 }
 
 function userMessage(role: "system" | "user", body: { content: string; images: string[] }): OllamaRequestMessage {
@@ -133,9 +129,7 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
     }
   });
   if (thinking.length + content.length + images.length + toolCalls.length + Object.keys(otherFields).length === 0) {
-    if (message.parts.length > 0) {
-      encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to ollama", pointer, provider: OLLAMA });
-    }
+    if (message.parts.length > 0) encoding.warnings.push(assistantLeftOutWarning(pointer, OLLAMA));
     return;
   }
   const encoded: OllamaRequestMessage = { role: "assistant", content: content.join("") };
@@ -147,10 +141,9 @@ function assistantMessage(encoding: Encoding, message: Message, pointer: string)
 
 /** The request for a history under Ollama's replay rules, with a warning per part left out. */
 export function encodeOllamaRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: OllamaChatRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = {
-    context: { provider: OLLAMA, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    context: replayContext(OLLAMA, options),
     warnings: [],
     messages: [],
     toolNames: new Map(),

@@ -7,6 +7,7 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { assistantLeftOutWarning, historyMessages } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, producedBy, settleReplay } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
@@ -189,9 +190,7 @@ function assistantMessage(encoding: Encoding, message: Message, messageIndex: nu
   });
   const empty = fields.content.length === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls.length === 0 && fields.other === undefined;
   if (empty) {
-    if (message.parts.length > 0) {
-      encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: `assistant message left out: none of its parts can be replayed to ${policy.provider}`, pointer, provider: policy.provider });
-    }
+    if (message.parts.length > 0) encoding.warnings.push(assistantLeftOutWarning(pointer, policy.provider));
     return;
   }
   const text = fields.content.map((item) => (item.type === "text" ? String(item.text) : "")).join("");
@@ -207,8 +206,7 @@ function assistantMessage(encoding: Encoding, message: Message, messageIndex: nu
 
 /** The request for a history under a server's replay policy, with a warning per part left out. */
 export function encodeChatCompletions(history: History | readonly Message[], options: EncodeOptions, policy: ChatReplayPolicy): EncodedRequest & { body: OpenAiChatRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = { policy, warnings: [], messages: [] };
   messages.forEach((message, index) => {
     const pointer = appendPointer(base, index);
