@@ -21,6 +21,16 @@ export class PartIndexer {
     return chunk;
   }
 
+  /** The type of the run the last part joined (text or reasoning), or undefined after any other part. */
+  get run(): RunType | undefined {
+    return this.#run;
+  }
+
+  /** Ends the current run: the next text or reasoning part takes a new index even when it has the run's type. */
+  endRun(): void {
+    this.#run = undefined;
+  }
+
   /**
    * The chunk for the next part of the response. An empty text without payload stays unindexed and does
    * not end the run; an empty text with a payload is a delta of the current run carrying that payload

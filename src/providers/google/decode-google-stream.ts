@@ -35,35 +35,27 @@ export interface GoogleDecodeOptions {
 /**
  * A PartIndexer that also keeps two signatures apart: two parts that both carry a signature must never be
  * combined (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/thought-signatures), so a text or
- * thought bringing a second, different signature to a run opens a new slot instead of replacing the first
- * (a fresh indexer, its indices shifted past the last one).
+ * thought bringing a second, different signature to a run ends the run and opens a new slot instead of
+ * replacing the first.
  */
 class CandidateIndexer {
-  readonly #responseId: string | undefined;
-  #indexer: PartIndexer;
-  #base = 0;
+  readonly #indexer: PartIndexer;
   #lastIndex = -1;
-  #runType: "text" | "reasoning" | undefined;
   #runSignature: string | undefined;
 
   constructor(responseId: string | undefined) {
-    this.#responseId = responseId;
     this.#indexer = new PartIndexer(responseId);
   }
 
   next(part: Part): PartChunk {
     const signature = part.type === "text" || part.type === "reasoning" ? part.payload?.data : undefined;
-    const joinsRun = this.#runType === part.type || (this.#runType === "reasoning" && part.type === "text" && part.text === "");
-    if (signature !== undefined && joinsRun && this.#runSignature !== undefined && signature !== this.#runSignature) {
-      this.#base = this.#lastIndex + 1;
-      this.#indexer = new PartIndexer(this.#responseId);
-    }
+    const run = this.#indexer.run;
+    const joinsRun = run === part.type || (run === "reasoning" && part.type === "text" && part.text === "");
+    if (signature !== undefined && joinsRun && this.#runSignature !== undefined && signature !== this.#runSignature) this.#indexer.endRun();
     const chunk = this.#indexer.next(part);
     if (chunk.index === undefined) return chunk;
-    chunk.index += this.#base;
     if (chunk.index !== this.#lastIndex) {
       this.#lastIndex = chunk.index;
-      this.#runType = chunk.partial && (chunk.part.type === "text" || chunk.part.type === "reasoning") ? chunk.part.type : undefined;
       this.#runSignature = undefined;
     }
     if (signature !== undefined) this.#runSignature = signature;
