@@ -33,6 +33,9 @@ export function chunksFromJsonValues(codec: ProviderCodec, values: Iterable<unkn
   return chunksFromWireEvents(codec, Array.from(values, (value, index) => codec.wireEventFromJson(value, index + 1)));
 }
 
+/** How decodeStream steps the aggregator: in place, building no events (one object for every chunk). */
+const IN_PLACE = { events: false, transient: true } as const;
+
 /**
  * Decodes and aggregates a raw byte stream: one aggregated response per response in it. The reducer is
  * applied as the batches arrive; no chunk is buffered.
@@ -42,10 +45,10 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   const decoder = codec.createStreamDecoder();
   let state = initialAggregatorState(options);
   const apply = (events: readonly WireEvent[]) => {
-    for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, { events: false, transient: true }).state;
+    for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, IN_PLACE).state;
   };
   for await (const chunk of bytes) apply(reader.push(chunk));
   apply(reader.end());
-  for (const chunk of decoder.end()) state = applyChunk(state, chunk, { events: false, transient: true }).state;
+  for (const chunk of decoder.end()) state = applyChunk(state, chunk, IN_PLACE).state;
   return finishAggregation(state);
 }
