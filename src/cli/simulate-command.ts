@@ -2,7 +2,7 @@
 // simulator on loopback until SIGINT or SIGTERM, and prints the base URL and variables a client needs.
 import { parseArgs } from "node:util";
 import { providerEndpoint } from "../client/provider-endpoints.js";
-import { PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { UsageError } from "../errors/partwise-error.js";
 import { providerSimulators, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
 
@@ -66,7 +66,8 @@ function stopped(signal: AbortSignal | undefined): Promise<string> {
   });
 }
 
-async function simulate(argv: readonly string[], io: CommandIo, options: SimulateOptions): Promise<number> {
+/** Runs `partwise simulate` until the signal or Ctrl-C; a usage error throws, and main reports it with exit 2. */
+export async function runSimulate(argv: readonly string[], io: CommandIo, options: SimulateOptions = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -106,16 +107,4 @@ async function simulate(argv: readonly string[], io: CommandIo, options: Simulat
   await simulator.close();
   io.out(`${simulator.provider} simulator ${reason === "stopped" ? "stopped" : `stopped (${reason})`} after ${simulator.requestCount} requests`);
   return 0;
-}
-
-/** Runs `partwise simulate`; usage errors print a message and return 2. */
-export async function runSimulate(argv: readonly string[], io: CommandIo, options: SimulateOptions = {}): Promise<number> {
-  try {
-    return await simulate(argv, io, options);
-  } catch (error) {
-    const usage = (PartwiseError.isPartwiseError(error) && error.code === "cli/usage") || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"));
-    if (!usage) throw error;
-    io.err(`partwise simulate: ${(error as Error).message}`);
-    return 2;
-  }
 }

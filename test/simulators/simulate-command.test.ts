@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
 import { runSimulate } from "../../src/cli/simulate-command.js";
 import { json, post } from "./wire-requests.js";
 
@@ -57,8 +58,8 @@ describe("runSimulate", () => {
     [["--provider", "ollama", "--bogus"], "Unknown option '--bogus'"],
   ])("exits 2 with a message when the arguments are %j", async (argv, message) => {
     const { io, err } = collector();
-    expect(await runSimulate(argv, io, { signal: AbortSignal.abort() })).toBe(2);
-    expect(err.join("\n")).toContain(message);
+    expect(await main(["simulate", ...argv], io)).toBe(2);
+    expect(err.join("\n")).toContain(`partwise simulate: ${message}`);
   });
 
   it("prints its help and exits 0 when asked for help", async () => {
