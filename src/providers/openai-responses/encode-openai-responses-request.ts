@@ -7,11 +7,11 @@ import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { historyMessages, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, type ReplayDecision, decideReplay, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
+import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
 import {
-  ITEM_ID,
   OPENAI_RESPONSES,
   type OpenAiResponsesFunctionCallOutputItem,
   type OpenAiResponsesInputFile,
@@ -32,6 +32,8 @@ type InputContent = OpenAiResponsesInputText | OpenAiResponsesInputImage | OpenA
 
 interface Encoding {
   readonly context: ReplayContext;
+  /** The context of reasoning that no item of its turn follows. */
+  readonly unfollowed: ReplayContext;
   readonly warnings: ErrorObject[];
   readonly input: OpenAiResponsesRequest["input"];
   /** The first system message's text, once taken; further system messages become developer messages. */
@@ -156,41 +158,45 @@ function encodeInputParts(encoding: Encoding, parts: readonly Part[], pointer: s
   flush();
 }
 
-function sends(decision: ReplayDecision): boolean {
-  return decision.action === "send" || decision.action === "send-without-payload";
-}
-
-/** Whether a part the rules send becomes an item (an empty text with no item id carries nothing). */
-function becomesItem(part: Part): boolean {
-  return !(part.type === "text" && part.text === "" && part.attributes?.[ITEM_ID] === undefined && part.payload?.provider !== OPENAI_RESPONSES);
-}
-
 /**
- * An assistant message, part by part under the replay rules. Reasoning that no item of its turn follows
- * is decided again with the `withoutFollowingItem` fact on. Once a reasoning part is left out, the items
- * after it go back without their item ids: an id links an item to the reasoning item that produced it,
- * and the API rejects "Item 'fc_…' of type 'function_call' was provided without its required 'reasoning'
- * item" (ids are optional when `store` is false; openai/codex sends none).
+ * An assistant message, part by part under the replay rules. A reasoning item is held back until an item
+ * of its turn follows it: only encoding the later parts tells, since a part the rules send may still make
+ * no item (an empty text, media that is not a generated image). Reasoning that none follows is decided
+ * again with the `withoutFollowingItem` fact on. Once a reasoning part is left out, the items after it go
+ * back without their item ids: an id links an item to the reasoning item that produced it, and the API
+ * rejects "Item 'fc_…' of type 'function_call' was provided without its required 'reasoning' item"
+ * (ids are optional when `store` is false; openai/codex sends none).
  */
 function encodeAssistant(encoding: Encoding, message: Message, pointer: string): void {
-  const entries = message.parts.map((part, index) => ({ part, pointer: appendPointer(pointer, "parts", index), decision: decideReplay(part, encoding.context) }));
-  entries.forEach((entry, index) => {
-    if (entry.part.type !== "reasoning" || !sends(entry.decision)) return;
-    const followed = entries.slice(index + 1).some((later) => later.part.type !== "reasoning" && sends(later.decision) && becomesItem(later.part));
-    if (!followed) entry.decision = decideReplay(entry.part, { ...encoding.context, flags: new Set([...(encoding.context.flags ?? []), WITHOUT_FOLLOWING_ITEM]) });
-  });
+  /** Reasoning items not yet followed, with how many warnings came before them (theirs go there, in part order). */
+  let held: { part: Part; pointer: string; item: OpenAiResponsesOutputItem; warningsBefore: number }[] = [];
   let reasoningLeftOut = false;
-  for (const { part, pointer: partPointer, decision } of entries) {
-    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings, decision);
+  message.parts.forEach((part, index) => {
+    const partPointer = appendPointer(pointer, "parts", index);
+    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
     if (action === undefined) {
       if (part.type === "reasoning") reasoningLeftOut = true;
-      continue;
+      return;
     }
     const sent = action === "send" ? part : withoutForeignPayload(part, OPENAI_RESPONSES);
     const item = partToOpenAiResponsesItem(sent, { pointer: partPointer, withItemId: !reasoningLeftOut });
     if (part.type === "reasoning") reasoningLeftOut = item === undefined;
-    if (item) encoding.input.push(item);
-    else if (part.type !== "text") skip(encoding, part, partPointer, part.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
+    if (item === undefined) {
+      if (part.type !== "text") skip(encoding, part, partPointer, part.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
+    } else if (part.type === "reasoning") {
+      held.push({ part, pointer: partPointer, item, warningsBefore: encoding.warnings.length });
+    } else {
+      encoding.input.push(...held.map((entry) => entry.item), item);
+      held = [];
+    }
+  });
+  // Each left out here had sent no item after it, so no item's id depended on it.
+  let inserted = 0;
+  for (const entry of held) {
+    const warnings: ErrorObject[] = [];
+    if (settleReplay(entry.part, entry.pointer, encoding.unfollowed, warnings) !== undefined) encoding.input.push(entry.item);
+    encoding.warnings.splice(entry.warningsBefore + inserted, 0, ...warnings);
+    inserted += warnings.length;
   }
 }
 
@@ -210,11 +216,11 @@ function encodeSystem(encoding: Encoding, message: Message, pointer: string): vo
 
 /** The request for a history under the Responses replay rules, with a warning per part left out. */
 export function encodeOpenAiResponsesRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: OpenAiResponsesRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const request = options.request ?? {};
   const encoding: Encoding = {
-    context: { provider: OPENAI_RESPONSES, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    context: replayContext(OPENAI_RESPONSES, options),
+    unfollowed: replayContext(OPENAI_RESPONSES, options, [WITHOUT_FOLLOWING_ITEM]),
     warnings: [],
     input: [],
     instructions: undefined,

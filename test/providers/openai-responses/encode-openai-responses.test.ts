@@ -93,6 +93,21 @@ describe("encodeOpenAiResponsesRequest", () => {
     expect(warnings).toEqual([expect.objectContaining({ code: "provider/part-skipped", pointer: "/1/parts/0", message: expect.stringContaining("without its required following item") })]);
   });
 
+  it("leaves out encrypted reasoning when the parts after it are sent but make no item", () => {
+    const reasoning: Part = { type: "reasoning", summary: "thinking", payload: encrypted("gAAAAB-cut"), attributes: { provider: "openai.responses", itemId: "rs_cut" } };
+    // A generated image whose bytes were moved to a URL: the rules send it, but only bytes with an id make an item.
+    const movedImage: Part = { type: "media", media: { mimeType: "image/png", data: "https://example.com/ig.png", dataKind: "url" }, attributes: { provider: "openai.responses" } };
+    // An empty message that loses its item id because the (unencrypted) reasoning before it is left out.
+    const plainReasoning: Part = { type: "reasoning", summary: "plain", attributes: { provider: "openai.responses", itemId: "rs_plain" } };
+    const emptyText: Part = { type: "text", text: "", attributes: { itemId: "msg_empty", itemStatus: "completed" } };
+    for (const later of [[movedImage], [plainReasoning, emptyText]]) {
+      const { body, warnings } = encodeOpenAiResponsesRequest([user("q"), { role: "assistant", parts: [reasoning, ...later] }, user("again")]);
+      expect(body.input).toEqual([{ type: "message", role: "user", content: "q" }, { type: "message", role: "user", content: "again" }]);
+      expect(warnings[0]).toMatchObject({ code: "provider/part-skipped", pointer: "/1/parts/0", message: expect.stringContaining("without its required following item") });
+      expect(warnings.map((warning) => warning.pointer)).toEqual(["/1/parts/0", "/1/parts/1"]);
+    }
+  });
+
   it("keeps the calls together after their reasoning, and their outputs after them, when calls ran in parallel", () => {
     const { body } = encodeOpenAiResponsesRequest([
       user("Paris and Rome?"),
@@ -194,5 +209,16 @@ describe("encodeOpenAiResponsesRequest", () => {
   it("raises provider/invalid-wire when a kept Responses item is not JSON", () => {
     expect(() => encodeOpenAiResponsesRequest([{ role: "assistant", parts: [{ type: "unknown", provider: "openai.responses", kind: "web_search_call", rawJson: "{oops" }] }]))
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0" }));
+  });
+
+  it("raises provider/invalid-wire when a kept Responses item has no type", () => {
+    expect(() => encodeOpenAiResponsesRequest([{ role: "assistant", parts: [{ type: "unknown", provider: "openai.responses", kind: "web_search_call", rawJson: '{"id":"ws_1"}' }] }]))
+      .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0" }));
+  });
+
+  it.each(["{namespace", "[]"])("raises provider/invalid-wire naming the payload when item_fields %s is not a JSON object", (data) => {
+    const broken: Part = { ...call("call_1"), payload: { provider: "openai.responses", kind: "item_fields", data } };
+    expect(() => encodeOpenAiResponsesRequest([{ role: "assistant", parts: [broken] }]))
+      .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0/payload/data" }));
   });
 });
