@@ -7,6 +7,7 @@ import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { historyMessages, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import {
@@ -29,6 +30,8 @@ type Role = "user" | "model";
 
 interface Encoding {
   readonly context: ReplayContext;
+  /** The context of a part signed by the other endpoint. */
+  readonly otherEndpointContext: ReplayContext;
   readonly endpoint: GoogleEndpoint;
   readonly warnings: ErrorObject[];
   readonly system: GooglePart[];
@@ -141,8 +144,7 @@ function modelParts(encoding: Encoding, message: Message, pointer: string): Goog
       return;
     }
     const otherEndpoint = signedByOtherEndpoint(part, encoding.endpoint);
-    const flags = encoding.context.flags ?? new Set<string>();
-    const context = otherEndpoint ? { ...encoding.context, flags: new Set([...flags, SIGNATURE_FROM_OTHER_ENDPOINT]) } : encoding.context;
+    const context = otherEndpoint ? encoding.otherEndpointContext : encoding.context;
     const action = settleReplay(part, partPointer, context, encoding.warnings);
     if (action === undefined) return;
     const sent = partToGooglePart(part, outgoingSignature(part, action, otherEndpoint), partPointer);
@@ -167,10 +169,10 @@ function addTurn(encoding: Encoding, role: Role, parts: GooglePart[]): void {
 
 /** The request for a history under Gemini's replay rules, with a warning per part left out. */
 export function encodeGoogleRequest(history: History | readonly Message[], options: GoogleEncodeOptions = {}): EncodedRequest & { body: GoogleRequest } {
-  const messages = Array.isArray(history) ? (history as readonly Message[]) : (history as History).messages;
-  const base = Array.isArray(history) ? "" : "/messages";
+  const { messages, base } = historyMessages(history);
   const encoding: Encoding = {
-    context: { provider: GOOGLE, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) },
+    context: replayContext(GOOGLE, options),
+    otherEndpointContext: replayContext(GOOGLE, options, [SIGNATURE_FROM_OTHER_ENDPOINT]),
     endpoint: options.endpoint ?? "gemini-api",
     warnings: [],
     system: [],
