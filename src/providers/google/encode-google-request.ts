@@ -7,7 +7,7 @@ import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { historyMessages, replayContext } from "../history-encoding.js";
+import { assistantLeftOutWarning, historyMessages, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import {
@@ -195,7 +195,7 @@ export function encodeGoogleRequest(history: History | readonly Message[], optio
       case "assistant": {
         const parts = modelParts(encoding, message, pointer);
         if (parts.length === 0 && message.parts.length > 0) {
-          encoding.warnings.push({ name: "ReplayWarning", code: "provider/part-skipped", message: "assistant message left out: none of its parts can be replayed to google", pointer, provider: GOOGLE });
+          encoding.warnings.push(assistantLeftOutWarning(pointer, GOOGLE));
         }
         addTurn(encoding, "model", parts);
         return;
