@@ -2,11 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as standalone from "../../generated/validators.js";
 import { createAjv, VALIDATOR_ENTRY_POINTS } from "../../src/codegen/emit-validators.js";
+import { readSchemaDirectory } from "../../src/codegen/languages/language-support.js";
 import { historyArbitrary, invalidHistoryArbitrary, messageArbitrary, partArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
-import { loadSchemas, wireModelNames } from "../support/schemas.js";
+import { schemaDirectory, wireModelNames } from "../support/schemas.js";
 
-const schemas = loadSchemas();
+const schemas = readSchemaDirectory(schemaDirectory);
 const wire = wireModelNames();
 const plain = createAjv([...schemas].filter(([name]) => !wire.has(name)).map(([, schema]) => schema), { standalone: false });
 
