@@ -1,5 +1,5 @@
-// Checks provider wire data against the generated wire schemas, turning a mismatch into a typed error
-// that names the provider, the JSON pointer and the stream position.
+// Checks provider wire data against the generated wire schemas, and parses the JSON text parts hold for a
+// request, turning a mismatch into a typed error that names the provider, the JSON pointer and the stream position.
 import type { StandaloneValidator } from "../../generated/validators.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { describeSchemaErrors } from "../validation/describe-schema-error.js";
@@ -34,6 +34,51 @@ export function parseWireJson(text: string, provider: string, position?: number)
       cause: error,
     });
   }
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Parses JSON text a part holds for a request (an unknown part's raw JSON, a payload, an attribute), or
+ * throws `provider/invalid-wire` naming `what` and its pointer.
+ */
+export function parsePartJson(provider: string, text: string, pointer: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidWire(provider, `${what} at ${pointer} is not valid JSON`, { pointer, cause: error });
+  }
+}
+
+/** As parsePartJson, for text that must hold a JSON object; `typed` when it is a block, chunk or item (a string `type`). */
+export function parsePartObject(provider: string, text: string, pointer: string, what: string, shape: { typed?: boolean } = {}): Record<string, unknown> {
+  const value = parsePartJson(provider, text, pointer, what);
+  if (!isJsonObject(value) || (shape.typed === true && typeof value.type !== "string")) {
+    throw invalidWire(provider, `${what} at ${pointer} must be a JSON object${shape.typed === true ? ' with a "type"' : ""}`, { pointer });
+  }
+  return value;
+}
+
+/**
+ * Tool-call arguments text as the JSON a request takes (empty text is `{}`), or `provider/invalid-wire`
+ * naming the part; `objectFor` names the request field when it takes an object only. Unlike
+ * toolCallArguments (src/parts), a bad text is the request's error here, not the caller's document's.
+ */
+export function parseToolArguments(provider: string, text: string, pointer: string): unknown;
+export function parseToolArguments(provider: string, text: string, pointer: string, objectFor: string): Record<string, unknown>;
+export function parseToolArguments(provider: string, text: string, pointer: string, objectFor?: string): unknown {
+  let value: unknown;
+  try {
+    value = text.trim() === "" ? {} : JSON.parse(text);
+  } catch (error) {
+    throw invalidWire(provider, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
+  }
+  if (objectFor !== undefined && !isJsonObject(value)) {
+    throw invalidWire(provider, `tool-call arguments at ${pointer} must be a JSON object for ${objectFor}`, { pointer });
+  }
+  return value;
 }
 
 /** A token count from a usage object, or undefined where the wire has none (or no finite, non-negative number). */

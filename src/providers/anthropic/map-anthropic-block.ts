@@ -3,7 +3,7 @@
 // exactly as received, replayed to Anthropic only.
 import type { Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { invalidWire } from "../wire-validation.js";
+import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { ANTHROPIC, type AnthropicBlock, BLOCK_FIELDS, REDACTED_THINKING, SIGNATURE } from "./anthropic-wire.js";
 
 /** The fields each mapped block keeps in its part; any other non-null field travels as `block_fields`. */
@@ -45,22 +45,9 @@ export function anthropicBlockToPart(block: AnthropicBlock): Part {
   }
 }
 
-/** Parses tool-call arguments for a `tool_use` input, naming the part when they are not a JSON object. */
-export function toolInput(argumentsText: string, pointer: string): Record<string, unknown> {
-  let input: unknown;
-  try {
-    input = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
-  } catch (error) {
-    throw invalidWire(ANTHROPIC, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
-  }
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw invalidWire(ANTHROPIC, `tool-call arguments at ${pointer} must be a JSON object for tool_use.input`, { pointer });
-  }
-  return input as Record<string, unknown>;
-}
-
-function extraFields(part: Part): Record<string, unknown> {
-  return part.payload?.provider === ANTHROPIC && part.payload.kind === BLOCK_FIELDS ? (JSON.parse(part.payload.data) as Record<string, unknown>) : {};
+function extraFields(part: Part, pointer: string): Record<string, unknown> {
+  if (part.payload?.provider !== ANTHROPIC || part.payload.kind !== BLOCK_FIELDS) return {};
+  return parsePartObject(ANTHROPIC, part.payload.data, `${pointer}/payload/data`, `the ${BLOCK_FIELDS} payload`);
 }
 
 /**
@@ -71,7 +58,7 @@ export function partToAnthropicBlock(part: Part, pointer: string): AnthropicBloc
   switch (part.type) {
     case "text":
       // The API rejects empty text blocks; an empty text carries nothing to replay.
-      return part.text === "" ? undefined : { type: "text", text: part.text, ...extraFields(part) };
+      return part.text === "" ? undefined : { type: "text", text: part.text, ...extraFields(part, pointer) };
     case "reasoning": {
       const payload = part.payload;
       if (payload?.provider !== ANTHROPIC) return undefined;
@@ -81,13 +68,9 @@ export function partToAnthropicBlock(part: Part, pointer: string): AnthropicBloc
       return undefined;
     }
     case "tool_call":
-      return { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: toolInput(part.toolCall.arguments, pointer), ...extraFields(part) };
+      return { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: parseToolArguments(ANTHROPIC, part.toolCall.arguments, pointer, "tool_use.input"), ...extraFields(part, pointer) };
     case "unknown":
-      try {
-        return JSON.parse(part.rawJson) as AnthropicBlock;
-      } catch (error) {
-        throw invalidWire(ANTHROPIC, `the raw block at ${pointer} is not valid JSON`, { pointer, cause: error });
-      }
+      return parsePartObject(ANTHROPIC, part.rawJson, pointer, "the raw block", { typed: true }) as AnthropicBlock;
     case "tool_result":
     case "media":
       return undefined;

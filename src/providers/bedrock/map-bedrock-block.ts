@@ -3,7 +3,7 @@
 // received, replayed to Bedrock only. https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
 import type { Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { invalidWire } from "../wire-validation.js";
+import { invalidWire, parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { BEDROCK, type BedrockContentBlock, REDACTED_CONTENT, SIGNATURE, reasoningAttributes } from "./bedrock-wire.js";
 
 /**
@@ -54,16 +54,6 @@ export function bedrockBlockToPart(block: BedrockContentBlock, pointer: string):
   return unknownBlockPart(toolUse === undefined ? kind : "toolUse", block);
 }
 
-/** Parses tool-call arguments for a `toolUse` input (a JSON document), naming the part when they are not JSON. */
-export function toolInput(argumentsText: string, pointer: string): unknown {
-  if (argumentsText.trim() === "") return {};
-  try {
-    return JSON.parse(argumentsText);
-  } catch (error) {
-    throw invalidWire(BEDROCK, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
-  }
-}
-
 /**
  * The request block of an assistant part the replay rules let through, or undefined when the part has no
  * block: an empty text, reasoning with no text and no signature, a bedrock payload of an unknown kind.
@@ -83,13 +73,10 @@ export function partToBedrockBlock(part: Part, pointer: string): BedrockContentB
       return part.text ? { reasoningContent: { reasoningText: { text: part.text } } } : undefined;
     }
     case "tool_call":
-      return { toolUse: { toolUseId: part.toolCall.id, name: part.toolCall.name, input: toolInput(part.toolCall.arguments, pointer) } };
+      // `input` is a JSON document: any JSON value, not only an object.
+      return { toolUse: { toolUseId: part.toolCall.id, name: part.toolCall.name, input: parseToolArguments(BEDROCK, part.toolCall.arguments, pointer) } };
     case "unknown":
-      try {
-        return JSON.parse(part.rawJson) as BedrockContentBlock;
-      } catch (error) {
-        throw invalidWire(BEDROCK, `the raw block at ${pointer} is not valid JSON`, { pointer, cause: error });
-      }
+      return parsePartObject(BEDROCK, part.rawJson, pointer, "the raw block") as BedrockContentBlock;
     case "tool_result":
     case "media":
       return undefined;

@@ -4,7 +4,7 @@
 // part exactly as received. https://ai.google.dev/api/caching#Part
 import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { invalidWire } from "../wire-validation.js";
+import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { GOOGLE, type GoogleFunctionCall, type GooglePart, THOUGHT_SIGNATURE } from "./google-wire.js";
 
 /** The fields of a part that are not its data: the thought flag and the signature. */
@@ -90,18 +90,6 @@ export function googlePartToPart(part: GooglePart, attributes: Attributes): Part
   return unknownPart(part, key, attributes);
 }
 
-/** Parses tool-call arguments for `functionCall.args`, naming the part when they are not a JSON object. */
-function functionArguments(argumentsText: string, pointer: string): Record<string, unknown> {
-  let args: unknown;
-  try {
-    args = argumentsText.trim() === "" ? {} : JSON.parse(argumentsText);
-  } catch (error) {
-    throw invalidWire(GOOGLE, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
-  }
-  if (!isObject(args)) throw invalidWire(GOOGLE, `tool-call arguments at ${pointer} must be a JSON object for functionCall.args`, { pointer });
-  return args;
-}
-
 /** A media item as an `inlineData` (bytes, or a string sent as its UTF-8 bytes) or `fileData` (URL) part. */
 export function mediaToGooglePart(media: Media): GooglePart {
   if (media.dataKind === "url") return { fileData: { mimeType: media.mimeType, fileUri: media.data } };
@@ -128,7 +116,7 @@ export function partToGooglePart(part: Part, signature: string | undefined, poin
     }
     case "tool_call": {
       const { id, name } = part.toolCall;
-      const args = functionArguments(part.toolCall.arguments, pointer);
+      const args = parseToolArguments(GOOGLE, part.toolCall.arguments, pointer, "functionCall.args");
       wire = { functionCall: id === "" ? { name, args } : { id, name, args } };
       break;
     }
@@ -136,15 +124,8 @@ export function partToGooglePart(part: Part, signature: string | undefined, poin
       wire = mediaToGooglePart(part.media);
       break;
     case "unknown": {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(part.rawJson);
-      } catch (error) {
-        throw invalidWire(GOOGLE, `the raw part at ${pointer} is not valid JSON`, { pointer, cause: error });
-      }
-      if (!isObject(parsed)) throw invalidWire(GOOGLE, `the raw part at ${pointer} is not a JSON object`, { pointer });
       // The signature travels as the payload: the one the rules let out replaces the one in the raw part.
-      const { thoughtSignature: _received, ...rest } = parsed;
+      const { thoughtSignature: _received, ...rest } = parsePartObject(GOOGLE, part.rawJson, pointer, "the raw part");
       wire = rest;
       break;
     }

@@ -9,7 +9,7 @@ import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { describeSchemaErrors } from "../../validation/describe-schema-error.js";
 import type { PartwiseError } from "../../errors/partwise-error.js";
-import { invalidWire } from "../wire-validation.js";
+import { invalidWire, parsePartObject } from "../wire-validation.js";
 import { CHUNK_FIELDS, MISTRAL, type MistralChunk, type MistralMessage, type MistralThinkChunk, SIGNATURE } from "./mistral-wire.js";
 
 /** Where a value sits: a JSON pointer in the response or event, and the event's stream position. */
@@ -169,14 +169,7 @@ export function mistralMessageParts(message: MistralMessage, location: WireLocat
 function chunkFieldsOf(part: Part, pointer: string): Record<string, unknown> {
   const fields = part.attributes?.[CHUNK_FIELDS];
   if (fields === undefined) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fields);
-  } catch (error) {
-    const at = appendPointer(pointer, "attributes", CHUNK_FIELDS);
-    throw invalidWire(MISTRAL, `the ${CHUNK_FIELDS} attribute at ${at} is not valid JSON`, { pointer: at, cause: error });
-  }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return parsePartObject(MISTRAL, fields, appendPointer(pointer, "attributes", CHUNK_FIELDS), `the ${CHUNK_FIELDS} attribute`);
 }
 
 /**
@@ -194,18 +187,8 @@ export function partToMistralChunk(part: Part, pointer: string): MistralChunk | 
       if (part.payload?.provider === MISTRAL && part.payload.kind === SIGNATURE) chunk.signature = part.payload.data;
       return chunk;
     }
-    case "unknown": {
-      let chunk: unknown;
-      try {
-        chunk = JSON.parse(part.rawJson);
-      } catch (error) {
-        throw invalidWire(MISTRAL, `the raw chunk at ${pointer} is not valid JSON`, { pointer, cause: error });
-      }
-      if (typeof chunk !== "object" || chunk === null || typeof (chunk as { type?: unknown }).type !== "string") {
-        throw invalidWire(MISTRAL, `the raw chunk at ${pointer} must be a JSON object with a "type"`, { pointer });
-      }
-      return chunk as MistralChunk;
-    }
+    case "unknown":
+      return parsePartObject(MISTRAL, part.rawJson, pointer, "the raw chunk", { typed: true }) as MistralChunk;
     case "tool_call":
     case "tool_result":
     case "media":

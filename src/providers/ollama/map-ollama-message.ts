@@ -2,7 +2,7 @@
 // inverse for the encoder: thinking -> reasoning (tagged as Ollama's), content -> text, images -> media,
 // tool_calls -> tool calls (object arguments as compact JSON text), any other field -> unknown.
 import type { Media, Part } from "../../../generated/types.js";
-import { invalidWire } from "../wire-validation.js";
+import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaMessage, type OllamaRequestToolCall, type OllamaToolCall } from "./ollama-wire.js";
 
 /** Unsigned thinking, marked as Ollama's so that it is replayed to Ollama only unless the caller opts in. */
@@ -67,16 +67,7 @@ export function ollamaMessageParts(message: OllamaMessage): Part[] {
 
 /** A tool call for a request: arguments parsed back into the JSON object Ollama takes, `index` its position. */
 export function partToOllamaToolCall(call: { id: string; name: string; arguments: string }, position: number, pointer: string): OllamaRequestToolCall {
-  let parsed: unknown;
-  try {
-    parsed = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
-  } catch (error) {
-    throw invalidWire(OLLAMA, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw invalidWire(OLLAMA, `tool-call arguments at ${pointer} must be a JSON object (Ollama takes arguments as an object)`, { pointer });
-  }
-  const calledFunction = { index: position, name: call.name, arguments: parsed as Record<string, unknown> };
+  const calledFunction = { index: position, name: call.name, arguments: parseToolArguments(OLLAMA, call.arguments, pointer, "function.arguments") };
   return call.id === "" ? { function: calledFunction } : { id: call.id, function: calledFunction };
 }
 
@@ -87,14 +78,5 @@ export function mediaToOllamaImage(media: Media): string | undefined {
 
 /** The fields an unknown Ollama part holds, to set again on its message. */
 export function ollamaOtherFields(rawJson: string, pointer: string): Record<string, unknown> {
-  let fields: unknown;
-  try {
-    fields = JSON.parse(rawJson);
-  } catch (error) {
-    throw invalidWire(OLLAMA, `the raw field at ${pointer} is not valid JSON`, { pointer, cause: error });
-  }
-  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) {
-    throw invalidWire(OLLAMA, `the raw field at ${pointer} must be a JSON object of message fields`, { pointer });
-  }
-  return fields as Record<string, unknown>;
+  return parsePartObject(OLLAMA, rawJson, pointer, "the raw message field");
 }

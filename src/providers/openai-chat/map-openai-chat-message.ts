@@ -3,7 +3,7 @@
 // refusal, audio, tool calls, any other field. What has no part of its own (a refusal, a custom tool
 // call, a non-text content part, fields such as `annotations`) becomes an unknown part kept as received.
 import type { Attributes, Part, ToolCallPart } from "../../../generated/types.js";
-import { invalidWire } from "../wire-validation.js";
+import { parsePartJson, parsePartObject } from "../wire-validation.js";
 import {
   CONTENT_PART,
   type ChatCompletionsServer,
@@ -213,18 +213,12 @@ export function chatMessageToParts(message: OpenAiChatAssistantMessage, server: 
 
 /** Parses the raw JSON of a part (an unknown part's block, a payload), naming the part when it is not JSON. */
 export function parseRawJson(text: string, provider: string, pointer: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw invalidWire(provider, `the raw JSON at ${pointer} is not valid JSON`, { pointer, cause: error });
-  }
+  return parsePartJson(provider, text, pointer, "the raw JSON");
 }
 
 /** Parses the raw JSON of an unknown part, which holds a JSON object (a field set, a content part, a call). */
 export function parseRawObject(text: string, provider: string, pointer: string): Record<string, unknown> {
-  const value = parseRawJson(text, provider, pointer);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidWire(provider, `the raw JSON at ${pointer} is not a JSON object`, { pointer });
-  return value as Record<string, unknown>;
+  return parsePartObject(provider, text, pointer, "the raw JSON");
 }
 
 /** A tool call as the request takes it: arguments verbatim, and the call's extra fields when they go back. */

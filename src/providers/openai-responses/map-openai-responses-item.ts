@@ -13,7 +13,7 @@ import {
 } from "../../../generated/wire/openai.responses-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { describeSchemaErrors } from "../../validation/describe-schema-error.js";
-import { invalidWire } from "../wire-validation.js";
+import { invalidWire, parsePartObject } from "../wire-validation.js";
 import {
   ENCRYPTED_CONTENT,
   ITEM_FIELDS,
@@ -203,13 +203,9 @@ export interface ItemEncoding {
   readonly withItemId: boolean;
 }
 
-function ownItemFields(part: Part): Record<string, unknown> {
+function ownItemFields(part: Part, pointer: string): Record<string, unknown> {
   if (part.payload?.provider !== OPENAI_RESPONSES || part.payload.kind !== ITEM_FIELDS) return {};
-  try {
-    return JSON.parse(part.payload.data) as Record<string, unknown>;
-  } catch (error) {
-    throw invalidWire(OPENAI_RESPONSES, "the item_fields payload is not a JSON object text", { cause: error });
-  }
+  return parsePartObject(OPENAI_RESPONSES, part.payload.data, `${pointer}/payload/data`, `the ${ITEM_FIELDS} payload`);
 }
 
 /**
@@ -221,7 +217,7 @@ function textToItem(part: Extract<Part, { type: "text" }>, encoding: ItemEncodin
   const attributes = part.attributes ?? {};
   const phase = attributes[PHASE];
   const itemId = encoding.withItemId ? attributes[ITEM_ID] : undefined;
-  const { content: keptContent, ...fields } = ownItemFields(part);
+  const { content: keptContent, ...fields } = ownItemFields(part, encoding.pointer);
   const kept = Array.isArray(keptContent) && messageContentText(keptContent as Record<string, unknown>[], { pointer: encoding.pointer }) === part.text;
   let item: OpenAiResponsesOutputItem;
   if (itemId !== undefined) {
@@ -264,27 +260,18 @@ function toolCallToItem(part: Extract<Part, { type: "tool_call" }>, encoding: It
   item.name = part.toolCall.name;
   item.arguments = part.toolCall.arguments;
   if (attributes[ITEM_STATUS] !== undefined) item.status = attributes[ITEM_STATUS];
-  return { ...item, ...ownItemFields(part) };
+  return { ...item, ...ownItemFields(part, encoding.pointer) };
 }
 
-function mediaToItem(part: Extract<Part, { type: "media" }>): OpenAiResponsesOutputItem | undefined {
+function mediaToItem(part: Extract<Part, { type: "media" }>, pointer: string): OpenAiResponsesOutputItem | undefined {
   const media = part.media;
   if (media.dataKind !== "bytes" || media.id === undefined || media.id === null) return undefined;
   const status = part.attributes?.[ITEM_STATUS] ?? "completed";
-  return { type: "image_generation_call", id: media.id, status, result: media.data, ...ownItemFields(part) };
+  return { type: "image_generation_call", id: media.id, status, result: media.data, ...ownItemFields(part, pointer) };
 }
 
 function unknownToItem(part: Extract<Part, { type: "unknown" }>, pointer: string): OpenAiResponsesOutputItem {
-  let item: unknown;
-  try {
-    item = JSON.parse(part.rawJson);
-  } catch (error) {
-    throw invalidWire(OPENAI_RESPONSES, `the raw item at ${pointer} is not valid JSON`, { pointer, cause: error });
-  }
-  if (typeof item !== "object" || item === null || Array.isArray(item) || typeof (item as { type?: unknown }).type !== "string") {
-    throw invalidWire(OPENAI_RESPONSES, `the raw item at ${pointer} is not an item (an object with a "type")`, { pointer });
-  }
-  return item as OpenAiResponsesOutputItem;
+  return parsePartObject(OPENAI_RESPONSES, part.rawJson, pointer, "the raw item", { typed: true }) as OpenAiResponsesOutputItem;
 }
 
 /**
@@ -301,7 +288,7 @@ export function partToOpenAiResponsesItem(part: Part, encoding: ItemEncoding): O
     case "tool_call":
       return toolCallToItem(part, encoding);
     case "media":
-      return mediaToItem(part);
+      return mediaToItem(part, encoding.pointer);
     case "unknown":
       return unknownToItem(part, encoding.pointer);
     case "tool_result":

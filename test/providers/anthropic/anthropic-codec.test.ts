@@ -268,4 +268,13 @@ describe("encodeAnthropicRequest", () => {
     expect(() => encodeAnthropicRequest([{ role: "user", parts: [{ type: "unknown", provider: "anthropic", kind: "document", rawJson: "{not json" }] }]))
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic", pointer: "/0/parts/0" }));
   });
+
+  it.each<[string, Part, string]>([
+    ["tool-call arguments are not a JSON object", { type: "tool_call", toolCall: { id: "t", type: "function", name: "f", arguments: "[1]" } }, "/0/parts/0"],
+    ["a block_fields payload is not JSON", { type: "text", text: "t", payload: { provider: "anthropic", kind: "block_fields", data: "{citations" } }, "/0/parts/0/payload/data"],
+    ["a raw block has no type", { type: "unknown", provider: "anthropic", kind: "server_tool_use", rawJson: '{"id":"srv_1"}' }, "/0/parts/0"],
+  ])("raises provider/invalid-wire naming the pointer when %s", (_, part, pointer) => {
+    expect(() => encodeAnthropicRequest([{ role: "assistant", parts: [part] }]))
+      .toThrow(expect.objectContaining({ name: "PartwiseError", code: "provider/invalid-wire", provider: "anthropic", pointer }));
+  });
 });

@@ -151,4 +151,14 @@ describe("encodeBedrockRequest", () => {
     const broken: Part = { type: "tool_call", toolCall: { id: "t", type: "function", name: "f", arguments: "{city: Oslo}" } };
     expect(() => encodeBedrockRequest([question, { role: "assistant", parts: [broken] }])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/1/parts/0" }));
   });
+
+  it("sends tool-call arguments that are JSON but not an object as the toolUse input document", () => {
+    const listed: Part = { type: "tool_call", toolCall: { id: "t", type: "function", name: "f", arguments: "[1,2]" } };
+    expect(encodeBedrockRequest([question, { role: "assistant", parts: [listed] }]).body.messages[1]).toEqual({ role: "assistant", content: [{ toolUse: { toolUseId: "t", name: "f", input: [1, 2] } }] });
+  });
+
+  it("raises provider/invalid-wire naming the part when a raw block is not a JSON object", () => {
+    const broken: Part = { type: "unknown", provider: "bedrock", kind: "citationsContent", rawJson: "[]" };
+    expect(() => encodeBedrockRequest([question, { role: "assistant", parts: [broken] }])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/1/parts/0" }));
+  });
 });

@@ -210,4 +210,9 @@ describe("encodeGoogleRequest", () => {
     expect(() => encodeGoogleRequest([{ role: "assistant", parts: [{ type: "tool_call", toolCall: { id: "", type: "function", name: "f", arguments: "[1]" } }] }]))
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0" }));
   });
+
+  it.each(["{executableCode", '"executableCode"'])("names the part whose raw JSON %s is not a JSON object", (rawJson) => {
+    expect(() => encodeGoogleRequest([{ role: "assistant", parts: [{ type: "unknown", provider: "google", kind: "executableCode", rawJson }] }]))
+      .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "google", pointer: "/0/parts/0" }));
+  });
 });

@@ -334,6 +334,16 @@ describe("encodeMistralRequest", () => {
     const broken: Message = { role: "assistant", parts: [{ type: "reasoning", text: "r", attributes: { provider: "mistral", chunkFields: "{closed" } }] };
     expect(() => encodeMistralRequest([broken])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0/attributes/chunkFields" }));
   });
+
+  it("raises provider/invalid-wire naming the attribute when a part's chunkFields is JSON but not an object", () => {
+    const broken: Message = { role: "assistant", parts: [{ type: "text", text: "t", attributes: { chunkFields: '"closed"' } }] };
+    expect(() => encodeMistralRequest([broken])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0/attributes/chunkFields" }));
+  });
+
+  it("raises provider/invalid-wire naming the part when a raw chunk has no type", () => {
+    const broken: Message = { role: "assistant", parts: [{ type: "unknown", provider: "mistral", kind: "reference", rawJson: '{"reference_ids":[1]}' }] };
+    expect(() => encodeMistralRequest([broken])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/0/parts/0", message: expect.stringContaining('"type"') }));
+  });
 });
 
 describe("partwise decode and encode --provider mistral", () => {

@@ -293,6 +293,15 @@ describe("encodeOllamaRequest", () => {
     expect(() => encodeOllamaRequest([{ role: "assistant", parts: [{ type: "tool_result", id: "c", content: [], isError: false }] }]))
       .toThrow(expect.objectContaining({ code: "provider/unsupported-part", pointer: "/0/parts/0" }));
   });
+
+  it.each<[string, Part]>([
+    ["tool-call arguments are not JSON", toolCall("c", "f", "{city")],
+    ["tool-call arguments are not a JSON object", toolCall("c", "f", "[1]")],
+    ["a raw message field is not a JSON object", { type: "unknown", provider: "ollama", kind: "annotations", rawJson: "[]" }],
+  ])("raises provider/invalid-wire naming the part when %s", (_, part) => {
+    expect(() => encodeOllamaRequest([{ role: "assistant", parts: [part] }]))
+      .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "ollama", pointer: "/0/parts/0" }));
+  });
 });
 
 describe("partwise decode and encode --provider ollama", () => {
