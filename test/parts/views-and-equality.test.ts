@@ -6,8 +6,9 @@ import { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText
 const call = toolCallPart({ id: "c1", name: "get_weather", arguments: { city: "Oslo" } });
 
 describe("textOf", () => {
-  it("is null only when the message has no parts", () => {
-    expect(textOf({ parts: [] })).toBeNull();
+  it("is empty when the message has no parts, so trimming it never throws", () => {
+    expect(textOf({ parts: [] })).toBe("");
+    expect(textOf({ role: "assistant", parts: [] }).trim()).toBe("");
   });
 
   it("is empty when there are parts but no text part", () => {
