@@ -563,11 +563,11 @@ export interface MessageEvent {
  */
 export interface OpaquePayload {
   /**
-   * The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
+   * The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
    */
   provider: string;
   /**
-   * What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+   * What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
    */
   kind: string;
   /**
@@ -1015,11 +1015,11 @@ export interface UnknownPart {
    */
   type: "unknown";
   /**
-   * The provider the block came from, or `partwise` for a part type from a later format version.
+   * The provider the block came from, or `partwise` for a part type from a later format version; never blank.
    */
   provider: string;
   /**
-   * The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+   * The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
    */
   kind: string;
   /**

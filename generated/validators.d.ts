@@ -20,6 +20,9 @@ export declare const validateMessage: StandaloneValidator;
 /** Validates a `Part` against Part.json. */
 export declare const validatePart: StandaloneValidator;
 
+/** Validates a `OpaquePayload` against OpaquePayload.json. */
+export declare const validateOpaquePayload: StandaloneValidator;
+
 /** Validates a `SessionEvent` against SessionEvent.json. */
 export declare const validateSessionEvent: StandaloneValidator;
 

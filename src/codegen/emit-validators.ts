@@ -14,6 +14,7 @@ export const VALIDATOR_ENTRY_POINTS = {
   validateHistory: "History",
   validateMessage: "Message",
   validatePart: "Part",
+  validateOpaquePayload: "OpaquePayload",
   validateSessionEvent: "SessionEvent",
   validateStreamChunk: "StreamChunk",
   validateStreamEvent: "StreamEvent",

@@ -18,7 +18,8 @@ import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
 
-function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
+/** Throws `schema/invalid` naming the first problem's JSON pointer unless `value` passes `validator`. */
+export function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
   if (validator(value)) return;
   const problem = describeSchemaErrors(validator.errors);
   const pointer = (context.pointer ?? "") + problem.pointer;

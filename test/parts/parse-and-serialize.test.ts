@@ -95,6 +95,19 @@ describe("parseMessage errors", () => {
   });
 });
 
+describe("parsePart", () => {
+  it("rejects a payload or unknown part whose provider or kind is only whitespace, as Spring AI's records do", () => {
+    for (const [part, pointer] of [
+      [{ type: "text", text: "", payload: { provider: " ", kind: "signature", data: "x" } }, "/payload/provider"],
+      [{ type: "text", text: "", payload: { provider: "google", kind: "\t\n", data: "x" } }, "/payload/kind"],
+      [{ type: "unknown", provider: "  ", kind: "server_tool_use", rawJson: "{}" }, "/provider"],
+    ] as const) {
+      const error = thrown(() => parsePart(part));
+      expect([error.code, error.pointer]).toEqual(["schema/invalid", pointer]);
+    }
+  });
+});
+
 describe("parseSessionEvent", () => {
   it("reads the message of a message event like parseMessage does", () => {
     const event = parseSessionEvent({
