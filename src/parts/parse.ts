@@ -46,11 +46,23 @@ function readPart(part: Part): Part {
   if (!isPartType(type)) {
     return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: type, rawJson: JSON.stringify(part) };
   }
-  if (part.type === "tool_result") {
-    const content = readParts(part.content);
-    return content === part.content ? part : { ...part, content };
+  let read = part;
+  // The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
+  // says nothing an absent one does not: read as absent, a part reads back as the part that was written.
+  if (part.attributes !== undefined && isEmptyObject(part.attributes)) {
+    const { attributes: _empty, ...rest } = part;
+    read = rest as Part;
   }
-  return part;
+  if (read.type === "tool_result") {
+    const content = readParts(read.content);
+    return content === read.content ? read : { ...read, content };
+  }
+  return read;
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
 }
 
 function readMessage(message: Message): Message {
