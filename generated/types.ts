@@ -887,6 +887,25 @@ export interface Session {
   version: number;
 }
 /**
+ * The first line of a `partwise session export` JSONL file: the session whose events follow, so that
+ * `partwise session import` creates it with the same metadata. A file may hold several sessions, each
+ * header before its events.
+ */
+export interface SessionExportHeader {
+  /**
+   * Identifies the record.
+   */
+  format: "partwise.session";
+  /**
+   * The format version.
+   */
+  version: 1;
+  /**
+   * The session as the store held it when exported.
+   */
+  session: Session;
+}
+/**
  * Session metadata: free-form, plus the documented attributes below. Every top-level attribute whose
  * value is a string, a number or a boolean is indexed, so sessions can be found by it.
  */

@@ -26,6 +26,9 @@ export declare const validateOpaquePayload: StandaloneValidator;
 /** Validates a `SessionEvent` against SessionEvent.json. */
 export declare const validateSessionEvent: StandaloneValidator;
 
+/** Validates a `SessionExportHeader` against SessionExportHeader.json. */
+export declare const validateSessionExportHeader: StandaloneValidator;
+
 /** Validates a `StreamChunk` against StreamChunk.json. */
 export declare const validateStreamChunk: StandaloneValidator;
 

@@ -16,6 +16,7 @@ export const VALIDATOR_ENTRY_POINTS = {
   validatePart: "Part",
   validateOpaquePayload: "OpaquePayload",
   validateSessionEvent: "SessionEvent",
+  validateSessionExportHeader: "SessionExportHeader",
   validateStreamChunk: "StreamChunk",
   validateStreamEvent: "StreamEvent",
   validateErrorObject: "ErrorObject",

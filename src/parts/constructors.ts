@@ -35,7 +35,7 @@ export function checkedPart<T extends Part>(part: T, pointer = ""): T {
 
 function withExtras<T extends Part>(part: T, extras: PartExtras | undefined): T {
   if (extras === undefined) return checkedPart(part);
-  const result: Record<string, unknown> = { ...(part as Record<string, unknown>) };
+  const result: Record<string, unknown> = { ...(part as unknown as Record<string, unknown>) };
   if (extras.payload !== undefined) result.payload = extras.payload;
   if (extras.attributes !== undefined) result.attributes = { ...extras.attributes };
   return checkedPart(result as T);

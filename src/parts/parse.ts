@@ -1,12 +1,13 @@
 // Reading canonical JSON: validate against the generated JSON Schema validators, then report the first
 // problem as a typed error with its JSON pointer. A part whose `type` is none of the six (a part of a
 // later format version) becomes an `unknown` part wrapping the whole node, so it survives load and store.
-import type { History, Message, Part, SessionEvent } from "../../generated/types.js";
+import type { History, Message, Part, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import {
   validateHistory,
   validateMessage,
   validatePart,
   validateSessionEvent,
+  validateSessionExportHeader,
   type StandaloneValidator,
 } from "../../generated/validators.js";
 import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
@@ -119,4 +120,16 @@ export function parseSessionEvent(input: unknown, context: ParseContext = {}): S
   if (event.type !== "MESSAGE" || !("message" in event)) return event;
   const message = readMessage(event.message);
   return message === event.message ? event : { ...event, message };
+}
+
+/** True for the record that heads a session's events in an export (it says `format: "partwise.session"`). */
+export function isSessionExportHeader(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { format?: unknown }).format === "partwise.session";
+}
+
+/** Parses the header of an exported session's events (JSON text or an already parsed value). */
+export function parseSessionExportHeader(input: unknown, context: ParseContext = {}): SessionExportHeader {
+  const value = jsonValue(input, context);
+  validated(value, validateSessionExportHeader, "session export header", context);
+  return value as SessionExportHeader;
 }

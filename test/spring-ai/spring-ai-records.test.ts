@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { History, Message, Part } from "../../generated/types.js";
+import type { History, Part } from "../../generated/types.js";
 import { partsEqual } from "../../src/parts/equality.js";
 import { FUTURE_PART_PROVIDER } from "../../src/parts/part-kinds.js";
 import { parseHistory } from "../../src/parts/parse.js";
@@ -29,10 +29,6 @@ interface RunnerLine {
   readonly name: string;
   readonly output?: unknown;
   readonly error?: string;
-}
-
-function history(messages: readonly Message[]): History {
-  return { format: "partwise.history", version: 1, messages: [...messages] };
 }
 
 /** Every conformance history partwise reads (the valid ones and those that only break replay), as partwise writes it. */
