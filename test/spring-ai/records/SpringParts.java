@@ -78,10 +78,11 @@ final class SpringParts {
     /** AssistantMessage.ToolCall. */
     record ToolCall(String id, String type, String name, String arguments) {
         ToolCall {
-            notNull(id, "toolCall.id");
-            notNull(type, "toolCall.type");
-            notNull(name, "toolCall.name");
-            notNull(arguments, "toolCall.arguments");
+            String[] fields = {"id", "type", "name", "arguments"};
+            String[] values = {id, type, name, arguments};
+            for (int index = 0; index < fields.length; index++) {
+                notNull(values[index], "toolCall." + fields[index]);
+            }
         }
     }
 
