@@ -417,7 +417,7 @@ export interface EventMetadata {
  */
 export interface FuturePart {
   /**
-   * A part tag that this format version does not know.
+   * A part tag that this format version does not know; never blank, as it becomes an unknown part's `kind`.
    */
   type: string;
   [k: string]: unknown;
