@@ -417,7 +417,7 @@ export interface EventMetadata {
  */
 export interface FuturePart {
   /**
-   * A part tag that this format version does not know.
+   * A part tag that this format version does not know; never blank, as it becomes an unknown part's `kind`.
    */
   type: string;
   [k: string]: unknown;
@@ -563,11 +563,11 @@ export interface MessageEvent {
  */
 export interface OpaquePayload {
   /**
-   * The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
+   * The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
    */
   provider: string;
   /**
-   * What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+   * What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
    */
   kind: string;
   /**
@@ -887,6 +887,25 @@ export interface Session {
   version: number;
 }
 /**
+ * The first line of a `partwise session export` JSONL file: the session whose events follow, so that
+ * `partwise session import` creates it with the same metadata. A file may hold several sessions, each
+ * header before its events.
+ */
+export interface SessionExportHeader {
+  /**
+   * Identifies the record.
+   */
+  format: "partwise.session";
+  /**
+   * The format version.
+   */
+  version: 1;
+  /**
+   * The session as the store held it when exported.
+   */
+  session: Session;
+}
+/**
  * Session metadata: free-form, plus the documented attributes below. Every top-level attribute whose
  * value is a string, a number or a boolean is indexed, so sessions can be found by it.
  */
@@ -1015,11 +1034,11 @@ export interface UnknownPart {
    */
   type: "unknown";
   /**
-   * The provider the block came from, or `partwise` for a part type from a later format version.
+   * The provider the block came from, or `partwise` for a part type from a later format version; never blank.
    */
   provider: string;
   /**
-   * The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+   * The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
    */
   kind: string;
   /**

@@ -20,8 +20,14 @@ export declare const validateMessage: StandaloneValidator;
 /** Validates a `Part` against Part.json. */
 export declare const validatePart: StandaloneValidator;
 
+/** Validates a `OpaquePayload` against OpaquePayload.json. */
+export declare const validateOpaquePayload: StandaloneValidator;
+
 /** Validates a `SessionEvent` against SessionEvent.json. */
 export declare const validateSessionEvent: StandaloneValidator;
+
+/** Validates a `SessionExportHeader` against SessionExportHeader.json. */
+export declare const validateSessionExportHeader: StandaloneValidator;
 
 /** Validates a `StreamChunk` against StreamChunk.json. */
 export declare const validateStreamChunk: StandaloneValidator;

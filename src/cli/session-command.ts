@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { MessageEvent, Session, SessionEvent } from "../../generated/types.js";
+import type { MessageEvent, Session, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
 import { serialize } from "../parts/serialize.js";
 import {
@@ -31,8 +31,9 @@ export const SESSION_HELP = `Usage: partwise session <command> [options]
 
 Commands:
   list                 list sessions: id, version (event count), created, expires, metadata
-  show ID              print the active view turn by turn, part by part (payloads abbreviated)
-  export ID            write the log as JSONL of events (default) or as a history document
+  show ID              print the active view turn by turn, part by part (payloads abbreviated); turns
+                       are numbered by their place in the whole log
+  export ID            write the log as JSONL of events (default) or the messages of a view as a history
   import FILE          read JSONL of events, a history, or a legacy text-only history into sessions
   compact ID           compact the active view (append-only: covered events stay in the log)
   delete ID...         delete sessions and their logs
@@ -45,9 +46,16 @@ Options for every command:
 
 list:     --limit N (default 100)  --after ID  --principal NAME  --where NAME=VALUE
 show:     --all (the whole log: covered events, boundaries, custom events)  --full (no abbreviation)
-export:   --format jsonl|history  --view all|active  --out FILE (default: standard output)
+export:   --format jsonl (default): the session's header (id, metadata, times), then its events, of the
+            whole log unless --view active
+          --format history: the messages of the active view (what the model is sent) as a history
+            document, unless --view all (every message of the log, covered ones included); no
+            session metadata, no boundaries or custom events
+          --view all|active  --out FILE (default: standard output)
 import:   --session ID (the target session when the file names none)  --format auto|events|history|legacy
           --fresh-ids (new event ids, so a log can be imported beside its original)
+          A new session gets the metadata of its export header; importing events a session already
+          holds, unchanged, is a no-op (an import can be retried).
           Legacy shapes: [{role, content, tool_calls?...}] (OpenAI Chat style) and rows of
           {conversation_id, content, type, timestamp} (Spring AI's SPRING_AI_CHAT_MEMORY, e.g. from
           psql -c "COPY (SELECT row_to_json(m) FROM spring_ai_chat_memory m) TO STDOUT"). What the source
@@ -117,11 +125,13 @@ const list: Subcommand = async (argv, io) => {
 const show: Subcommand = async (argv, io) => {
   const { values, positionals } = parse(argv, { all: { type: "boolean" }, full: { type: "boolean" } });
   const id = oneId(positionals, "show");
-  const { session, events, active } = await withService(values.db, false, async (service) => {
+  const { session, events, active, log } = await withService(values.db, false, async (service) => {
     const session = await service.findById(id);
     if (!session) throw sessionNotFound(id);
     const active = await service.getEvents(id, { view: "active" });
-    return { session, active, events: values.all ? await service.getEvents(id) : active };
+    // The whole log numbers the turns, so a turn keeps its number when compaction leaves only the last ones in view.
+    const log = await service.getEvents(id);
+    return { session, active, log, events: values.all ? log : active };
   });
   if (values.json) {
     io.out(JSON.stringify({ session, events: events.map(eventToJson) }, null, 2));
@@ -133,7 +143,7 @@ const show: Subcommand = async (argv, io) => {
   // In the whole log, message events outside the active view are the ones compactions covered.
   const activeIds = new Set(active.map((event) => event.id));
   const covered = new Set(events.filter((event) => isMessageEvent(event) && !activeIds.has(event.id)).map((event) => event.id));
-  for (const line of renderEvents(events, { maxTextLength: values.full ? Infinity : 160, covered })) io.out(line);
+  for (const line of renderEvents(events, { maxTextLength: values.full ? Infinity : 160, covered, log })) io.out(line);
   return 0;
 };
 
@@ -141,18 +151,24 @@ const exportSession: Subcommand = async (argv, io) => {
   const { values, positionals } = parse(argv, { format: { type: "string" }, view: { type: "string" }, out: { type: "string" } });
   const id = oneId(positionals, "export");
   const format = values.format ?? "jsonl";
-  const view = values.view ?? "all";
   if (format !== "jsonl" && format !== "history") throw new UsageError(`--format expects jsonl or history, got "${format}"`);
+  // A history is what a model is sent, so it is the active view unless asked; a log export is the whole log.
+  const view = values.view ?? (format === "history" ? "active" : "all");
   if (view !== "all" && view !== "active") throw new UsageError(`--view expects all or active, got "${view}"`);
-  const events = await withService(values.db, false, (service) => service.getEvents(id, { view }));
+  const { session, events } = await withService(values.db, false, async (service) => {
+    const session = await service.findById(id);
+    if (!session) throw sessionNotFound(id);
+    return { session, events: await service.getEvents(id, { view }) };
+  });
+  const header: SessionExportHeader = { format: "partwise.session", version: 1, session };
   const text = format === "jsonl"
-    ? events.map((event) => JSON.stringify(eventToJson(event))).join("\n")
+    ? [header, ...events.map(eventToJson)].map((record) => JSON.stringify(record)).join("\n")
     : serialize(events.filter(isMessageEvent).map((event: MessageEvent) => event.message), { indent: 2 });
   if (values.out === undefined) io.out(text);
   else {
     await writeFile(values.out, `${text}\n`);
-    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, events: events.length }));
-    else io.out(`exported ${events.length} events of session ${shown(id)} to ${values.out}`);
+    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, view, events: events.length }));
+    else io.out(`exported ${events.length} events of session ${shown(id)} (${view === "all" ? "whole log" : "active view"}) to ${values.out}`);
   }
   return 0;
 };
@@ -167,14 +183,16 @@ const importSessions: Subcommand = async (argv, io) => {
   const named = new Set(source.batches.map((batch) => batch.sessionId));
   if (values.session !== undefined && named.size > 1) throw new UsageError(`--session names one target, but ${file} holds ${named.size} sessions`);
   const imported = await withService(values.db, true, async (service) => {
-    const results: { sessionId: string; events: number; version: number }[] = [];
+    const results: { sessionId: string; events: number; version: number; alreadyStored: boolean }[] = [];
     for (const batch of source.batches) {
       const sessionId = values.session ?? batch.sessionId ?? randomUUID();
       const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : batch.events;
       // Each session's events go in one append checked against the version just read: all or nothing.
-      const session = await service.findOrCreate({ id: sessionId });
+      const session = await service.findOrCreate({ id: sessionId, ...(batch.metadata === undefined ? {} : { metadata: batch.metadata }) });
       const result = await service.appendEvents(sessionId, events, session.version);
-      results.push({ sessionId, events: result.events.length, version: result.version });
+      // A retried append of events the log already holds unchanged writes nothing (see appendEvents).
+      const alreadyStored = events.length > 0 && result.version === session.version;
+      results.push({ sessionId, events: result.events.length, version: result.version, alreadyStored });
     }
     return results;
   });
@@ -182,7 +200,11 @@ const importSessions: Subcommand = async (argv, io) => {
     io.out(JSON.stringify({ file, format: source.format, sessions: imported, findings: source.findings }, null, 2));
     return 0;
   }
-  for (const result of imported) io.out(`imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
+  for (const result of imported) {
+    io.out(result.alreadyStored
+      ? `session ${shown(result.sessionId)} already holds these ${result.events} events, unchanged: nothing imported (version ${result.version})`
+      : `imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
+  }
   for (const finding of source.findings) io.out(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`);
   return 0;
 };

@@ -1,5 +1,6 @@
 // Constructors for parts, payloads and messages. They build the canonical JSON shapes directly, leaving
-// optional fields out rather than writing undefined (the types use exactOptionalPropertyTypes).
+// optional fields out rather than writing undefined (the types use exactOptionalPropertyTypes), and
+// reject with `schema/invalid` whatever parsePart would reject, so a built value always reads back.
 import type {
   Attributes,
   Media,
@@ -14,6 +15,8 @@ import type {
   ToolResultPart,
   UnknownPart,
 } from "../../generated/types.js";
+import { validateMessage, validateOpaquePayload, validatePart } from "../../generated/validators.js";
+import { validated } from "./parse.js";
 
 /** The fields every part may carry besides its own. */
 export interface PartExtras {
@@ -21,17 +24,28 @@ export interface PartExtras {
   readonly attributes?: Attributes;
 }
 
-function withExtras<T extends object>(part: T, extras: PartExtras | undefined): T {
-  if (extras === undefined) return part;
-  const result: Record<string, unknown> = { ...(part as Record<string, unknown>) };
-  if (extras.payload !== undefined) result.payload = extras.payload;
-  if (extras.attributes !== undefined) result.attributes = { ...extras.attributes };
-  return result as T;
+/**
+ * The part, or `schema/invalid` naming the pointer of the first thing the schema rejects (a null part,
+ * a blank payload provider, a text that is not a string). `pointer` places it in a larger document.
+ */
+export function checkedPart<T extends Part>(part: T, pointer = ""): T {
+  validated(part, validatePart, "part", { pointer });
+  return part;
 }
 
-/** An opaque payload: data a provider must get back verbatim. */
+function withExtras<T extends Part>(part: T, extras: PartExtras | undefined): T {
+  if (extras === undefined) return checkedPart(part);
+  const result: Record<string, unknown> = { ...(part as unknown as Record<string, unknown>) };
+  if (extras.payload !== undefined) result.payload = extras.payload;
+  if (extras.attributes !== undefined) result.attributes = { ...extras.attributes };
+  return checkedPart(result as T);
+}
+
+/** An opaque payload: data a provider must get back verbatim (provider and kind never blank). */
 export function opaquePayload(provider: string, kind: string, data: string): OpaquePayload {
-  return { provider, kind, data };
+  const payload = { provider, kind, data };
+  validated(payload, validateOpaquePayload, "payload", {});
+  return payload;
 }
 
 export function textPart(text: string, extras?: PartExtras): TextPart {
@@ -111,5 +125,11 @@ export function unknownPart(
 }
 
 export function message(role: Role, parts: readonly Part[], metadata?: Record<string, unknown>): Message {
-  return metadata === undefined ? { role, parts: [...parts] } : { role, parts: [...parts], metadata };
+  return checkedMessage(metadata === undefined ? { role, parts: [...parts] } : { role, parts: [...parts], metadata });
+}
+
+/** The message, or `schema/invalid` naming the pointer of the first thing the schema rejects. */
+export function checkedMessage(value: Message): Message {
+  validated(value, validateMessage, "message", {});
+  return value;
 }

@@ -60,7 +60,8 @@ export function partListsEqual(left: readonly Part[], right: readonly Part[]): b
   return left.length === right.length && left.every((part, index) => partsEqual(part, right[index] as Part));
 }
 
-function jsonEqual(left: unknown, right: unknown): boolean {
+/** Equality of JSON values: object member order does not matter, array order does. */
+export function jsonEqual(left: unknown, right: unknown): boolean {
   if (left === right) return true;
   if (typeof left !== "object" || typeof right !== "object" || left === null || right === null) return false;
   if (Array.isArray(left) !== Array.isArray(right)) return false;

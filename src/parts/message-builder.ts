@@ -1,8 +1,10 @@
 // Message builders with Spring AI 2.1's legacy-order rules: without explicit parts the legacy setters give
 // text, then tool calls, then media; with explicit parts each legacy setter that was called replaces the
-// parts of its own type in place, leaving reasoning, unknown and tool-result parts where they are.
+// parts of its own type in place, leaving reasoning, unknown and tool-result parts where they are. What the
+// schema rejects is refused with `schema/invalid`: an explicit part when it is added, the rest at build().
 import type { Media, Message, Part, ToolCall } from "../../generated/types.js";
-import { mediaPart, textPart } from "./constructors.js";
+import { InvalidDocumentError } from "../errors/partwise-error.js";
+import { checkedMessage, checkedPart, mediaPart, textPart } from "./constructors.js";
 
 type Placement = "before-calls-or-media" | "before-media" | "start" | "end";
 
@@ -57,15 +59,18 @@ abstract class PartsBuilder {
   protected readonly explicitParts: Part[] = [];
   protected metadataValue: Record<string, unknown> | undefined;
 
-  /** Appends an explicit part. */
+  /** Appends an explicit part; `schema/invalid` for a value that is not a valid part (null included). */
   part(part: Part): this {
-    this.explicitParts.push(part);
+    this.explicitParts.push(checkedPart(part));
     return this;
   }
 
-  /** Appends explicit parts, in order. */
+  /** Appends explicit parts, in order; `schema/invalid` naming the index of the first invalid one, and none is added. */
   parts(parts: readonly Part[]): this {
-    this.explicitParts.push(...parts);
+    if (!Array.isArray(parts)) {
+      throw new InvalidDocumentError("schema/invalid", "invalid parts at /: expected an array of parts", { pointer: "", details: { expected: "an array of parts" } });
+    }
+    this.explicitParts.push(...parts.map((part, index) => checkedPart(part, `/${index}`)));
     return this;
   }
 
@@ -74,8 +79,9 @@ abstract class PartsBuilder {
     return this;
   }
 
+  /** The built message, checked against the schema (a legacy setter given a non-string text, a bad tool call or media). */
   protected message(role: Message["role"], parts: Part[]): Message {
-    return this.metadataValue === undefined ? { role, parts } : { role, parts, metadata: this.metadataValue };
+    return checkedMessage(this.metadataValue === undefined ? { role, parts } : { role, parts, metadata: this.metadataValue });
   }
 }
 

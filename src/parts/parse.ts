@@ -1,12 +1,13 @@
 // Reading canonical JSON: validate against the generated JSON Schema validators, then report the first
 // problem as a typed error with its JSON pointer. A part whose `type` is none of the six (a part of a
 // later format version) becomes an `unknown` part wrapping the whole node, so it survives load and store.
-import type { History, Message, Part, SessionEvent } from "../../generated/types.js";
+import type { History, Message, Part, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import {
   validateHistory,
   validateMessage,
   validatePart,
   validateSessionEvent,
+  validateSessionExportHeader,
   type StandaloneValidator,
 } from "../../generated/validators.js";
 import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
@@ -18,7 +19,8 @@ import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
 
-function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
+/** Throws `schema/invalid` naming the first problem's JSON pointer unless `value` passes `validator`. */
+export function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
   if (validator(value)) return;
   const problem = describeSchemaErrors(validator.errors);
   const pointer = (context.pointer ?? "") + problem.pointer;
@@ -45,11 +47,23 @@ function readPart(part: Part): Part {
   if (!isPartType(type)) {
     return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: type, rawJson: JSON.stringify(part) };
   }
-  if (part.type === "tool_result") {
-    const content = readParts(part.content);
-    return content === part.content ? part : { ...part, content };
+  let read = part;
+  // The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
+  // says nothing an absent one does not: read as absent, a part reads back as the part that was written.
+  if (part.attributes !== undefined && isEmptyObject(part.attributes)) {
+    const { attributes: _empty, ...rest } = part;
+    read = rest as Part;
   }
-  return part;
+  if (read.type === "tool_result") {
+    const content = readParts(read.content);
+    return content === read.content ? read : { ...read, content };
+  }
+  return read;
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
 }
 
 function readMessage(message: Message): Message {
@@ -106,4 +120,16 @@ export function parseSessionEvent(input: unknown, context: ParseContext = {}): S
   if (event.type !== "MESSAGE" || !("message" in event)) return event;
   const message = readMessage(event.message);
   return message === event.message ? event : { ...event, message };
+}
+
+/** True for the record that heads a session's events in an export (it says `format: "partwise.session"`). */
+export function isSessionExportHeader(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { format?: unknown }).format === "partwise.session";
+}
+
+/** Parses the header of an exported session's events (JSON text or an already parsed value). */
+export function parseSessionExportHeader(input: unknown, context: ParseContext = {}): SessionExportHeader {
+  const value = jsonValue(input, context);
+  validated(value, validateSessionExportHeader, "session export header", context);
+  return value as SessionExportHeader;
 }

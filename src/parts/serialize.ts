@@ -1,6 +1,7 @@
 // Writing canonical JSON: fields in a fixed order (Spring AI 2.1's component order, `type` first), null
-// and absent kept apart, fields partwise does not know kept after the known ones, and parts of a later
-// format version written back as the node they were read from.
+// and absent kept apart, `attributes` always written (`{}` when a part has none: Spring AI's part records
+// reject a missing one, see reference/spring-ai-2.1-parts-and-session.md §1.1), fields partwise does not
+// know kept after the known ones, and parts of a later format version written back as the node they were read from.
 import type { History, Message, OpaquePayload, Part } from "../../generated/types.js";
 import { FUTURE_PART_PROVIDER, isPartType, unreachable } from "./part-kinds.js";
 
@@ -45,9 +46,23 @@ function futureNode(part: Extract<Part, { type: "unknown" }>): JsonObject | unde
   }
 }
 
-/** A part as a plain JSON object in canonical field order. */
+/** How a part's JSON is written: for readers (Spring AI's form), or as given (a store's rows, which give back what was appended). */
+interface WriteOptions {
+  /** Write `attributes: {}` on a part that has none (default true). */
+  readonly emptyAttributes: boolean;
+}
+
+const FOR_READERS: WriteOptions = { emptyAttributes: true };
+const AS_GIVEN: WriteOptions = { emptyAttributes: false };
+
+/** A part as a plain JSON object in canonical field order, `attributes` always written (see the module comment). */
 export function partToJson(part: Part): JsonObject {
-  const source = part as unknown as JsonObject;
+  return writePart(part, FOR_READERS);
+}
+
+function writePart(part: Part, options: WriteOptions): JsonObject {
+  const source = (options.emptyAttributes && part.attributes === undefined ? { ...part, attributes: {} } : part) as unknown as JsonObject;
+  const content = (value: unknown) => (value as Part[]).map((inner) => writePart(inner, options));
   switch (part.type) {
     case "text":
       return ordered(source, ["type", "text", "payload", "attributes"], commonToJson);
@@ -58,7 +73,7 @@ export function partToJson(part: Part): JsonObject {
         key === "toolCall" ? ordered(value as JsonObject, TOOL_CALL_KEYS) : commonToJson(key, value));
     case "tool_result":
       return ordered(source, ["type", "id", "name", "content", "isError", "payload", "attributes"], (key, value) =>
-        key === "content" ? (value as Part[]).map(partToJson) : commonToJson(key, value));
+        key === "content" ? content(value) : commonToJson(key, value));
     case "media":
       return ordered(source, ["type", "media", "payload", "attributes"], (key, value) =>
         key === "media" ? ordered(value as JsonObject, MEDIA_KEYS) : commonToJson(key, value));
@@ -69,10 +84,22 @@ export function partToJson(part: Part): JsonObject {
   }
 }
 
-/** A message as a plain JSON object in canonical field order. */
+/** A message as a plain JSON object in canonical field order, every part with its `attributes`. */
 export function messageToJson(message: Message): JsonObject {
+  return writeMessage(message, FOR_READERS);
+}
+
+/**
+ * A message as canonical JSON with each part's attributes as given (none written where a part has
+ * none): the form of session rows, so a store gives back exactly the message that was appended.
+ */
+export function messageToStoredJson(message: Message): JsonObject {
+  return writeMessage(message, AS_GIVEN);
+}
+
+function writeMessage(message: Message, options: WriteOptions): JsonObject {
   return ordered(message as unknown as JsonObject, MESSAGE_KEYS, (key, value) =>
-    key === "parts" ? (value as Part[]).map(partToJson) : value);
+    key === "parts" ? (value as Part[]).map((part) => writePart(part, options)) : value);
 }
 
 /** A history document as a plain JSON object; a bare message list is wrapped in a history document. */

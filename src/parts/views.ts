@@ -12,11 +12,11 @@ import type {
 type PartsHolder = Pick<Message, "parts">;
 
 /**
- * The text of a message: the concatenation of its text parts with no separator; `""` when it has parts
- * but no text part; null only when it has no parts at all.
+ * The text of a message: the concatenation of its text parts with no separator, `""` when it has none
+ * (no parts at all included), so `textOf(reply).trim()` never throws. Spring AI's getText() gives null
+ * for a message without parts; a string every time is what callers of a view expect.
  */
-export function textOf(message: PartsHolder): string | null {
-  if (message.parts.length === 0) return null;
+export function textOf(message: PartsHolder): string {
   let text = "";
   for (const part of message.parts) if (part.type === "text") text += part.text;
   return text;

@@ -9,12 +9,16 @@ export function invalidWire(provider: string, message: string, location: { point
   return new PartwiseError("provider/invalid-wire", `${provider}: ${message}`, { provider, ...location });
 }
 
-/** Returns the value typed as the validator's model, or throws `provider/invalid-wire` with the pointer. */
-export function checkWire<T>(validator: StandaloneValidator, value: unknown, provider: string, what: string, position?: number): T {
+/**
+ * Returns the value typed as the validator's model, or throws `provider/invalid-wire` with the pointer
+ * (prefixed with `at`, the value's own pointer in the body or event it sits in).
+ */
+export function checkWire<T>(validator: StandaloneValidator, value: unknown, provider: string, what: string, position?: number, at = ""): T {
   if (validator(value)) return value as T;
   const problem = describeSchemaErrors(validator.errors);
-  throw invalidWire(provider, `unexpected ${what} at ${problem.pointer || "/"}: ${problem.expected}`, {
-    pointer: problem.pointer,
+  const pointer = at + problem.pointer;
+  throw invalidWire(provider, `unexpected ${what} at ${pointer || "/"}: ${problem.expected}`, {
+    pointer,
     ...(position === undefined ? {} : { position }),
   });
 }

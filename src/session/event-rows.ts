@@ -5,7 +5,7 @@ import type { Message, MessageEvent, Part, Session, SessionEvent, SessionMetadat
 import { SessionError } from "../errors/partwise-error.js";
 import { parseSessionEvent } from "../parts/parse.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
-import { messageToJson } from "../parts/serialize.js";
+import { messageToJson, messageToStoredJson } from "../parts/serialize.js";
 import { isMessageEvent, isSynthetic } from "./event-kinds.js";
 import { isJsonObject } from "./stored-values.js";
 
@@ -55,10 +55,13 @@ function hasFutureParts(parts: readonly Part[]): boolean {
     || (part.type === "tool_result" && hasFutureParts(part.content)));
 }
 
-/** The fields of an event besides its columns, in order, the message in canonical field order. */
-function bodyOf(event: SessionEvent): Record<string, unknown> {
+/**
+ * The fields of an event besides its columns, in order, the message in canonical field order: as
+ * readers take it (exports), or as given (rows, so a load returns the appended message unchanged).
+ */
+function bodyOf(event: SessionEvent, write: (message: Message) => Record<string, unknown> = messageToJson): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  if (isMessageEvent(event)) body.message = messageToJson(event.message);
+  if (isMessageEvent(event)) body.message = write(event.message);
   for (const [key, value] of Object.entries(event)) {
     if (!COLUMN_FIELDS.has(key) && !(key in body) && value !== undefined) body[key] = value;
   }
@@ -76,7 +79,7 @@ export function eventToJson(event: SessionEvent): Record<string, unknown> {
 
 /** The row of a validated event (see parseSessionEvent). */
 export function eventToRow(event: SessionEvent): EventRow {
-  const body = bodyOf(event);
+  const body = bodyOf(event, messageToStoredJson);
   const future = isMessageEvent(event) && hasFutureParts(event.message.parts);
   return {
     id: event.id,

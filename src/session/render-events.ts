@@ -12,6 +12,8 @@ export interface RenderOptions {
   readonly maxTextLength?: number;
   /** Events to mark as covered by a compaction (when rendering the whole log). */
   readonly covered?: ReadonlySet<string>;
+  /** The whole log the events come from: turns are numbered by their place in it (default: the events themselves). */
+  readonly log?: readonly SessionEvent[];
 }
 
 /** JSON text with the C1 controls JSON leaves raw escaped too (U+009B starts a terminal escape sequence). */
@@ -72,15 +74,28 @@ function boundaryLine(event: CompactionEvent): string {
   return `COMPACTION ${quoted(trigger)} ${quoted(strategy)}: ${coveredEventIds.length} covered, ${pinnedEventIds.length} pinned${saved}`;
 }
 
-/** The events, grouped by turn ("preamble", "turn 1", ...), each event with its seq and its parts. */
+/** The turn number of each event of a log, by id: 0 for the preamble, then 1, 2, ... from the first turn start. */
+function turnNumbers(log: readonly SessionEvent[]): Map<string, number> {
+  const starts = new Set(turnStarts(log));
+  const numbers = new Map<string, number>();
+  let turn = 0;
+  log.forEach((event, index) => numbers.set(event.id, starts.has(index) ? ++turn : turn));
+  return numbers;
+}
+
+/**
+ * The events, grouped by turn ("preamble", "turn 1", ...), each event with its seq and its parts. Turns
+ * are numbered by their place in `options.log`, so the active view after a compaction shows turn 7 as 7.
+ */
 export function renderEvents(events: readonly SessionEvent[], options: RenderOptions = {}): string[] {
   const limit = options.maxTextLength ?? 160;
-  const starts = new Set(turnStarts(events));
+  const numbers = turnNumbers(options.log ?? events);
   const lines: string[] = [];
-  let turn = 0;
-  events.forEach((event, index) => {
-    if (index === 0 && !starts.has(0)) lines.push("preamble");
-    if (starts.has(index)) lines.push(`turn ${++turn}`);
+  let shownTurn: number | undefined;
+  events.forEach((event) => {
+    const turn = numbers.get(event.id) ?? shownTurn ?? 0;
+    if (turn !== shownTurn) lines.push(turn === 0 ? "preamble" : `turn ${turn}`);
+    shownTurn = turn;
     const marks = [isSynthetic(event) ? "synthetic" : "", options.covered?.has(event.id) ? "covered" : ""].filter(Boolean);
     const head = `  #${event.seq ?? "?"}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`;
     if (isMessageEvent(event)) {

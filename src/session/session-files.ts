@@ -1,11 +1,12 @@
-// Session logs as files. Reading turns what `partwise session import` takes (JSONL of session events, a
-// history document or message list, JSONL of messages, or a legacy text-only history) into per-session
-// batches, every problem located by file, line and pointer; fresh ids let a log be imported twice.
+// Session logs as files. Reading turns what `partwise session import` takes (JSONL of session events, each
+// session's headed by its export header, a history document or message list, JSONL of messages, or a legacy
+// text-only history) into per-session batches, every problem located by file, line and pointer; fresh ids
+// let a log be imported twice.
 import { readFile } from "node:fs/promises";
-import type { CompactionEvent, LegacyImportFinding, SessionEvent } from "../../generated/types.js";
+import type { CompactionEvent, LegacyImportFinding, SessionEvent, SessionMetadata } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { parseHistory, parseMessage, parseSessionEvent } from "../parts/parse.js";
+import { isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
 import { decodeUtf8 } from "../validation/utf8.js";
 import { EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
 import { importLegacyHistory, isLegacyHistory } from "./import-legacy.js";
@@ -19,6 +20,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** The events of one session to append in one batch; `sessionId` is absent when the file does not say. */
 export interface ImportBatch {
   readonly sessionId?: string;
+  /** The metadata of the exported session (from its export header), to create the session with. */
+  readonly metadata?: SessionMetadata;
   readonly events: NewSessionEvent[];
 }
 
@@ -61,7 +64,7 @@ async function readText(path: string): Promise<string> {
 }
 
 function isDocument(value: unknown): boolean {
-  return Array.isArray(value) || (isJsonObject(value) && ("format" in value || Array.isArray(value.messages)));
+  return Array.isArray(value) || (isJsonObject(value) && !isSessionExportHeader(value) && ("format" in value || Array.isArray(value.messages)));
 }
 
 /**
@@ -95,8 +98,13 @@ function wrongFormat(path: string, format: ImportFormat, line?: number): never {
 }
 
 function eventBatches(lines: readonly LineRecord[], path: string): ImportBatch[] {
-  const batches = new Map<string, { events: NewSessionEvent[]; lastSeq: number }>();
+  const batches = new Map<string, { events: NewSessionEvent[]; lastSeq: number; metadata?: SessionMetadata }>();
   for (const { value, line } of lines) {
+    if (isSessionExportHeader(value)) {
+      const { session } = parseSessionExportHeader(value, { file: path, line });
+      batches.set(session.id, { events: [], lastSeq: 0, ...batches.get(session.id), metadata: session.metadata });
+      continue;
+    }
     if (!isEventRecord(value)) wrongFormat(path, "events", line);
     const { seq, sessionId, ...event } = parseSessionEvent(value, { file: path, line });
     const batch = batches.get(sessionId) ?? { events: [], lastSeq: 0 };
@@ -108,7 +116,7 @@ function eventBatches(lines: readonly LineRecord[], path: string): ImportBatch[]
     batch.events.push(event as NewSessionEvent);
     batches.set(sessionId, batch);
   }
-  return [...batches].map(([sessionId, { events }]) => ({ sessionId, events }));
+  return [...batches].map(([sessionId, { events, metadata }]) => (metadata === undefined ? { sessionId, events } : { sessionId, metadata, events }));
 }
 
 function historyBatch(messages: readonly unknown[]): ImportBatch {
@@ -129,8 +137,9 @@ export async function readImportFile(path: string, format: ImportFormat = "auto"
     }
     return wrongFormat(path, format);
   }
-  const first = read.lines[0]!.value;
-  const detected = format !== "auto" ? format : isEventRecord(first) ? "events" : isMessageRecord(first) ? "history" : "legacy";
+  // Only event logs have export headers: a file of them alone is an export of sessions without events.
+  const first = read.lines.find(({ value }) => !isSessionExportHeader(value))?.value;
+  const detected = format !== "auto" ? format : first === undefined || isEventRecord(first) ? "events" : isMessageRecord(first) ? "history" : "legacy";
   if (detected === "events") return { format: "events", batches: eventBatches(read.lines, path), findings: [] };
   if (detected === "history") {
     return {

@@ -42,6 +42,7 @@ export interface SessionRepository {
    * and returns the new version. With `expectedVersion`, the append happens only if the log's version
    * still equals it (`session/version-conflict` otherwise). `session/not-found` for an unknown session,
    * `session/duplicate-id` when an event id is already in some log; in every failure nothing is written.
+   * (SessionService makes a retried batch a no-op from these two errors and readView, see its appendEvents.)
    */
   appendEvents(sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined): Promise<number>;
 

@@ -17,6 +17,7 @@ import type {
 } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { textPart } from "../parts/constructors.js";
+import { jsonEqual } from "../parts/equality.js";
 import { parseSessionEvent } from "../parts/parse.js";
 import {
   compactionView,
@@ -28,7 +29,7 @@ import {
 } from "./compaction.js";
 import { applyEventFilter, assembleActiveView, checkEventFilter } from "./event-filter.js";
 import { COMPACTION_EVENT, EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
-import { BODY_FORMAT, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
+import { BODY_FORMAT, type EventRow, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
 import { duplicateIds, sessionNotFound, versionConflict, type SessionRepository } from "./session-repository.js";
 import {
   assertPlainJson,
@@ -80,6 +81,18 @@ function withSeq<Event extends SessionEvent>(event: Event, seq: number): Event {
 
 function unchanged(reason: CompactionSkipReason, version: number): CompactionResult {
   return { unchanged: true, reason, coveredEvents: [], pinnedEvents: [], preservedEvents: [], summary: [], tokensEstimatedSaved: 0, version };
+}
+
+/** Whether a stored row holds the event a retry appends again; its timestamp counts only when the caller gave one. */
+function sameContent(retried: EventRow, stored: StoredEventRow, timestampGiven: boolean): boolean {
+  if (retried.type !== stored.type || retried.synthetic !== stored.synthetic) return false;
+  if (timestampGiven && retried.timestamp !== stored.timestamp) return false;
+  try {
+    return jsonEqual(JSON.parse(retried.body), JSON.parse(stored.body));
+  } catch {
+    // A stored body that is not JSON is a corrupt row, never the event being retried.
+    return false;
+  }
 }
 
 /**
@@ -176,6 +189,11 @@ export class SessionService {
    * version (`session/version-conflict` otherwise, with the actual version in `details`). Every event is
    * validated against the spec first (`schema/invalid` with its pointer), ids must be storable and
    * unused, and a compaction boundary may only name events of this log.
+   *
+   * Retries are safe: when every event of the batch is already in this session's log with the same
+   * content (type, message or payload, metadata, and the timestamp when the caller gave one), the append
+   * is a no-op that returns the stored events and the log's current version, whatever `expectedVersion`
+   * says. An id stored with other content, or in another session, stays `session/duplicate-id`.
    */
   async appendEvents(sessionId: string, events: readonly NewSessionEvent[], expectedVersion?: number): Promise<AppendResult> {
     assertStorableId(sessionId, "session id", "/sessionId");
@@ -196,7 +214,16 @@ export class SessionService {
       ids.add(event.id);
     }
     if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
-    return this.#write(sessionId, prepared, expectedVersion);
+    try {
+      return await this.#write(sessionId, prepared, expectedVersion);
+    } catch (error) {
+      const code = PartwiseError.isPartwiseError(error) ? error.code : undefined;
+      if (code !== "session/duplicate-id" && code !== "session/version-conflict") throw error;
+      const givenTimestamps = events.map((event) => event.timestamp !== undefined);
+      const stored = await this.#alreadyStored(sessionId, prepared, givenTimestamps);
+      if (!stored) throw error;
+      return stored;
+    }
   }
 
   /** The events of a session's log that meet the filter (every event when none is given). */
@@ -294,6 +321,24 @@ export class SessionService {
     const event = parseSessionEvent(filled, { pointer });
     assertStorableId(event.id, "event id", `${pointer}/id`);
     return event;
+  }
+
+  /**
+   * The result of a retried append: the batch's events as this session's log holds them, when every one
+   * is there with the same content (see appendEvents); undefined otherwise. Only the stores' contract
+   * methods are used (findSession, readView), so every store gets the same retry rule.
+   */
+  async #alreadyStored(sessionId: string, batch: readonly SessionEvent[], givenTimestamps: readonly boolean[]): Promise<AppendResult | undefined> {
+    const session = await this.#repository.findSession(sessionId);
+    if (!session) return undefined;
+    const rows = new Map((await this.#repository.readView(sessionId, session.version, batch.map((event) => event.id))).map((row) => [row.id, row]));
+    const stored: StoredEventRow[] = [];
+    for (const [index, event] of batch.entries()) {
+      const row = rows.get(event.id);
+      if (!row || !sameContent(eventToRow(event), row, givenTimestamps[index] ?? false)) return undefined;
+      stored.push(row);
+    }
+    return { version: session.version, events: stored.map((row) => rowToEvent(sessionId, row)) };
   }
 
   async #write(sessionId: string, events: readonly SessionEvent[], expectedVersion: number | undefined): Promise<AppendResult> {

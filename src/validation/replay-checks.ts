@@ -89,9 +89,13 @@ export class ReplayChecker {
         this.#finding("error", "history/invalid", `empty ${payload.provider} ${payload.kind} payload: the provider rejects an empty signature`, location, partPointer(location, path, "payload", "data"));
       }
     }
-    if (part.type === "tool_call") this.#checkCall(part.toolCall.id, part.toolCall.name, location, path);
-    else if (part.type === "tool_result") {
-      this.#checkResult(part.id ?? "", location, path);
+    // Only a message's own parts call tools and answer calls: a tool_call or tool_result nested in a
+    // result's content is what the tool returned (e.g. a sub-agent's transcript), not a call or an answer.
+    const ownPart = path.length === 1;
+    if (part.type === "tool_call") {
+      if (ownPart) this.#checkCall(part.toolCall.id, part.toolCall.name, location, path);
+    } else if (part.type === "tool_result") {
+      if (ownPart) this.#checkResult(part.id ?? "", location, path);
       this.#checkParts(part.content, location, path);
     }
   }

@@ -1,12 +1,12 @@
 // Validates a stored history file: a history document, a bare message array, or JSONL (one message,
-// session event or history document per line, auto-detected). JSONL is streamed line by line so a
+// session event, session export header or history document per line, auto-detected). JSONL is streamed line by line so a
 // multi-gigabyte log validates in flat memory; every problem is reported with file, line and pointer.
 import { open } from "node:fs/promises";
 import type { ErrorCode, Message } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { lineColumnAt, locatePointer } from "../json/json-location.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { parseHistory, parseMessage, parseSessionEvent } from "../parts/parse.js";
+import { isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
 import { ReplayChecker, type ReplayCheckOptions, type ReplayFinding } from "./replay-checks.js";
 import { decodeUtf8 } from "./utf8.js";
 
@@ -119,8 +119,16 @@ class FileValidation {
     this.records += history.messages.length;
   }
 
-  /** One JSONL record: a message, a session event or a whole history document. */
+  /** One JSONL record: a message, a session event, a whole history document, or the header of an exported session (not counted). */
   record(value: unknown, line: number, text: string): void {
+    if (isSessionExportHeader(value)) {
+      try {
+        parseSessionExportHeader(value);
+      } catch (error) {
+        this.error(error, line, text);
+      }
+      return;
+    }
     // A whole document on one line counts its messages, not itself.
     if (Array.isArray(value) || (typeof value === "object" && value !== null && "format" in value)) {
       this.document(value, line, text);

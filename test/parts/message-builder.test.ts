@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Part } from "../../generated/types.js";
-import { mediaFromUrl, mediaPart, opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, unknownPart } from "../../src/parts/constructors.js";
+import { PartwiseError } from "../../src/errors/partwise-error.js";
+import { message as buildMessage, mediaFromUrl, mediaPart, opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, unknownPart } from "../../src/parts/constructors.js";
 import { AssistantMessageBuilder, UserMessageBuilder, mutateAssistantMessage } from "../../src/parts/message-builder.js";
 
 const call = { id: "c1", type: "function" as const, name: "get_weather", arguments: "{}" };
@@ -85,5 +86,41 @@ describe("UserMessageBuilder", () => {
     const replaced = new UserMessageBuilder().parts([mediaPart(image), textPart("x")]).media([image, image]).build();
     expect(types(replaced.parts)).toEqual(["media", "media", "text:x"]);
     expect(types(new UserMessageBuilder().text("x").media([image]).build().parts)).toEqual(["text:x", "media"]);
+  });
+});
+
+/** The PartwiseError `action` throws, as its code and pointer. */
+function rejection(action: () => unknown): { code: string; pointer: string | undefined } {
+  try {
+    action();
+  } catch (error) {
+    if (PartwiseError.isPartwiseError(error)) return { code: error.code, pointer: error.pointer };
+    throw error;
+  }
+  throw new Error("expected a PartwiseError");
+}
+
+describe("part builders", () => {
+  it("reject a null or invalid explicit part with schema/invalid when it is added", () => {
+    expect(rejection(() => new AssistantMessageBuilder().part(null as unknown as Part))).toEqual({ code: "schema/invalid", pointer: "" });
+    expect(rejection(() => new UserMessageBuilder().parts([textPart("ok"), { type: "text" } as unknown as Part]))).toEqual({ code: "schema/invalid", pointer: "/1" });
+  });
+
+  it("reject a legacy setter's value the schema rejects when the message is built", () => {
+    expect(rejection(() => new AssistantMessageBuilder().content(42 as unknown as string).build()).code).toBe("schema/invalid");
+    expect(rejection(() => new AssistantMessageBuilder().toolCalls([{ ...call, name: null as unknown as string }]).build())).toEqual({ code: "schema/invalid", pointer: "/parts/0/toolCall/name" });
+  });
+});
+
+describe("part constructors", () => {
+  it("reject blank payload providers and kinds, and fields of the wrong type, with schema/invalid and a pointer", () => {
+    expect(rejection(() => opaquePayload(" ", "signature", "x"))).toEqual({ code: "schema/invalid", pointer: "/provider" });
+    expect(rejection(() => opaquePayload("anthropic", "", "x"))).toEqual({ code: "schema/invalid", pointer: "/kind" });
+    expect(rejection(() => textPart(undefined as unknown as string))).toEqual({ code: "schema/invalid", pointer: "" });
+    expect(rejection(() => reasoningPart({ text: "t", payload: { provider: "anthropic", kind: "\u0020", data: "s" } }))).toEqual({ code: "schema/invalid", pointer: "/payload/kind" });
+    expect(rejection(() => toolCallPart({ id: "c1", name: "f", arguments: undefined as unknown as string }))).toEqual({ code: "schema/invalid", pointer: "/toolCall" });
+    expect(rejection(() => unknownPart({ provider: "anthropic", kind: " ", rawJson: "{}" }))).toEqual({ code: "schema/invalid", pointer: "/kind" });
+    expect(rejection(() => mediaPart({ mimeType: "png", data: "", dataKind: "bytes" }))).toEqual({ code: "schema/invalid", pointer: "/media/mimeType" });
+    expect(rejection(() => buildMessage("robot" as "user", []))).toEqual({ code: "schema/invalid", pointer: "/role" });
   });
 });

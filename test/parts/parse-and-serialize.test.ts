@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { validateHistory } from "../../generated/validators.js";
 import { InvalidDocumentError, PartwiseError } from "../../src/errors/partwise-error.js";
 import { parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
+import { messagesEqual } from "../../src/parts/equality.js";
 import { historyToJson, serialize } from "../../src/parts/serialize.js";
 import { historyArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
@@ -18,13 +19,16 @@ function thrown(action: () => unknown): PartwiseError {
 }
 
 describe("serialize and parseHistory", () => {
-  it("round-trip any valid history: serialize, validate, parse, deep-equal", () => {
+  it("round-trip any valid history: serialize, validate, parse, equal, and written back byte for byte", () => {
     fc.assert(
       fc.property(historyArbitrary, (history) => {
         const text = serialize(history);
         expect(validateHistory(JSON.parse(text))).toBe(true);
-        expect(parseHistory(text)).toEqual(history);
-        expect(serialize(parseHistory(text))).toBe(text);
+        const read = parseHistory(text);
+        // Equal as parts (empty attributes are read as absent, which the writer writes as `{}` again).
+        expect(read.messages.length).toBe(history.messages.length);
+        expect(read.messages.every((message, index) => messagesEqual(message, history.messages[index]!))).toBe(true);
+        expect(serialize(read)).toBe(text);
       }),
       { numRuns: propertyRuns(1000) },
     );
@@ -36,19 +40,28 @@ describe("serialize and parseHistory", () => {
   });
 
   it("keeps fields partwise does not know after the known ones when a part carries them", () => {
-    const line = '{"type":"text","text":"hi","citationsSeen":2}';
+    const line = '{"type":"text","text":"hi","attributes":{},"citationsSeen":2}';
     expect(serialize(parsePart(line))).toBe(line);
+  });
+
+  it("writes attributes on every part, {} when it has none, and reads {} back as none, since Spring AI's records reject a part without them", () => {
+    const parts = parseHistory('[{"role":"assistant","parts":[{"type":"text","text":"hi"},{"type":"tool_result","content":[{"type":"text","text":"ok","attributes":{}}],"isError":false}]}]').messages[0]!.parts;
+    expect(parts).toEqual([{ type: "text", text: "hi" }, { type: "tool_result", content: [{ type: "text", text: "ok" }], isError: false }]);
+    expect(parts.map((part) => serialize(part))).toEqual([
+      '{"type":"text","text":"hi","attributes":{}}',
+      '{"type":"tool_result","content":[{"type":"text","text":"ok","attributes":{}}],"isError":false,"attributes":{}}',
+    ]);
   });
 
   it("wraps a bare message array in a history document", () => {
     const history = parseHistory('[{"role":"user","parts":[{"type":"text","text":"hi"}]}]');
-    expect(historyToJson(history)).toEqual({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] });
+    expect(historyToJson(history)).toEqual({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi", attributes: {} }] }] });
   });
 });
 
 describe("parseHistory with parts of a later format version", () => {
   const future = '{"type":"hologram","frames":[1,2],"payload":{"provider":"google","kind":"thought_signature","data":"AA=="}}';
-  const text = `{"format":"partwise.history","version":1,"messages":[{"role":"assistant","parts":[{"type":"text","text":"a"},${future},{"type":"tool_result","content":[${future}],"isError":false}]}]}`;
+  const text = `{"format":"partwise.history","version":1,"messages":[{"role":"assistant","parts":[{"type":"text","text":"a","attributes":{}},${future},{"type":"tool_result","content":[${future}],"isError":false,"attributes":{}}]}]}`;
 
   it("reads them as unknown parts wrapping the whole node", () => {
     const history = parseHistory(text);
@@ -92,6 +105,19 @@ describe("parseMessage errors", () => {
   it("serializes to the spec's error object", () => {
     const error = thrown(() => parseMessage({ role: "user", parts: [{ type: "media", media: { mimeType: "png", data: "", dataKind: "bytes" } }] }, { file: "h.json" }));
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: "InvalidDocumentError", code: "schema/invalid", pointer: "/parts/0/media/mimeType", file: "h.json" });
+  });
+});
+
+describe("parsePart", () => {
+  it("rejects a payload or unknown part whose provider or kind is only whitespace, as Spring AI's records do", () => {
+    for (const [part, pointer] of [
+      [{ type: "text", text: "", payload: { provider: " ", kind: "signature", data: "x" } }, "/payload/provider"],
+      [{ type: "text", text: "", payload: { provider: "google", kind: "\t\n", data: "x" } }, "/payload/kind"],
+      [{ type: "unknown", provider: "  ", kind: "server_tool_use", rawJson: "{}" }, "/provider"],
+    ] as const) {
+      const error = thrown(() => parsePart(part));
+      expect([error.code, error.pointer]).toEqual(["schema/invalid", pointer]);
+    }
   });
 });
 

@@ -15,7 +15,7 @@ describe("parsePart", () => {
   );
 
   it("keeps null and absent apart when a history mixes Spring AI and partwise forms", () => {
-    const history = `{"format":"partwise.history","version":1,"messages":[{"role":"assistant","parts":[${lines.join(",")},{"type":"text","text":"compact"}]}]}`;
+    const history = `{"format":"partwise.history","version":1,"messages":[{"role":"assistant","parts":[${lines.join(",")},{"type":"text","text":"compact","attributes":{}}]}]}`;
     expect(serialize(parseHistory(history))).toBe(history);
   });
 });

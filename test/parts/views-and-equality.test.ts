@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Message } from "../../generated/types.js";
 import { mediaFromBytes, mediaPart, opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, unknownPart } from "../../src/parts/constructors.js";
 import { mediaEqual, messagesEqual, partsEqual } from "../../src/parts/equality.js";
 import { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText } from "../../src/parts/views.js";
@@ -6,8 +7,10 @@ import { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText
 const call = toolCallPart({ id: "c1", name: "get_weather", arguments: { city: "Oslo" } });
 
 describe("textOf", () => {
-  it("is null only when the message has no parts", () => {
-    expect(textOf({ parts: [] })).toBeNull();
+  it("is empty when the message has no parts, so trimming it never throws", () => {
+    expect(textOf({ parts: [] })).toBe("");
+    const reply: Message = { role: "assistant", parts: [] };
+    expect(textOf(reply).trim()).toBe("");
   });
 
   it("is empty when there are parts but no text part", () => {

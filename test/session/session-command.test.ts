@@ -50,14 +50,16 @@ describe("runSession", () => {
     await seededStore(url);
   });
 
-  it("exports JSONL of events and a history document that partwise validate accepts", async () => {
+  it("exports JSONL of the session's header and events and a history document that partwise validate accepts", async () => {
     const events = join(directory, "events.jsonl");
     const history = join(directory, "history.json");
-    expect(await run("export", "s-1", "--db", url, "--out", events)).toMatchObject({ status: 0, out: `exported 9 events of session s-1 to ${events}` });
+    expect(await run("export", "s-1", "--db", url, "--out", events)).toMatchObject({ status: 0, out: `exported 9 events of session s-1 (whole log) to ${events}` });
     expect(await run("export", "s-1", "--db", url, "--format", "history", "--view", "active", "--out", history)).toMatchObject({ status: 0 });
     expect(await validate(events)).toEqual({ status: 0, out: `${events}: valid (9 records)` });
     expect(await validate(history)).toEqual({ status: 0, out: `${history}: valid (3 messages)` });
-    expect(readFileSync(events, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line).seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const [header, ...records] = readFileSync(events, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ format: "partwise.session", version: 1, session: { id: "s-1", metadata: { principalName: "alice" }, version: 9 } });
+    expect(records.map((record) => record.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const printed = await run("export", "s-1", "--db", url);
     expect(printed.out).toBe(readFileSync(events, "utf8").trimEnd());
   });
@@ -70,8 +72,13 @@ describe("runSession", () => {
     const [source, copy] = [await openSessionService(url), await openSessionService(target)];
     expect((await copy.getEvents("s-1")).map(({ sessionId: _, ...event }) => event)).toEqual((await source.getEvents("s-1")).map(({ sessionId: _, ...event }) => event));
     expect(await copy.getActiveMessages("s-1")).toEqual(await source.getActiveMessages("s-1"));
+    expect((await copy.findById("s-1"))?.metadata).toEqual({ principalName: "alice" });
     await copy.close();
-    expect((await run("import", file, "--db", url)).err).toContain("already taken");
+    // Importing it again is a retry: the events are there unchanged, so nothing is written.
+    expect(await run("import", file, "--db", url)).toMatchObject({ status: 0, out: "session s-1 already holds these 9 events, unchanged: nothing imported (version 9)" });
+    const edited = join(directory, "edited.jsonl");
+    writeFileSync(edited, readFileSync(file, "utf8").replace('"q1"', '"q1 edited"'));
+    expect((await run("import", edited, "--db", url)).err).toContain("already taken");
     expect(await run("import", file, "--db", url, "--session", "s-copy", "--fresh-ids")).toMatchObject({ status: 0 });
     expect(await source.getActiveMessages("s-copy")).toEqual(await source.getActiveMessages("s-1"));
     await source.close();
@@ -79,8 +86,11 @@ describe("runSession", () => {
 
   it("imports a history document and a legacy history, and prints what the legacy source lacked", async () => {
     const history = join(directory, "import-history.json");
+    // A history export is the active view unless --view all asks for every message of the log.
     await run("export", "s-1", "--db", url, "--format", "history", "--out", history);
-    expect(await run("import", history, "--db", url, "--session", "from-history")).toMatchObject({ status: 0, out: "imported 7 events into session from-history (version 7)" });
+    expect(await run("import", history, "--db", url, "--session", "from-history")).toMatchObject({ status: 0, out: "imported 3 events into session from-history (version 3)" });
+    await run("export", "s-1", "--db", url, "--format", "history", "--view", "all", "--out", history);
+    expect(await run("import", history, "--db", url, "--session", "from-whole-log")).toMatchObject({ status: 0, out: "imported 7 events into session from-whole-log (version 7)" });
     const legacy = join(directory, "legacy.jsonl");
     writeFileSync(legacy, [
       { conversation_id: "old-1", content: "Hi", type: "USER", timestamp: "2024-01-01 10:00:00" },
@@ -93,7 +103,7 @@ describe("runSession", () => {
     expect(shown.out).toContain('text "Hello!"');
   });
 
-  it("shows the active view turn by turn with payloads abbreviated, and the whole log with --all", async () => {
+  it("shows the active view turn by turn, numbered by place in the whole log, with payloads abbreviated, and the whole log with --all", async () => {
     const active = await run("show", "s-1", "--db", url);
     expect(active.status).toBe(0);
     expect(active.out.split("\n").slice(1)).toEqual([
@@ -101,7 +111,7 @@ describe("runSession", () => {
       "preamble",
       "  #1 system",
       '      text "rules"',
-      "turn 1",
+      "turn 2",
       "  #7 user",
       '      text "q2"',
       "  #8 assistant",
@@ -168,6 +178,7 @@ describe("runSession", () => {
     expect((await run("list", "--db", url)).out.split("\n").map((line) => line.split("  ")[0])).toEqual(["s-1", "s-2"]);
     expect((await run("--help")).status).toBe(0);
     expect((await run("export", "--help")).out).toContain("Usage: partwise session");
+    expect((await run("export", "--help")).out).toMatch(/--format history: the messages of the active view \(what the model is sent\)/);
   });
 
   it("works against PostgreSQL as against SQLite", async () => {

@@ -205,6 +205,40 @@ describe.each(storesUnderTest("contract"))("SessionService on the $name store", 
       expect(await service.getEvents("s-1")).toEqual([]);
     });
 
+    it("makes a retried append a no-op when every event is stored with the same content, whatever version the retry expects", async () => {
+      const batch = [
+        { id: "e-1", type: "MESSAGE", message: user("hi"), metadata: { trace: { a: 1, b: [2] } } },
+        { id: "e-2", type: "ACME.AUDIT", timestamp: "2026-11-30T09:00:00Z", payload: { approved: true, by: "alice" } },
+      ] as const;
+      const first = await service.appendEvents("s-1", batch, 0);
+      time.advance(5000);
+      // A retry after a lost reply: same ids and content, the clock moved on, the version already taken.
+      const retried = await service.appendEvents("s-1", [
+        { ...batch[0], metadata: { trace: { b: [2], a: 1 } } },
+        { ...batch[1], payload: { by: "alice", approved: true } },
+      ], 0);
+      expect(retried).toEqual(first);
+      await service.appendMessage("s-1", assistant("later"));
+      expect(await service.appendMessage("s-1", user("hi"), { id: "e-1", metadata: { trace: { a: 1, b: [2] } } })).toEqual(first.events[0]);
+      expect((await service.getEvents("s-1")).map((event) => event.seq)).toEqual([1, 2, 3]);
+      expect((await service.findById("s-1"))?.version).toBe(3);
+    });
+
+    it("keeps session/duplicate-id for a stored id with other content, another timestamp given, another session, or a batch only partly stored", async () => {
+      await service.create({ id: "s-2" });
+      await service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:00Z", message: user("hi") }]);
+      const attempts = [
+        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("edited") }]),
+        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi"), metadata: { synthetic: true } }]),
+        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:01Z", message: user("hi") }]),
+        service.appendEvents("s-2", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:00Z", message: user("hi") }]),
+        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi") }, { id: "e-new", type: "MESSAGE", message: user("more") }]),
+      ];
+      for (const attempt of attempts) expect(await failure(attempt)).toMatchObject({ code: "session/duplicate-id", details: { kind: "event", ids: ["e-1"] } });
+      expect(ids(await service.getEvents("s-1"))).toEqual(["e-1"]);
+      expect(await service.getEvents("s-2")).toEqual([]);
+    });
+
     it("rejects an append to an unknown session with session/not-found", async () => {
       expect((await failure(service.appendMessage("nobody", user("hi")))).code).toBe("session/not-found");
       expect((await failure(service.getActiveMessages("nobody"))).code).toBe("session/not-found");

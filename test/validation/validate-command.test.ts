@@ -78,6 +78,25 @@ describe("partwise validate", () => {
     expect(status).toBe(1);
   });
 
+  it("reads a tool_result nested in another result's content as content, not as an answer, when the outer result answers the call", async () => {
+    // A sub-agent tool returns its own transcript: its inner call and result answer nothing of this conversation.
+    const nested = '{"role":"tool","parts":[{"type":"tool_result","id":"toolu_1","name":"get_weather","content":['
+      + '{"type":"tool_call","toolCall":{"id":"inner_1","type":"function","name":"lookup","arguments":"{}"}},'
+      + '{"type":"tool_result","id":"inner_1","name":"lookup","content":[{"type":"text","text":"rain"}],"isError":false},'
+      + '{"type":"tool_result","id":"toolu_1","content":[],"isError":false}],"isError":false}]}';
+    const result = await run(file("nested.jsonl", [userLine, callLine, nested].join("\n")));
+    expect(result).toMatchObject({ status: 0, out: expect.stringContaining("nested.jsonl: valid (3 records)") });
+  });
+
+  it("accepts the header of an exported session before its events without counting it, and reports a malformed one at its line", async () => {
+    const header = '{"format":"partwise.session","version":1,"session":{"id":"s1","createdAt":"2026-11-30T10:00:00Z","expiresAt":"2027-01-29T10:00:00Z","metadata":{"principalName":"alice"},"version":1}}';
+    const event = '{"id":"e1","sessionId":"s1","timestamp":"2026-11-30T10:00:00Z","type":"MESSAGE","seq":1,"message":' + userLine + "}";
+    expect(await run(file("export.jsonl", [header, event].join("\n")))).toMatchObject({ status: 0, out: expect.stringContaining("export.jsonl: valid (1 records)") });
+    const broken = await run(file("broken-header.jsonl", [header.replace('"metadata":{"principalName":"alice"},', ""), event].join("\n")));
+    expect(broken.status).toBe(1);
+    expect(broken.out).toContain("broken-header.jsonl:1:");
+  });
+
   it("warns about a part from a later format version, and rejects it under --strict", async () => {
     const path = file("future.json", history.replace('{"type":"text","text":"Weather in Oslo?"}', '{"type":"hologram","frames":3}'));
     const lenient = await run(path);

@@ -579,8 +579,8 @@ public sealed record MediaPart(
 }
 
 /// <summary>A block that has no part of its own (server tool calls and results, citations, code execution, a provider's future block types), kept as received so it can be replayed to its provider byte for byte.</summary>
-/// <param name="Provider">The provider the block came from, or `partwise` for a part type from a later format version.</param>
-/// <param name="Kind">The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).</param>
+/// <param name="Provider">The provider the block came from, or `partwise` for a part type from a later format version; never blank.</param>
+/// <param name="Kind">The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.</param>
 /// <param name="RawJson">The block exactly as received, as JSON text.</param>
 /// <param name="Payload">Provider-private data to replay with this part.</param>
 /// <param name="Attributes">Attributes of this part.</param>
@@ -629,8 +629,8 @@ public sealed record UnknownPart(
 }
 
 /// <summary>Provider-private data that must travel with a part and go back to its provider verbatim: an Anthropic thinking `signature`, a Gemini `thought_signature`, an OpenAI Responses `encrypted_content` blob. Only the codec of `provider` ever sends it; every other codec skips it.</summary>
-/// <param name="Provider">The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).</param>
-/// <param name="Kind">What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).</param>
+/// <param name="Provider">The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).</param>
+/// <param name="Kind">What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.</param>
 /// <param name="Data">The opaque value, exactly as received. Binary values are base64 text.</param>
 /// <param name="Extra">The fields this format version does not know, written back after the known ones.</param>
 [JsonConverter(typeof(JsonModelConverter<OpaquePayload>))]

@@ -831,9 +831,9 @@ func (r MediaPart) MarshalJSON() ([]byte, error) {
 // UnknownPart is A block that has no part of its own (server tool calls and results, citations, code execution, a
 // provider's future block types), kept as received so it can be replayed to its provider byte for byte.
 type UnknownPart struct {
-	// Provider is the provider the block came from, or `partwise` for a part type from a later format version.
+	// Provider is the provider the block came from, or `partwise` for a part type from a later format version; never blank.
 	Provider string
-	// Kind is the block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+	// Kind is the block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
 	Kind string
 	// RawJSON is the block exactly as received, as JSON text.
 	RawJSON string
@@ -904,9 +904,9 @@ func (r UnknownPart) MarshalJSON() ([]byte, error) {
 // Anthropic thinking `signature`, a Gemini `thought_signature`, an OpenAI Responses
 // `encrypted_content` blob. Only the codec of `provider` ever sends it; every other codec skips it.
 type OpaquePayload struct {
-	// Provider is the provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
+	// Provider is the provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
 	Provider string
-	// Kind is what the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+	// Kind is what the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
 	Kind string
 	// Data is the opaque value, exactly as received. Binary values are base64 text.
 	Data string

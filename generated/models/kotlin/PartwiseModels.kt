@@ -533,9 +533,9 @@ data class MediaPart(
  */
 @Serializable(with = UnknownPart.Serializer::class)
 data class UnknownPart(
-    /** The provider the block came from, or `partwise` for a part type from a later format version. */
+    /** The provider the block came from, or `partwise` for a part type from a later format version; never blank. */
     val provider: String,
-    /** The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`). */
+    /** The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank. */
     val kind: String,
     /** The block exactly as received, as JSON text. */
     val rawJson: String,
@@ -589,9 +589,9 @@ data class UnknownPart(
  */
 @Serializable(with = OpaquePayload.Serializer::class)
 data class OpaquePayload(
-    /** The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...). */
+    /** The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text). */
     val provider: String,
-    /** What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...). */
+    /** What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank. */
     val kind: String,
     /** The opaque value, exactly as received. Binary values are base64 text. */
     val data: String,

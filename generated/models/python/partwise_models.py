@@ -452,9 +452,9 @@ class UnknownPart:
     TYPE: ClassVar[str] = "unknown"
 
     provider: str
-    """The provider the block came from, or `partwise` for a part type from a later format version."""
+    """The provider the block came from, or `partwise` for a part type from a later format version; never blank."""
     kind: str
-    """The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`)."""
+    """The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank."""
     raw_json: str
     """The block exactly as received, as JSON text."""
     payload: Union[OpaquePayload, None, Absent] = ABSENT
@@ -498,9 +498,9 @@ class OpaquePayload:
     """
 
     provider: str
-    """The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...)."""
+    """The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text)."""
     kind: str
-    """What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...)."""
+    """What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank."""
     data: str
     """The opaque value, exactly as received. Binary values are base64 text."""
     extra: Dict[str, Any] = field(default_factory=dict)

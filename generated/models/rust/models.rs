@@ -237,9 +237,9 @@ pub struct MediaPart {
 /// provider's future block types), kept as received so it can be replayed to its provider byte for byte.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnknownPart {
-    /// The provider the block came from, or `partwise` for a part type from a later format version.
+    /// The provider the block came from, or `partwise` for a part type from a later format version; never blank.
     pub provider: String,
-    /// The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+    /// The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
     pub kind: String,
     /// The block exactly as received, as JSON text.
     #[serde(rename = "rawJson")]
@@ -260,9 +260,9 @@ pub struct UnknownPart {
 /// `encrypted_content` blob. Only the codec of `provider` ever sends it; every other codec skips it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OpaquePayload {
-    /// The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
+    /// The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
     pub provider: String,
-    /// What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+    /// What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
     pub kind: String,
     /// The opaque value, exactly as received. Binary values are base64 text.
     pub data: String,

@@ -600,9 +600,9 @@ public struct UnknownPart: JSONModel, Equatable {
     /// The part's tag.
     public static let type = "unknown"
 
-    /// The provider the block came from, or `partwise` for a part type from a later format version.
+    /// The provider the block came from, or `partwise` for a part type from a later format version; never blank.
     public var provider: String
-    /// The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+    /// The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
     public var kind: String
     /// The block exactly as received, as JSON text.
     public var rawJson: String
@@ -657,9 +657,9 @@ public struct UnknownPart: JSONModel, Equatable {
 /// Anthropic thinking `signature`, a Gemini `thought_signature`, an OpenAI Responses
 /// `encrypted_content` blob. Only the codec of `provider` ever sends it; every other codec skips it.
 public struct OpaquePayload: JSONModel, Equatable {
-    /// The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
+    /// The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
     public var provider: String
-    /// What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+    /// What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
     public var kind: String
     /// The opaque value, exactly as received. Binary values are base64 text.
     public var data: String

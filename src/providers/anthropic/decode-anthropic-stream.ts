@@ -22,10 +22,13 @@ import {
   type AnthropicErrorEvent,
   type AnthropicMessageDeltaEvent,
   type AnthropicMessageStartEvent,
+  type AnthropicTextBlock,
+  type AnthropicThinkingBlock,
+  type AnthropicToolUseBlock,
   SIGNATURE,
   anthropicInfo,
 } from "./anthropic-wire.js";
-import { anthropicBlockToPart } from "./map-anthropic-block.js";
+import { anthropicBlockToPart, checkAnthropicBlock } from "./map-anthropic-block.js";
 
 /** A block between its start and stop events. */
 interface OpenBlock {
@@ -34,6 +37,16 @@ interface OpenBlock {
   inputJson: string;
   /** Citations gathered from `citations_delta` events. */
   citations: unknown[];
+  /** A thinking block's signature arrived (non-empty at its start, or a signature_delta). */
+  signed: boolean;
+}
+
+/** A string field of a delta, or `provider/invalid-wire` at its pointer: a fragment is never coerced to text. */
+function deltaText(delta: AnthropicBlock, field: string, position: number | undefined): string {
+  const value = delta[field];
+  if (typeof value === "string") return value;
+  const pointer = `/delta/${field}`;
+  throw invalidWire(ANTHROPIC, `unexpected ${delta.type} at ${pointer}: expected string`, { pointer, ...(position === undefined ? {} : { position }) });
 }
 
 export class AnthropicStreamDecoder implements StreamDecoder {
@@ -106,22 +119,30 @@ export class AnthropicStreamDecoder implements StreamDecoder {
 
   #blockStart(event: AnthropicContentBlockStartEvent, position: number | undefined): StreamChunk[] {
     this.#requireStarted("content_block_start", position);
-    const block = event.content_block;
+    // The skeleton of a known block carries every required field (empty text, thinking and signature).
+    const block = checkAnthropicBlock(event.content_block, "/content_block", position);
     const index = event.index;
-    this.#open.set(index, { start: block, inputJson: "", citations: [] });
+    const open: OpenBlock = { start: block, inputJson: "", citations: [], signed: false };
+    this.#open.set(index, open);
     switch (block.type) {
       case "text":
-        return [this.#chunk(index, true, { type: "text", text: String(block.text ?? "") })];
+        return [this.#chunk(index, true, { type: "text", text: (block as AnthropicTextBlock).text })];
       case "thinking": {
-        const part: Part = { type: "reasoning", text: String(block.thinking ?? "") };
-        if (typeof block.signature === "string" && block.signature !== "") part.payload = { provider: ANTHROPIC, kind: SIGNATURE, data: block.signature };
+        const { thinking, signature } = block as AnthropicThinkingBlock;
+        const part: Part = { type: "reasoning", text: thinking };
+        if (signature !== "") {
+          part.payload = { provider: ANTHROPIC, kind: SIGNATURE, data: signature };
+          open.signed = true;
+        }
         return [this.#chunk(index, true, part)];
       }
-      case "tool_use":
-        return [this.#chunk(index, true, { type: "tool_call", toolCall: { id: String(block.id), type: "function", name: String(block.name), arguments: "" } })];
+      case "tool_use": {
+        const { id, name } = block as AnthropicToolUseBlock;
+        return [this.#chunk(index, true, { type: "tool_call", toolCall: { id, type: "function", name, arguments: "" } })];
+      }
       case "redacted_thinking":
         // Arrives whole, with no deltas.
-        return [this.#chunk(index, false, anthropicBlockToPart(block))];
+        return [this.#chunk(index, false, anthropicBlockToPart(block, "/content_block", position))];
       default:
         // Server tool use (input streams like tool_use), results and other blocks complete at their stop.
         return [];
@@ -134,14 +155,15 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const delta = event.delta;
     switch (delta.type) {
       case "text_delta":
-        return [this.#chunk(event.index, true, { type: "text", text: String(delta.text ?? "") })];
+        return [this.#chunk(event.index, true, { type: "text", text: deltaText(delta, "text", position) })];
       case "thinking_delta":
-        return [this.#chunk(event.index, true, { type: "reasoning", text: String(delta.thinking ?? "") })];
+        return [this.#chunk(event.index, true, { type: "reasoning", text: deltaText(delta, "thinking", position) })];
       case "signature_delta":
         // The signature replaces any earlier one: a non-null payload on a delta replaces the stored one.
-        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: String(delta.signature ?? "") } })];
+        block.signed = true;
+        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: deltaText(delta, "signature", position) } })];
       case "input_json_delta": {
-        const fragment = String(delta.partial_json ?? "");
+        const fragment = deltaText(delta, "partial_json", position);
         block.inputJson += fragment;
         if (block.start.type !== "tool_use" || fragment === "") return [];
         return [this.#chunk(event.index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: fragment } })];
@@ -163,15 +185,18 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     switch (start.type) {
       case "text": {
         const citations = [...((Array.isArray(start.citations) ? start.citations : []) as unknown[]), ...block.citations];
-        const whole = anthropicBlockToPart({ ...start, text: "", citations });
+        const whole = anthropicBlockToPart({ ...start, text: "", citations }, "/content_block", position);
         return whole.payload ? [this.#chunk(index, true, { type: "text", text: "", payload: whole.payload })] : [];
       }
       case "thinking":
+        // The blocking reply's thinking block always has its signature; one that never came is not reasoning to replay.
+        if (!block.signed) throw invalidWire(ANTHROPIC, `thinking block ${index} ended without a signature`, { pointer: "/content_block/signature", ...(position === undefined ? {} : { position }) });
+        return [];
       case "redacted_thinking":
         return [];
       default: {
         const whole = block.inputJson === "" ? start : { ...start, input: this.#input(block.inputJson, index, position) };
-        return [this.#chunk(index, false, anthropicBlockToPart(whole))];
+        return [this.#chunk(index, false, anthropicBlockToPart(whole, "/content_block", position))];
       }
     }
   }

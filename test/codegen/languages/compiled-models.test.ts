@@ -1,22 +1,18 @@
 // The generated Python, Go, Java and Rust models, compiled with warnings as errors and run for real over
 // the conformance history vectors: every well-formed history comes back JSON-equal, every structurally
 // invalid one is rejected. The toolchains are installed first (.ci/install-toolchains) when missing.
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runGenerate } from "../../../src/cli/generate-command.js";
 import type { ModelLanguage } from "../../../src/codegen/languages/generate-models.js";
 import { temporaryDirectory } from "../../support/temporary-directory.js";
+import { command, JACKSON_CLASSPATH as JACKSON, MINUTE } from "../../support/toolchains.js";
 
-const run = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const runners = fileURLToPath(new URL("./runners/", import.meta.url));
 const vectorDirectory = join(repositoryRoot, "test/conformance/histories");
-const JACKSON = ["jackson-databind", "jackson-core", "jackson-annotations"].map((jar) => `/usr/share/java/${jar}.jar`).join(":");
-const MINUTE = 60_000;
 
 interface Vector {
   readonly check?: "structure" | "schema" | "replay";
@@ -34,17 +30,6 @@ interface RunnerLine {
 
 function vectors(group: "valid" | "invalid"): [string, Vector][] {
   return readdirSync(join(vectorDirectory, group)).sort().map((file) => [`${group}/${file}`, JSON.parse(readFileSync(join(vectorDirectory, group, file), "utf8"))]);
-}
-
-/** Runs a command and returns its stdout; a failure carries the command's stderr in the message. */
-async function command(file: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<string> {
-  try {
-    const { stdout } = await run(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024, timeout: 10 * MINUTE });
-    return stdout;
-  } catch (error) {
-    const failure = error as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`${file} ${args.join(" ")} failed:\n${failure.stderr || failure.stdout || failure.message}`);
-  }
 }
 
 async function generate(language: ModelLanguage, out: string): Promise<void> {

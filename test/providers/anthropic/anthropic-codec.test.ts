@@ -61,6 +61,21 @@ describe("decodeAnthropicResponse", () => {
       .toThrow(expect.objectContaining({ code: "provider/api-error", provider: "anthropic", message: expect.stringContaining("overloaded_error") }));
   });
 
+  it("raises provider/invalid-wire at the field's pointer when a known block lacks a required field or has one of the wrong type, never coercing it", () => {
+    // A real recorded reply (thinking, then text), each time with one field broken.
+    const recorded = readFixtureJson(PROVIDER, "vercel-ai__anthropic-claude-opus-5-reasoning-high.1.json") as { content: Record<string, unknown>[] };
+    const broken = (index: number, change: (block: Record<string, unknown>) => void) => {
+      const body = structuredClone(recorded);
+      change(body.content[index]!);
+      return () => decodeAnthropicResponse(body);
+    };
+    expect(broken(0, (block) => delete block.signature)).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/content/0", message: expect.stringContaining('required property "signature"') }));
+    expect(broken(0, (block) => (block.thinking = null))).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/content/0/thinking" }));
+    expect(broken(1, (block) => (block.text = 42))).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/content/1/text", message: expect.stringContaining("expected string") }));
+    expect(broken(1, (block) => Object.assign(block, { type: "tool_use", id: "toolu_1", name: "f" }))).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/content/1" }));
+    expect(() => decodeAnthropicResponse(recorded)).not.toThrow();
+  });
+
   it("raises provider/invalid-wire with the pointer for a malformed response", () => {
     expect(() => decodeAnthropicResponse({ id: "m", type: "message", role: "assistant", model: "x", content: [{ text: "no type" }] }))
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/content/0" }));
@@ -182,6 +197,20 @@ describe("AnthropicStreamDecoder", () => {
       await expect(decodeByteChunks(anthropicCodec, [serverSentEventBytes(events, eventName)])).rejects.toMatchObject({
         code: "provider/invalid-wire", message: expect.stringContaining("input of block 0 is not valid JSON"), position: expect.any(Number),
       });
+    });
+
+    it("raises provider/invalid-wire for a known block or delta with a missing or mistyped field, and for thinking that never got its signature", async () => {
+      // A real recorded stream (thinking with a signature_delta, then text), each time with one event broken.
+      type Event = { content_block?: { type: string }; delta?: { type: string } };
+      const recorded = readFixtureLines(PROVIDER, "vercel-ai__anthropic-clear-thinking.1.chunks.txt") as Event[];
+      const broken = (change: (events: Event[]) => Event[]) => decodeEventLines(anthropicCodec, change(structuredClone(recorded)));
+      await expect(broken((events) => events.map((event) => (event.content_block?.type === "thinking" ? { ...event, content_block: { type: "thinking", thinking: "" } } : event))))
+        .rejects.toMatchObject({ code: "provider/invalid-wire", pointer: "/content_block" });
+      await expect(broken((events) => events.filter((event) => event.delta?.type !== "signature_delta")))
+        .rejects.toMatchObject({ code: "provider/invalid-wire", pointer: "/content_block/signature", message: expect.stringContaining("thinking block 0 ended without a signature") });
+      await expect(broken((events) => events.map((event) => (event.delta?.type === "text_delta" ? { ...event, delta: { type: "text_delta", text: 42 } } : event))))
+        .rejects.toMatchObject({ code: "provider/invalid-wire", pointer: "/delta/text" });
+      await expect(broken((events) => events)).resolves.toHaveLength(1);
     });
 
     it("raises provider/api-error for an error event after HTTP 200", async () => {

@@ -19,8 +19,8 @@ import java.util.Set;
  * Anthropic thinking `signature`, a Gemini `thought_signature`, an OpenAI Responses
  * `encrypted_content` blob. Only the codec of `provider` ever sends it; every other codec skips it.
  *
- * @param provider The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...).
- * @param kind What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...).
+ * @param provider The provider id that issued the payload (`anthropic`, `openai.responses`, `google`, ...); never blank (Spring AI's records require text).
+ * @param kind What the payload is for that provider (`signature`, `redacted_thinking`, `thought_signature`, ...); never blank.
  * @param data The opaque value, exactly as received. Binary values are base64 text.
  * @param extra the fields this format version does not know, written back after the known ones
  */

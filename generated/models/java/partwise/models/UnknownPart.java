@@ -18,8 +18,8 @@ import java.util.Set;
  * A block that has no part of its own (server tool calls and results, citations, code execution, a
  * provider's future block types), kept as received so it can be replayed to its provider byte for byte.
  *
- * @param provider The provider the block came from, or `partwise` for a part type from a later format version.
- * @param kind The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`).
+ * @param provider The provider the block came from, or `partwise` for a part type from a later format version; never blank.
+ * @param kind The block's own type as the provider names it (e.g. `server_tool_use`, `web_search_call`); never blank.
  * @param rawJson The block exactly as received, as JSON text.
  * @param payload Provider-private data to replay with this part.
  * @param attributes Attributes of this part.
