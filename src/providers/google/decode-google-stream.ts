@@ -1,7 +1,8 @@
 // Decodes a Gemini stream (streamGenerateContent?alt=sse: each SSE event a partial GenerateContentResponse)
 // into part chunks. Chunks carry no block index, so a PartIndexer synthesizes one for the decoded
 // candidate: consecutive thought or answer text shares a slot, and a trailing empty text with a signature
-// lands on the run it closes, which is how the stream equals the blocking response. Vertex AI streamed
+// lands on the answer it closes (after a thought it is a text part of its own), which is how the stream
+// equals the blocking response. Vertex AI streamed
 // call arguments (`partialArgs`) are assembled by JSON path and the call completes once, canonical.
 // The response is done at the chunk where the candidate has a `finishReason`, or where the prompt was
 // blocked (`promptFeedback` without candidates); a stream that stops before is reported truncated.
@@ -50,8 +51,7 @@ class CandidateIndexer {
   next(part: Part): PartChunk {
     const signature = part.type === "text" || part.type === "reasoning" ? part.payload?.data : undefined;
     const run = this.#indexer.run;
-    const joinsRun = run === part.type || (run === "reasoning" && part.type === "text" && part.text === "");
-    if (signature !== undefined && joinsRun && this.#runSignature !== undefined && signature !== this.#runSignature) this.#indexer.endRun();
+    if (signature !== undefined && run === part.type && this.#runSignature !== undefined && signature !== this.#runSignature) this.#indexer.endRun();
     const chunk = this.#indexer.next(part);
     if (chunk.index === undefined) return chunk;
     if (chunk.index !== this.#lastIndex) {

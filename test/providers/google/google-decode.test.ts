@@ -323,6 +323,19 @@ describe("GoogleStreamDecoder", () => {
     expect(response?.message).toEqual(decodeGoogleResponse(mergeGeminiChunks(lines)).message);
   });
 
+  it("puts a signature that closes a thought on a text part of its own, as the blocking response has it", async () => {
+    const chunk = (parts: unknown[], finishReason?: string) => ({ candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}) }], responseId: "t1" });
+    const lines = [chunk([{ text: "**Planning**", thought: true }]), chunk([{ text: "", thoughtSignature: "VGg=" }], "MAX_TOKENS")];
+    const [response] = await decodeEventLines(googleCodec, lines);
+    expect(response?.message.parts).toEqual([
+      { type: "reasoning", text: "**Planning**", attributes: apiAttributes },
+      { type: "text", text: "", payload: signature("VGg="), attributes: apiAttributes },
+    ]);
+    const blocking = { candidates: [{ content: { role: "model", parts: [{ text: "**Planning**", thought: true }, { text: "", thoughtSignature: "VGg=" }] }, finishReason: "MAX_TOKENS" }], responseId: "t1" };
+    expect(response?.message).toEqual(decodeGoogleResponse(blocking).message);
+    expect(decodeGoogleResponse(mergeGeminiChunks(lines)).message).toEqual(decodeGoogleResponse(blocking).message);
+  });
+
   it("decodes the chosen candidate of a stream with several, each done at its own finish reason", async () => {
     const candidate = (index: number, text: string, finishReason?: string) => ({ content: { role: "model", parts: [{ text }] }, ...(index > 0 ? { index } : {}), ...(finishReason ? { finishReason } : {}) });
     const lines = [

@@ -2,10 +2,10 @@
 // response they stand for, done on the wire JSON and written from the documented stream semantics, not
 // from the codec. Each chunk's parts are new parts or fragments: consecutive answer text, or consecutive
 // thought text, continues one part; a signature stays with the part it came on, and an empty text carrying
-// only a signature closes the run before it; two parts with different signatures never combine
-// (https://ai.google.dev/gemini-api/docs/thought-signatures); Vertex AI `partialArgs` fragments set
-// values at their JSON paths (string pieces appended while `willContinue`) until a fragment without
-// `willContinue` closes the call.
+// only a signature closes the answer run before it (after a thought it is an answer part of its own); two
+// parts with different signatures never combine (https://ai.google.dev/gemini-api/docs/thought-signatures);
+// Vertex AI `partialArgs` fragments set values at their JSON paths (string pieces appended while
+// `willContinue`) until a fragment without `willContinue` closes the call.
 
 type Json = Record<string, unknown>;
 
@@ -99,7 +99,8 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
         const thought = part.thought === true;
         const text = part.text;
         if (text === "" && !signature && !thought) continue;
-        const closesRun = text === "" && signature !== undefined && run !== undefined && !thought;
+        // An empty answer text with a signature closes an answer run; after a thought it starts the answer.
+        const closesRun = text === "" && signature !== undefined && run !== undefined && !thought && !run.thought;
         const continuesRun = run !== undefined && run.thought === thought;
         const clashes = signature !== undefined && run?.signature !== undefined && run.signature !== signature;
         if ((closesRun || continuesRun) && !clashes) {
