@@ -1,7 +1,8 @@
 // Decodes an Anthropic Messages SSE stream into part chunks keyed by the content-block index. Text,
 // thinking and signatures arrive as deltas (the signature replaces, never appends); tool calls stream
 // their arguments live and complete at content_block_stop with the same JSON text the blocking decoder
-// gives; server tool blocks and other blocks complete whole. https://platform.claude.com/docs/en/build-with-claude/streaming
+// gives; server tool blocks and other blocks complete whole, a compaction block with the value of its
+// compaction_delta. https://platform.claude.com/docs/en/build-with-claude/streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import {
   validateAnthropicContentBlockDeltaEvent,
@@ -34,6 +35,8 @@ interface OpenBlock {
   inputJson: string;
   /** Citations gathered from `citations_delta` events. */
   citations: unknown[];
+  /** Fields a `compaction_delta` set on the block: its final value, never a piece to append. */
+  assigned: Record<string, unknown>;
 }
 
 export class AnthropicStreamDecoder implements StreamDecoder {
@@ -108,7 +111,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     this.#requireStarted("content_block_start", position);
     const block = event.content_block;
     const index = event.index;
-    this.#open.set(index, { start: block, inputJson: "", citations: [] });
+    this.#open.set(index, { start: block, inputJson: "", citations: [], assigned: {} });
     switch (block.type) {
       case "text":
         return [this.#chunk(index, true, { type: "text", text: String(block.text ?? "") })];
@@ -149,6 +152,14 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "citations_delta":
         block.citations.push(delta.citation);
         return [];
+      case "compaction_delta": {
+        // The delta carries the compaction block's final content (null when compaction failed) and its
+        // opaque encrypted_content, as the SDK's stream accumulator assigns them; every field but the tag
+        // goes on the block, so the block completes as the blocking reply has it and is replayed as received.
+        const { type: _type, ...fields } = delta;
+        Object.assign(block.assigned, fields);
+        return [];
+      }
       default:
         // A delta type partwise does not know: kept, unmerged, as an unknown part after the blocks.
         return [this.#chunk(undefined, false, { type: "unknown", provider: ANTHROPIC, kind: "content_block_delta", rawJson: JSON.stringify(event) })];
@@ -170,7 +181,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "redacted_thinking":
         return [];
       default: {
-        const whole = block.inputJson === "" ? start : { ...start, input: this.#input(block.inputJson, index, position) };
+        const assigned = { ...start, ...block.assigned };
+        const whole = block.inputJson === "" ? assigned : { ...assigned, input: this.#input(block.inputJson, index, position) };
         return [this.#chunk(index, false, anthropicBlockToPart(whole))];
       }
     }
