@@ -815,7 +815,8 @@ export interface ResponseChunk {
    */
   responseId?: string;
   /**
-   * The information; later values of a field replace earlier ones, usage counters keep the maximum.
+   * The information; later values of a field replace earlier ones, usage counters too: a decoder reports
+   * usage totals, accumulated as its provider documents them, so the last report of a counter is its value.
    */
   response: ResponseInfo;
   /**

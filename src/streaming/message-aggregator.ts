@@ -180,17 +180,21 @@ function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChu
   return responses.length - 1;
 }
 
+/**
+ * A later usage counter replaces the earlier one. Decoders report usage as totals, accumulated as their
+ * provider documents it (Anthropic's message_delta counters are cumulative and may be lower than
+ * message_start's, a gateway's input count for one), so the last report of a counter is its value.
+ */
 function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return current;
-  if (!current) return { ...next };
   const merged: Usage = { ...current };
   for (const [key, value] of Object.entries(next) as [keyof Usage, number | undefined][]) {
-    if (value !== undefined) merged[key] = Math.max(merged[key] ?? 0, value);
+    if (value !== undefined) merged[key] = value;
   }
   return merged;
 }
 
-/** Later values of a field replace earlier ones (empty strings do not); usage counters keep the maximum. */
+/** Later values of a field replace earlier ones (empty strings do not), usage counters too. */
 function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const merged: ResponseInfo = { ...current };
   for (const key of ["responseId", "model", "finishReason", "rawFinishReason"] as const) {

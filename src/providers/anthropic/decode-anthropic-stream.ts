@@ -41,6 +41,12 @@ interface OpenBlock {
 
 export class AnthropicStreamDecoder implements StreamDecoder {
   #responseId: string | undefined;
+  /**
+   * The wire usage so far: message_start's, then each message_delta's non-null counters over it (they are
+   * cumulative totals, output_tokens included), so the reported usage is what the blocking reply states.
+   * https://platform.claude.com/docs/en/build-with-claude/streaming#event-types
+   */
+  #usage: Record<string, unknown> = {};
   #stopped = false;
   readonly #open = new Map<number, OpenBlock>();
 
@@ -66,7 +72,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
         return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
       case "message_delta": {
         const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
-        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: delta.usage }), false)];
+        for (const [key, value] of Object.entries(delta.usage ?? {})) if (value !== null && value !== undefined) this.#usage[key] = value;
+        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
       }
       case "message_stop":
         return this.#messageStop(position);
@@ -98,6 +105,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     this.#responseId = event.message.id;
     this.#stopped = false;
     this.#open.clear();
+    const usage = event.message.usage;
+    this.#usage = typeof usage === "object" && usage !== null ? { ...(usage as Record<string, unknown>) } : {};
     return [this.#info(anthropicInfo(event.message), false)];
   }
 
