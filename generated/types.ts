@@ -823,6 +823,12 @@ export interface ResponseChunk {
    * True on the last chunk of the response.
    */
   done?: boolean;
+  /**
+   * Message metadata the response carries beside its parts (Gemini grounding and URL-context metadata,
+   * under `google`): merged into the aggregated message's `metadata`, a later top-level key replacing an
+   * earlier one, as the blocking decoder puts it on the message. Never sent to a provider.
+   */
+  messageMetadata?: RecordUnknown;
 }
 /**
  * A response ended: its aggregated message and response information.

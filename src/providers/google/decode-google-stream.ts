@@ -2,8 +2,8 @@
 // into part chunks. Chunks carry no block index, so a PartIndexer synthesizes one for the decoded
 // candidate: consecutive thought or answer text shares a slot, and a trailing empty text with a signature
 // lands on the answer it closes (after a thought it is a text part of its own), which is how the stream
-// equals the blocking response. Vertex AI streamed
-// call arguments (`partialArgs`) are assembled by JSON path and the call completes once, canonical.
+// equals the blocking response. Vertex AI streamed call arguments (`partialArgs`) are assembled by JSON
+// path and the call completes once, canonical; grounding metadata goes with the response's last chunk.
 // The response is done at the chunk where the candidate has a `finishReason`, or where the prompt was
 // blocked (`promptFeedback` without candidates); a stream that stops before is reported truncated.
 // https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
@@ -21,6 +21,7 @@ import {
   type GooglePart,
   type GooglePartialArg,
   type GoogleUsageMetadata,
+  candidateMetadata,
   decodedAttributes,
   googleApiError,
   googleInfo,
@@ -172,6 +173,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #hasToolCalls = false;
   #usage: GoogleUsageMetadata | undefined;
   #model: string | undefined;
+  /** The candidate's grounding and URL-context metadata: the last non-empty value of each (earlier chunks carry `{}`). */
+  #metadata: Record<string, unknown> = {};
   /**
    * Where the current response is: no chunk of the stream yet, chunks arrived and no `done` chunk was sent
    * yet, or its `done` chunk sent.
@@ -196,6 +199,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     const candidates = response.candidates ?? [];
     const candidate = candidates.find((entry) => (entry.index ?? 0) === this.#candidate);
     for (const part of candidate?.content?.parts ?? []) this.#part(part, chunks, position);
+    Object.assign(this.#metadata, candidateMetadata(candidate)?.[GOOGLE]);
     // usageMetadata and modelVersion repeat on every chunk, the final values on the last: they are kept
     // and reported once, when the response is done (or the bytes end), not as a chunk per event.
     if (response.usageMetadata !== undefined) this.#usage = response.usageMetadata;
@@ -229,6 +233,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #infoChunk(info: ResponseInfo, done: boolean): StreamChunk {
     const chunk: StreamChunk = done ? { response: info, done: true } : { response: info };
     if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    const metadata = candidateMetadata(this.#metadata);
+    if (metadata !== undefined) chunk.messageMetadata = metadata;
     return chunk;
   }
 
@@ -245,6 +251,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     this.#hasToolCalls = false;
     this.#usage = undefined;
     this.#model = undefined;
+    this.#metadata = {};
     this.#state = "none";
   }
 

@@ -5,7 +5,8 @@
 // only a signature closes the answer run before it (after a thought it is an answer part of its own); two
 // parts with different signatures never combine (https://ai.google.dev/gemini-api/docs/thought-signatures);
 // Vertex AI `partialArgs` fragments set values at their JSON paths (string pieces appended while
-// `willContinue`) until a fragment without `willContinue` closes the call.
+// `willContinue`) until a fragment without `willContinue` closes the call. Grounding and URL-context
+// metadata come whole: chunks before the one that has them carry them empty (`{}`) or not at all.
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +58,7 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
   let call: Call | undefined;
   const last: Json = {};
   let finishReason: unknown;
+  const candidateFields: Json = {};
   let seen = false;
 
   const flushRun = () => {
@@ -74,6 +76,10 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
     if (!candidate) continue;
     seen = true;
     if (candidate.finishReason !== undefined) finishReason = candidate.finishReason;
+    for (const key of ["groundingMetadata", "urlContextMetadata"]) {
+      const value = candidate[key] as Json | undefined;
+      if (value !== undefined && Object.keys(value).length > 0) candidateFields[key] = value;
+    }
     for (const part of (((candidate.content as Json | undefined)?.parts ?? []) as Json[])) {
       const signature = part.thoughtSignature as string | undefined;
       const functionCall = part.functionCall as Json | undefined;
@@ -121,7 +127,7 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
   // A prompt blocked before any candidate: the response has none either.
   if (!seen) return last;
   return {
-    candidates: [{ content: { role: "model", parts }, ...(finishReason === undefined ? {} : { finishReason }), index: candidateIndex }],
+    candidates: [{ content: { role: "model", parts }, ...(finishReason === undefined ? {} : { finishReason }), index: candidateIndex, ...candidateFields }],
     ...last,
   };
 }
