@@ -350,8 +350,8 @@ function applyUnindexed(response: ResponseAccumulator, part: Part, events: Strea
 }
 
 function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
-  const changes: Partial<ResponseAccumulator> = { info: mergeInfo(response.info, chunk.response) };
-  if (chunk.messageMetadata !== undefined) changes.metadata = { ...response.metadata, ...chunk.messageMetadata };
+  const info = mergeInfo(response.info, chunk.response);
+  const changes: Partial<ResponseAccumulator> = chunk.messageMetadata === undefined ? { info } : { info, metadata: { ...response.metadata, ...chunk.messageMetadata } };
   let next = update(response, changes, transient);
   if (chunk.done) {
     if (events) {
