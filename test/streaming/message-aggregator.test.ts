@@ -73,6 +73,16 @@ describe("aggregateSync merge rules", () => {
     expect(aggregateSync([delta(undefined, text("")), done()]).message.parts).toEqual([text("")]);
   });
 
+  it("merges the message metadata of response chunks into the message, a later key replacing an earlier one", () => {
+    const result = aggregateSync([
+      { responseId: "r", response: {}, messageMetadata: { google: { urlContextMetadata: { urlMetadata: [] } }, kept: 1 } },
+      delta(0, text("x"), "r"),
+      { responseId: "r", response: {}, messageMetadata: { google: { groundingMetadata: { webSearchQueries: ["q"] } } }, done: true },
+    ]);
+    expect(result.message).toEqual({ role: "assistant", parts: [text("x")], metadata: { google: { groundingMetadata: { webSearchQueries: ["q"] } }, kept: 1 } });
+    expect(aggregateSync([delta(0, text("x"), "r"), done("r")]).message).not.toHaveProperty("metadata");
+  });
+
   it("keeps response-level facts: last id and model, each usage counter as last reported, lower or not", () => {
     const result = aggregateSync([
       { responseId: "r", response: { model: "m1", usage: { inputTokens: 412, outputTokens: 1, totalTokens: 413, cacheReadInputTokens: 10 } } },
