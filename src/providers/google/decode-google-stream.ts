@@ -11,7 +11,7 @@ import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamCh
 import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire, invalidWire } from "../wire-validation.js";
+import { checkWire } from "../wire-validation.js";
 import {
   GOOGLE,
   type GoogleEndpoint,
@@ -19,7 +19,6 @@ import {
   type GoogleFunctionCall,
   type GoogleGenerateContentResponse,
   type GooglePart,
-  type GooglePartialArg,
   type GoogleUsageMetadata,
   candidateMetadata,
   decodedAttributes,
@@ -27,6 +26,7 @@ import {
   googleInfo,
 } from "./google-wire.js";
 import { functionCallToPart, googlePartToPart, isObject, signaturePayload } from "./map-google-part.js";
+import { type ArgumentsInProgress, applyPartialArg } from "./partial-args.js";
 
 /** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
 export interface GoogleDecodeOptions {
@@ -65,103 +65,11 @@ class CandidateIndexer {
 }
 
 /** A Vertex AI function call whose arguments are still streaming. */
-interface OpenCall {
+interface OpenCall extends ArgumentsInProgress {
   readonly index: number;
   readonly name: string;
   id: string;
   payload: OpaquePayload | undefined;
-  readonly args: Record<string, unknown>;
-  /** JSON paths whose string value has more pieces to come. */
-  readonly continuing: Set<string>;
-}
-
-/**
- * The segments of an RFC 9535 normalized-style path as Gemini writes them: `$.a.b`, `$.a[0].b`,
- * `$['a b']`. Undefined when the path is not of that form.
- */
-function jsonPathSegments(path: string): (string | number)[] | undefined {
-  if (!path.startsWith("$")) return undefined;
-  const segments: (string | number)[] = [];
-  let at = 1;
-  while (at < path.length) {
-    if (path[at] === ".") {
-      const match = /^[^.[\]'"\s]+/.exec(path.slice(at + 1));
-      if (!match) return undefined;
-      segments.push(match[0]);
-      at += 1 + match[0].length;
-    } else if (path[at] === "[") {
-      const index = /^\[(\d+)\]/.exec(path.slice(at));
-      const quoted = /^\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]/.exec(path.slice(at));
-      if (index) {
-        segments.push(Number(index[1]));
-        at += index[0].length;
-      } else if (quoted) {
-        const name = quoted[1] === undefined ? memberName(quoted[2] ?? "") : memberName(quoted[1].replace(/\\'/g, "'").replace(/"/g, '\\"'));
-        if (name === undefined) return undefined;
-        segments.push(name);
-        at += quoted[0].length;
-      } else {
-        return undefined;
-      }
-    } else {
-      return undefined;
-    }
-  }
-  return segments;
-}
-
-/** A quoted member name's escapes (`\\n`, `\\u00e9`, ...) resolved, read as the body of a JSON string. */
-function memberName(escaped: string): string | undefined {
-  try {
-    return JSON.parse(`"${escaped}"`) as string;
-  } catch {
-    return undefined;
-  }
-}
-
-function getMember(container: Record<string, unknown> | unknown[], key: string | number): unknown {
-  return Object.hasOwn(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
-}
-
-function setMember(container: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
-  // A member named __proto__ is data in JSON, never the prototype.
-  if (key === "__proto__") Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
-  else (container as Record<string | number, unknown>)[key] = value;
-}
-
-/** Sets (or, for a string piece that continues one, appends to) the value at a path of the arguments. */
-function applyPartialArg(call: OpenCall, argument: GooglePartialArg, position: number | undefined): void {
-  const segments = jsonPathSegments(argument.jsonPath);
-  if (!segments || segments.length === 0) {
-    throw invalidWire(GOOGLE, `streamed argument path ${JSON.stringify(argument.jsonPath)} of call ${call.name} is not a JSON path below $`, position === undefined ? {} : { position });
-  }
-  let container: Record<string, unknown> | unknown[] = call.args;
-  for (let at = 0; at < segments.length - 1; at++) {
-    const key = segments[at] as string | number;
-    let next = getMember(container, key);
-    if (typeof next !== "object" || next === null) {
-      next = typeof segments[at + 1] === "number" ? [] : {};
-      setMember(container, key, next);
-    }
-    container = next as Record<string, unknown> | unknown[];
-  }
-  const last = segments[segments.length - 1] as string | number;
-  let value: unknown;
-  if (argument.stringValue !== undefined) {
-    const current = getMember(container, last);
-    value = call.continuing.has(argument.jsonPath) && typeof current === "string" ? current + argument.stringValue : argument.stringValue;
-    if (argument.willContinue === true) call.continuing.add(argument.jsonPath);
-    else call.continuing.delete(argument.jsonPath);
-  } else if (argument.numberValue !== undefined) {
-    value = argument.numberValue;
-  } else if (argument.boolValue !== undefined) {
-    value = argument.boolValue;
-  } else if (argument.nullValue !== undefined) {
-    value = null;
-  } else {
-    return;
-  }
-  setMember(container, last, value);
 }
 
 export class GoogleStreamDecoder implements StreamDecoder {
@@ -278,7 +186,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     if (open && !named) {
       if (typeof call.id === "string" && call.id !== "") open.id = call.id;
       open.payload ??= signaturePayload(part);
-      for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+      for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, open.name, position);
       if (call.willContinue !== true) this.#closeCall(chunks);
       return true;
     }
@@ -309,7 +217,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
       continuing: new Set(),
     };
     this.#call = open;
-    for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+    for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, name, position);
     if (call.willContinue !== true) this.#closeCall(chunks);
   }
 

@@ -13,6 +13,9 @@ const PROVIDER = "google";
 const vertexCodec = createGoogleCodec({ endpoint: "vertex-ai" });
 /** The recordings made against Vertex AI (they carry `createTime` and `trafficType`). */
 const VERTEX_STREAMS = new Set([
+  "js-genai__vertex-chat-call-arguments-in-one-chunk.chunks.txt",
+  "js-genai__vertex-mcp-stream-function-call-arguments.chunks.txt",
+  "js-genai__vertex-stream-function-call-arguments.chunks.txt",
   "vercel-ai__google-stream-no-args-tool-call.chunks.txt",
   "vercel-ai__google-stream-tool-call-arguments.chunks.txt",
   "vercel-ai__google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt",

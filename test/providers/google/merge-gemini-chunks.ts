@@ -25,10 +25,37 @@ interface Call {
 /** `$.a[0]['b c']` -> ["a", 0, "b c"]. */
 function pathSegments(path: string): (string | number)[] {
   const segments: (string | number)[] = [];
-  for (const match of path.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\]/g)) {
-    segments.push(match[2] !== undefined ? Number(match[2]) : (match[1] ?? match[3] ?? match[4])!);
+  for (const match of path.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]/g)) {
+    if (match[2] !== undefined) segments.push(Number(match[2]));
+    else if (match[1] !== undefined) segments.push(match[1]);
+    else segments.push(unescapeMember(match[3] ?? match[4]!, match[3] === undefined ? '"' : "'"));
   }
   return segments;
+}
+
+/** A quoted member name's text (RFC 9535 §2.3.1.1): JSON string escapes, plus an escaped quote of its kind. */
+function unescapeMember(text: string, quote: string): string {
+  let name = "";
+  for (let at = 0; at < text.length; at++) {
+    const character = text[at]!;
+    if (character !== "\\") {
+      name += character;
+      continue;
+    }
+    const escaped = text[++at]!;
+    if (escaped === "u") {
+      name += String.fromCharCode(Number.parseInt(text.slice(at + 1, at + 5), 16));
+      at += 4;
+    } else {
+      name += ({ b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" } as Record<string, string>)[escaped] ?? (escaped === quote || escaped === "\\" || escaped === "/" ? escaped : `\\${escaped}`);
+    }
+  }
+  return name;
+}
+
+/** Sets a member as JSON data: a member named `__proto__` is an own property, never the prototype. */
+function put(holder: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(holder, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function setAt(call: Call, fragment: Json): void {
@@ -37,18 +64,18 @@ function setAt(call: Call, fragment: Json): void {
   let node: Json | unknown[] = call.functionCall.args;
   segments.slice(0, -1).forEach((segment, position) => {
     const holder = node as Record<string | number, unknown>;
-    if (holder[segment] === undefined) holder[segment] = typeof segments[position + 1] === "number" ? [] : {};
+    if (!Object.hasOwn(holder, segment)) put(holder, segment, typeof segments[position + 1] === "number" ? [] : {});
     node = holder[segment] as Json;
   });
   const holder = node as Record<string | number, unknown>;
   const key = segments.at(-1)!;
   if ("stringValue" in fragment) {
-    holder[key] = call.pieces.has(path) ? `${holder[key] as string}${fragment.stringValue as string}` : fragment.stringValue;
+    put(holder, key, call.pieces.has(path) ? `${holder[key] as string}${fragment.stringValue as string}` : fragment.stringValue);
     if (fragment.willContinue === true) call.pieces.add(path);
     else call.pieces.delete(path);
-  } else if ("numberValue" in fragment) holder[key] = fragment.numberValue;
-  else if ("boolValue" in fragment) holder[key] = fragment.boolValue;
-  else if ("nullValue" in fragment) holder[key] = null;
+  } else if ("numberValue" in fragment) put(holder, key, fragment.numberValue);
+  else if ("boolValue" in fragment) put(holder, key, fragment.boolValue);
+  else if ("nullValue" in fragment) put(holder, key, null);
 }
 
 /** The blocking-form response of a recorded stream, for one candidate. */
