@@ -11,7 +11,7 @@ import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamCh
 import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire } from "../wire-validation.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   GOOGLE,
   type GoogleEndpoint,
@@ -170,9 +170,9 @@ export class GoogleStreamDecoder implements StreamDecoder {
       // A fragment is checked before its pieces are assembled; a whole call is mapped like a blocking one.
       if (fragment) checkWire(validateGoogleFunctionCall, call, GOOGLE, "function call fragment", position);
       if (this.#callFragment(part, call as GoogleFunctionCall, chunks, position)) return;
-    } else {
-      this.#closeCall(chunks);
     }
+    // Any other part (an empty text, a thought) may come between a streamed call's fragments: the call
+    // stays open, so the fragments after it still continue it rather than opening a nameless call.
     const decoded = googlePartToPart(part, this.#attributes);
     if (!decoded) return;
     if (decoded.type === "tool_call") this.#hasToolCalls = true;
@@ -192,12 +192,15 @@ export class GoogleStreamDecoder implements StreamDecoder {
     }
     // A named call while another is open: the open one lost its closing fragment.
     this.#closeCall(chunks);
-    if (call.willContinue === true || call.partialArgs !== undefined) {
+    if (!named && call.partialArgs !== undefined) {
+      throw invalidWire(GOOGLE, "streamed call arguments with no call open (no fragment naming the call before them)", position === undefined ? {} : { position });
+    }
+    if (named && (call.willContinue === true || call.partialArgs !== undefined)) {
       this.#openCall(part, call, chunks, position);
       return true;
     }
-    // `{"functionCall":{}}` with no call open: a closing fragment with nothing left to close.
-    return Object.keys(call).length === 0;
+    // `{"functionCall":{}}` or a keep-alive with no call open: a fragment with nothing left to close or continue.
+    return Object.keys(call).length === 0 || (!named && call.willContinue === true && Object.keys(call).length === 1);
   }
 
   #openCall(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): void {

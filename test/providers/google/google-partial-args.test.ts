@@ -71,15 +71,32 @@ describe("GoogleStreamDecoder with Vertex AI streamed arguments", () => {
     expect(blocking.message.parts).toMatchObject([{ type: "tool_call", toolCall: { name: "customDivide", arguments: '{"denominator":2,"numerator":100}' } }]);
   });
 
-  it("gives the blocking call's arguments for any split of them into fragments, pieces and keep-alives", async () => {
+  it("keeps a call open across an empty text and a thought between its fragments: one call, no nameless one", async () => {
+    const lines = readFixtureLines(PROVIDER, "js-genai__vertex-stream-function-call-arguments.chunks.txt") as Record<string, unknown>[];
+    const between = (part: object) => ({ ...chunk(part), responseId: lines[0]!.responseId });
+    const interleaved = [...lines.slice(0, 3), between({ text: "" }), between({ text: "Checking the units.", thought: true }), ...lines.slice(3)];
+    const [response] = await decodeEventLines(vertex, interleaved);
+    const [whole] = await decodeEventLines(vertex, lines);
+    expect(response!.message.parts.map((part) => part.type)).toEqual(["tool_call", "reasoning"]);
+    expect(response!.message.parts[0]).toEqual(whole!.message.parts[0]);
+    expect(response!.message).toEqual(decodeGoogleResponse(mergeGeminiChunks(interleaved), { endpoint: "vertex-ai" }).message);
+  });
+
+  it("raises provider/invalid-wire with the position for streamed arguments with no call open", async () => {
+    const lines = [chunk({ functionCall: { partialArgs: [{ jsonPath: "$.city", stringValue: "Oslo" }], willContinue: true } }), chunk({ text: "" }, "STOP")];
+    await expect(decodeEventLines(vertex, lines)).rejects.toMatchObject({ code: "provider/invalid-wire", position: 1 });
+  });
+
+  it("gives the blocking call's arguments for any split of them into fragments, pieces, keep-alives and empty texts", async () => {
     const fragmentation = fc.record({
       cuts: fc.array(fc.array(fc.nat(), { maxLength: 4 }), { maxLength: 40 }),
       groups: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 40 }),
       keepAlive: fc.array(fc.boolean(), { maxLength: 40 }),
+      emptyText: fc.array(fc.boolean(), { maxLength: 40 }),
       closing: fc.constantFrom("empty", "last-fragment"),
     });
     await fc.assert(
-      fc.asyncProperty(argumentsArbitrary, fragmentation, async (args, { cuts, groups, keepAlive, closing }) => {
+      fc.asyncProperty(argumentsArbitrary, fragmentation, async (args, { cuts, groups, keepAlive, emptyText, closing }) => {
         const entries = leaves(args).flatMap((leaf, at) => partialArgs(leaf, cuts[at] ?? []));
         const fragments: object[][] = [];
         for (let from = 0, at = 0; from < entries.length; at++) {
@@ -92,6 +109,7 @@ describe("GoogleStreamDecoder with Vertex AI streamed arguments", () => {
           const last = closing === "last-fragment" && at === fragments.length - 1;
           lines.push(chunk({ functionCall: last ? { partialArgs: fragment } : { partialArgs: fragment, willContinue: true } }));
           if (keepAlive[at] === true && !last) lines.push(chunk({ functionCall: { willContinue: true } }));
+          if (emptyText[at] === true && !last) lines.push(chunk({ text: "" }));
         });
         if (closing === "empty") lines.push(chunk({ functionCall: {} }));
         lines.push(chunk({ text: "" }, "STOP"));

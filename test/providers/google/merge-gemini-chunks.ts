@@ -20,6 +20,8 @@ interface Call {
   functionCall: { name: string; id?: string; args: Json };
   signature?: string;
   pieces: Set<string>;
+  /** Its place in the parts, taken when the call opened: parts between its fragments come after it. */
+  place: Json;
 }
 
 /** `$.a[0]['b c']` -> ["a", 0, "b c"]. */
@@ -93,7 +95,7 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
     run = undefined;
   };
   const flushCall = () => {
-    if (call) parts.push({ functionCall: call.functionCall, ...(call.signature ? { thoughtSignature: call.signature } : {}) });
+    if (call) Object.assign(call.place, { functionCall: call.functionCall, ...(call.signature ? { thoughtSignature: call.signature } : {}) });
     call = undefined;
   };
 
@@ -119,7 +121,8 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
         flushCall();
         flushRun();
         if (functionCall.willContinue === true || functionCall.partialArgs) {
-          call = { functionCall: { name: functionCall.name as string, args: {} }, pieces: new Set(), ...(signature ? { signature } : {}) };
+          call = { functionCall: { name: functionCall.name as string, args: {} }, pieces: new Set(), place: {}, ...(signature ? { signature } : {}) };
+          parts.push(call.place);
           for (const fragment of (functionCall.partialArgs ?? []) as Json[]) setAt(call, fragment);
           if (functionCall.willContinue !== true) flushCall();
         } else if (Object.keys(functionCall).length > 0) {
@@ -127,7 +130,7 @@ export function mergeGeminiChunks(chunks: readonly Json[], candidateIndex = 0): 
         }
         continue;
       }
-      flushCall();
+      // Other parts may come between a streamed call's fragments; the call stays open.
       if (typeof part.text === "string") {
         const thought = part.thought === true;
         const text = part.text;
