@@ -270,7 +270,7 @@ export const providersDocument: ProvidersDocument = {
         {
           "wireModel": "BedrockToolUseBlock",
           "part": "tool_call",
-          "description": "The value of a `toolUse` block: a tool call. With a `type` (`server_tool_use`) it ran on the server and is kept as an unknown part.",
+          "description": "The value of a `toolUse` block: a tool call. Tagged `server_tool_use` (or any tag but `tool_use`) it ran\non the server and is kept as an unknown part; tagged `tool_use` (as client calls are next to server tool\nuse) it is a client call like an untagged one, replayed untagged.",
           "fields": {
             "toolUseId": "toolCall.id",
             "name": "toolCall.name",

@@ -26,7 +26,9 @@ export interface AnthropicContentBlockDeltaEvent {
    */
   index: number;
   /**
-   * `text_delta`, `thinking_delta`, `signature_delta` (replaces the signature), `input_json_delta` or `citations_delta`.
+   * `text_delta`, `thinking_delta`, `signature_delta` (replaces the signature), `input_json_delta`,
+   * `citations_delta` or `compaction_delta` (the compaction block's final `content` and `encrypted_content`:
+   * assigned, not appended).
    */
   delta: AnthropicContentBlock;
 }

@@ -400,7 +400,9 @@ export interface BedrockToolResultContentBlock {
   [k: string]: unknown;
 }
 /**
- * The value of a `toolUse` block: a tool call. With a `type` (`server_tool_use`) it ran on the server and is kept as an unknown part.
+ * The value of a `toolUse` block: a tool call. Tagged `server_tool_use` (or any tag but `tool_use`) it ran
+ * on the server and is kept as an unknown part; tagged `tool_use` (as client calls are next to server tool
+ * use) it is a client call like an untagged one, replayed untagged.
  */
 export interface BedrockToolUseBlock {
   /**
@@ -416,13 +418,13 @@ export interface BedrockToolUseBlock {
    */
   input: unknown;
   /**
-   * `server_tool_use` for a tool the server ran.
+   * `server_tool_use` for a tool the server ran; `tool_use` (or absent) for a client call.
    */
   type?: string;
   [k: string]: unknown;
 }
 /**
- * The opening of a tool call in a stream; a `type` (`server_tool_use`) marks a tool the server runs.
+ * The opening of a tool call in a stream; a `type` other than `tool_use` (`server_tool_use`) marks a tool the server runs.
  */
 export interface BedrockToolUseBlockStart {
   /**
@@ -434,7 +436,7 @@ export interface BedrockToolUseBlockStart {
    */
   name: string;
   /**
-   * `server_tool_use` for a server tool.
+   * `server_tool_use` for a server tool; `tool_use` (or absent) for a client call.
    */
   type?: string;
   [k: string]: unknown;

@@ -40,6 +40,17 @@ export interface GoogleCandidate {
    * The candidate's index; absent means 0 (Vertex AI leaves it out).
    */
   index?: number;
+  /**
+   * How the answer is grounded in Google Search: `webSearchQueries`, `groundingChunks` (the sources),
+   * `groundingSupports` (which text each source backs), `searchEntryPoint` (the suggestion chip to render).
+   * Kept as received in the message's `metadata.google`, never sent back. In a stream, chunks before the last
+   * carry it empty. https://ai.google.dev/gemini-api/docs/google-search
+   */
+  groundingMetadata?: RecordUnknown;
+  /**
+   * The URLs the URL-context tool retrieved and their status; kept like `groundingMetadata`. https://ai.google.dev/gemini-api/docs/url-context
+   */
+  urlContextMetadata?: RecordUnknown;
   [k: string]: unknown;
 }
 /**

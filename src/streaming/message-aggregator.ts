@@ -51,6 +51,8 @@ interface ResponseAccumulator {
   readonly legacyTextPayload: OpaquePayload | null | undefined;
   readonly legacyCalls: Stack<ToolCallPart>;
   readonly info: ResponseInfo;
+  /** Message metadata the response chunks carried (`messageMetadata`), merged key by key. */
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
   readonly done: boolean;
   readonly warnings: Stack<ErrorObject>;
 }
@@ -86,6 +88,7 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
     legacyTextPayload: undefined,
     legacyCalls: null,
     info: responseId === undefined ? {} : { responseId },
+    metadata: undefined,
     done: false,
     warnings: null,
   };
@@ -107,6 +110,7 @@ function update(response: ResponseAccumulator, changes: Partial<ResponseAccumula
     legacyTextPayload: "legacyTextPayload" in changes ? changes.legacyTextPayload : response.legacyTextPayload,
     legacyCalls: "legacyCalls" in changes ? (changes.legacyCalls as Stack<ToolCallPart>) : response.legacyCalls,
     info: changes.info ?? response.info,
+    metadata: "metadata" in changes ? changes.metadata : response.metadata,
     done: changes.done ?? response.done,
     warnings: "warnings" in changes ? (changes.warnings as Stack<ErrorObject>) : response.warnings,
   };
@@ -180,17 +184,21 @@ function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChu
   return responses.length - 1;
 }
 
+/**
+ * A later usage counter replaces the earlier one. Decoders report usage as totals, accumulated as their
+ * provider documents it (Anthropic's message_delta counters are cumulative and may be lower than
+ * message_start's, a gateway's input count for one), so the last report of a counter is its value.
+ */
 function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return current;
-  if (!current) return { ...next };
   const merged: Usage = { ...current };
   for (const [key, value] of Object.entries(next) as [keyof Usage, number | undefined][]) {
-    if (value !== undefined) merged[key] = Math.max(merged[key] ?? 0, value);
+    if (value !== undefined) merged[key] = value;
   }
   return merged;
 }
 
-/** Later values of a field replace earlier ones (empty strings do not); usage counters keep the maximum. */
+/** Later values of a field replace earlier ones (empty strings do not), usage counters too. */
 function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const merged: ResponseInfo = { ...current };
   for (const key of ["responseId", "model", "finishReason", "rawFinishReason"] as const) {
@@ -342,7 +350,9 @@ function applyUnindexed(response: ResponseAccumulator, part: Part, events: Strea
 }
 
 function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
-  let next = update(response, { info: mergeInfo(response.info, chunk.response) }, transient);
+  const info = mergeInfo(response.info, chunk.response);
+  const changes: Partial<ResponseAccumulator> = chunk.messageMetadata === undefined ? { info } : { info, metadata: { ...response.metadata, ...chunk.messageMetadata } };
+  let next = update(response, changes, transient);
   if (chunk.done) {
     if (events) {
       for (const slot of next.slots) if (!slot.complete) events.push(completedEvent(slot.part, next.responseId, slot.index));
@@ -382,7 +392,7 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
     }).toJSON());
   }
   const result: AggregatedResponse = {
-    message: { role: "assistant", parts },
+    message: response.metadata === undefined ? { role: "assistant", parts } : { role: "assistant", parts, metadata: { ...response.metadata } },
     info: response.info,
     complete: response.done,
     incompleteToolCalls,
@@ -409,7 +419,7 @@ export function finishAggregation(state: AggregatorState): AggregatedResponse[] 
   return results;
 }
 
-/** One result for a whole stream: the responses' parts in order, usage summed, the last response's facts. */
+/** One result for a whole stream: the responses' parts in order, usage summed, metadata merged, the last response's facts. */
 export function mergeResponses(results: readonly AggregatedResponse[]): AggregatedResponse {
   const info: ResponseInfo = {};
   let usage: Usage | undefined;
@@ -426,8 +436,10 @@ export function mergeResponses(results: readonly AggregatedResponse[]): Aggregat
   if (usage) info.usage = usage;
   delete info.responseId;
   const last = results.at(-1);
+  const metadata = results.reduce<Record<string, unknown> | undefined>((kept, result) => (result.message.metadata === undefined ? kept : { ...kept, ...result.message.metadata }), undefined);
+  const parts = results.flatMap((result) => result.message.parts);
   const merged: AggregatedResponse = {
-    message: { role: "assistant", parts: results.flatMap((result) => result.message.parts) },
+    message: metadata === undefined ? { role: "assistant", parts } : { role: "assistant", parts, metadata },
     info: last?.responseId === undefined ? info : { ...info, responseId: last.responseId },
     complete: results.every((result) => result.complete),
     incompleteToolCalls: results.flatMap((result) => result.incompleteToolCalls),

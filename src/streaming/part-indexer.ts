@@ -33,18 +33,13 @@ export class PartIndexer {
 
   /**
    * The chunk for the next part of the response. An empty text without payload stays unindexed and does
-   * not end the run; an empty text with a payload is a delta of the current run carrying that payload
-   * (how a trailing Gemini signature lands on the text, or thought, it belongs to).
+   * not end the run. An empty text with a payload is text like any other: after text it is a delta of that
+   * text carrying the payload (how Gemini's trailing signature lands on the answer it closes), after
+   * reasoning it opens a text part of its own, so the payload goes back on a text part, where it was
+   * received, and never on the thought (https://ai.google.dev/gemini-api/docs/thought-signatures).
    */
   next(part: Part): PartChunk {
-    if (part.type === "text" && part.text === "") {
-      if (!part.payload) return this.#chunk(part, true, undefined);
-      if (this.#run === "reasoning") {
-        const carrier: Part = { type: "reasoning", payload: part.payload };
-        if (part.attributes) carrier.attributes = part.attributes;
-        return this.#chunk(carrier, true, this.#index);
-      }
-    }
+    if (part.type === "text" && part.text === "" && !part.payload) return this.#chunk(part, true, undefined);
     if (part.type === "text" || part.type === "reasoning") {
       if (this.#run !== part.type) {
         this.#index++;

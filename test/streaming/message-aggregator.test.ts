@@ -73,13 +73,23 @@ describe("aggregateSync merge rules", () => {
     expect(aggregateSync([delta(undefined, text("")), done()]).message.parts).toEqual([text("")]);
   });
 
-  it("keeps response-level facts: last id and model, usage counters at their maximum", () => {
+  it("merges the message metadata of response chunks into the message, a later key replacing an earlier one", () => {
     const result = aggregateSync([
-      { responseId: "r", response: { model: "m1", usage: { inputTokens: 412, outputTokens: 1, cacheReadInputTokens: 10 } } },
+      { responseId: "r", response: {}, messageMetadata: { google: { urlContextMetadata: { urlMetadata: [] } }, kept: 1 } },
       delta(0, text("x"), "r"),
-      { responseId: "r", response: { model: "", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { outputTokens: 87 } }, done: true },
+      { responseId: "r", response: {}, messageMetadata: { google: { groundingMetadata: { webSearchQueries: ["q"] } } }, done: true },
     ]);
-    expect(result.info).toEqual({ responseId: "r", model: "m1", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { inputTokens: 412, outputTokens: 87, cacheReadInputTokens: 10 } });
+    expect(result.message).toEqual({ role: "assistant", parts: [text("x")], metadata: { google: { groundingMetadata: { webSearchQueries: ["q"] } }, kept: 1 } });
+    expect(aggregateSync([delta(0, text("x"), "r"), done("r")]).message).not.toHaveProperty("metadata");
+  });
+
+  it("keeps response-level facts: last id and model, each usage counter as last reported, lower or not", () => {
+    const result = aggregateSync([
+      { responseId: "r", response: { model: "m1", usage: { inputTokens: 412, outputTokens: 1, totalTokens: 413, cacheReadInputTokens: 10 } } },
+      delta(0, text("x"), "r"),
+      { responseId: "r", response: { model: "", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { inputTokens: 400, outputTokens: 87, totalTokens: 487 } }, done: true },
+    ]);
+    expect(result.info).toEqual({ responseId: "r", model: "m1", finishReason: "tool_calls", rawFinishReason: "tool_use", usage: { inputTokens: 400, outputTokens: 87, totalTokens: 487, cacheReadInputTokens: 10 } });
   });
 });
 

@@ -37,11 +37,19 @@ describe("PartIndexer", () => {
       .toEqual([text("Light rain, 7 °C.", signature)]);
   });
 
-  it("attaches a trailing signature to a thought run as a reasoning delta", () => {
+  it("puts an empty text with a payload right after reasoning on a new text part, never on the reasoning", () => {
     const indexer = new PartIndexer("r");
     const chunks = [thought("Think"), text("", signature)].map((part) => indexer.next(part));
+    expect(chunks.map((chunk) => [chunk.index, chunk.part.type])).toEqual([[0, "reasoning"], [1, "text"]]);
     expect(aggregateSync([...chunks, { responseId: "r", response: {}, done: true }]).message.parts)
-      .toEqual([{ type: "reasoning", text: "Think", payload: signature }]);
+      .toEqual([thought("Think"), text("", signature)]);
+  });
+
+  it("continues the text part an empty text with a payload opened after reasoning", () => {
+    const indexer = new PartIndexer("r");
+    const chunks = [thought("Think"), text("", signature), text("Answer")].map((part) => indexer.next(part));
+    expect(aggregateSync([...chunks, { responseId: "r", response: {}, done: true }]).message.parts)
+      .toEqual([thought("Think"), text("Answer", signature)]);
   });
 
   it("puts the response id on every chunk", () => {

@@ -1,7 +1,8 @@
 // Decodes an Anthropic Messages SSE stream into part chunks keyed by the content-block index. Text,
 // thinking and signatures arrive as deltas (the signature replaces, never appends); tool calls stream
 // their arguments live and complete at content_block_stop with the same JSON text the blocking decoder
-// gives; server tool blocks and other blocks complete whole. https://platform.claude.com/docs/en/build-with-claude/streaming
+// gives; server tool blocks and other blocks complete whole, a compaction block with the value of its
+// compaction_delta. https://platform.claude.com/docs/en/build-with-claude/streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import {
   validateAnthropicContentBlockDeltaEvent,
@@ -39,6 +40,8 @@ interface OpenBlock {
   citations: unknown[];
   /** A thinking block's signature arrived (non-empty at its start, or a signature_delta). */
   signed: boolean;
+  /** Fields a `compaction_delta` set on the block: its final value, never a piece to append. */
+  assigned: Record<string, unknown>;
 }
 
 /** A string field of a delta, or `provider/invalid-wire` at its pointer: a fragment is never coerced to text. */
@@ -51,6 +54,12 @@ function deltaText(delta: AnthropicBlock, field: string, position: number | unde
 
 export class AnthropicStreamDecoder implements StreamDecoder {
   #responseId: string | undefined;
+  /**
+   * The wire usage so far: message_start's, then each message_delta's non-null counters over it (they are
+   * cumulative totals, output_tokens included), so the reported usage is what the blocking reply states.
+   * https://platform.claude.com/docs/en/build-with-claude/streaming#event-types
+   */
+  #usage: Record<string, unknown> = {};
   #stopped = false;
   readonly #open = new Map<number, OpenBlock>();
 
@@ -76,7 +85,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
         return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
       case "message_delta": {
         const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
-        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: delta.usage }), false)];
+        for (const [key, value] of Object.entries(delta.usage ?? {})) if (value !== null && value !== undefined) this.#usage[key] = value;
+        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
       }
       case "message_stop":
         return this.#messageStop(position);
@@ -108,6 +118,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     this.#responseId = event.message.id;
     this.#stopped = false;
     this.#open.clear();
+    const usage = event.message.usage;
+    this.#usage = typeof usage === "object" && usage !== null ? { ...(usage as Record<string, unknown>) } : {};
     return [this.#info(anthropicInfo(event.message), false)];
   }
 
@@ -122,7 +134,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     // The skeleton of a known block carries every required field (empty text, thinking and signature).
     const block = checkAnthropicBlock(event.content_block, "/content_block", position);
     const index = event.index;
-    const open: OpenBlock = { start: block, inputJson: "", citations: [], signed: false };
+    const open: OpenBlock = { start: block, inputJson: "", citations: [], signed: false, assigned: {} };
     this.#open.set(index, open);
     switch (block.type) {
       case "text":
@@ -171,6 +183,14 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "citations_delta":
         block.citations.push(delta.citation);
         return [];
+      case "compaction_delta": {
+        // The delta carries the compaction block's final content (null when compaction failed) and its
+        // opaque encrypted_content, as the SDK's stream accumulator assigns them; every field but the tag
+        // goes on the block, so the block completes as the blocking reply has it and is replayed as received.
+        const { type: _type, ...fields } = delta;
+        Object.assign(block.assigned, fields);
+        return [];
+      }
       default:
         // A delta type partwise does not know: kept, unmerged, as an unknown part after the blocks.
         return [this.#chunk(undefined, false, { type: "unknown", provider: ANTHROPIC, kind: "content_block_delta", rawJson: JSON.stringify(event) })];
@@ -195,7 +215,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "redacted_thinking":
         return [];
       default: {
-        const whole = block.inputJson === "" ? start : { ...start, input: this.#input(block.inputJson, index, position) };
+        const assigned = { ...start, ...block.assigned };
+        const whole = block.inputJson === "" ? assigned : { ...assigned, input: this.#input(block.inputJson, index, position) };
         return [this.#chunk(index, false, anthropicBlockToPart(whole, "/content_block", position))];
       }
     }

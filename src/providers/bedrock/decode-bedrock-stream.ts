@@ -30,7 +30,7 @@ import {
   bedrockStreamException,
   reasoningAttributes,
 } from "./bedrock-wire.js";
-import { toolCallPart, unknownBlockPart } from "./map-bedrock-block.js";
+import { isClientToolUse, toolCallPart, unknownBlockPart } from "./map-bedrock-block.js";
 
 /** A block between its first event and its stop, by what it turned out to be. */
 type OpenBlock =
@@ -177,7 +177,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
     if (this.#open.has(index)) throw invalidWire(BEDROCK, `contentBlockStart for block ${index}, which is already open${where(position)}`, at(position));
     const start = event.start;
     const toolUse = start.toolUse;
-    if (toolUse !== undefined && toolUse.type === undefined) {
+    if (toolUse !== undefined && isClientToolUse(toolUse.type)) {
       this.#open.set(index, { kind: "tool_call", id: toolUse.toolUseId, name: toolUse.name, input: "" });
       return [this.#chunk(index, true, toolCallPart(toolUse.toolUseId, toolUse.name, ""))];
     }

@@ -21,6 +21,16 @@ export function redactedReasoningPart(data: string): Part {
   return { type: "reasoning", payload: { provider: BEDROCK, kind: REDACTED_CONTENT, data }, attributes: reasoningAttributes() };
 }
 
+/**
+ * Whether a `toolUse` with this `type` is a call for the client to run. Untagged calls are; so are calls
+ * tagged `tool_use`, which replies that also carry server tool use (code execution) put on client calls.
+ * Only a server tag (`server_tool_use`, or one partwise does not know) marks a tool the server ran.
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html
+ */
+export function isClientToolUse(type: string | undefined): boolean {
+  return type === undefined || type === "tool_use";
+}
+
 /** A client tool call; `argumentsText` is the input as compact JSON text. */
 export function toolCallPart(id: string, name: string, argumentsText: string): Part {
   return { type: "tool_call", toolCall: { id, type: "function", name, arguments: argumentsText } };
@@ -45,8 +55,8 @@ export function bedrockBlockToPart(block: BedrockContentBlock, pointer: string):
     return unknownBlockPart("reasoningContent", block);
   }
   const toolUse = block.toolUse;
-  // A typed toolUse (`server_tool_use`) ran on the server: never a call for the client to run.
-  if (toolUse !== undefined && toolUse.type === undefined) {
+  // A server toolUse (`server_tool_use`) ran on the server: never a call for the client to run.
+  if (toolUse !== undefined && isClientToolUse(toolUse.type)) {
     return toolCallPart(toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
   }
   const [kind] = Object.keys(block);

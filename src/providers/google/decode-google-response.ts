@@ -1,10 +1,11 @@
 // Decodes a blocking generateContent response: every part of the decoded candidate becomes a part, in
-// order, each with the signature it carried. https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse
+// order, each with the signature it carried; its grounding and URL-context metadata go in the message's
+// metadata. https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse
 import type { Attributes, DecodedResponse, Part } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import type { GoogleDecodeOptions } from "./decode-google-stream.js";
-import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, decodedAttributes, googleApiError, googleInfo } from "./google-wire.js";
+import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, candidateMetadata, decodedAttributes, googleApiError, googleInfo } from "./google-wire.js";
 import { googlePartToPart } from "./map-google-part.js";
 
 function checkedResponse(body: unknown): GoogleGenerateContentResponse {
@@ -28,7 +29,8 @@ function decodeCandidate(response: GoogleGenerateContentResponse, candidate: Goo
     blockReason: candidate === undefined ? response.promptFeedback?.blockReason : undefined,
     hasToolCalls: parts.some((part) => part.type === "tool_call"),
   });
-  return { message: { role: "assistant", parts }, info };
+  const metadata = candidateMetadata(candidate);
+  return { message: metadata === undefined ? { role: "assistant", parts } : { role: "assistant", parts, metadata }, info };
 }
 
 /** One message per candidate, in the response's order (`candidateCount` > 1). */

@@ -1,8 +1,9 @@
 // Decodes a Gemini stream (streamGenerateContent?alt=sse: each SSE event a partial GenerateContentResponse)
 // into part chunks. Chunks carry no block index, so a PartIndexer synthesizes one for the decoded
 // candidate: consecutive thought or answer text shares a slot, and a trailing empty text with a signature
-// lands on the run it closes, which is how the stream equals the blocking response. Vertex AI streamed
-// call arguments (`partialArgs`) are assembled by JSON path and the call completes once, canonical.
+// lands on the answer it closes (after a thought it is a text part of its own), which is how the stream
+// equals the blocking response. Vertex AI streamed call arguments (`partialArgs`) are assembled by JSON
+// path and the call completes once, canonical; grounding metadata goes with the response's last chunk.
 // The response is done at the chunk where the candidate has a `finishReason`, or where the prompt was
 // blocked (`promptFeedback` without candidates); a stream that stops before is reported truncated.
 // https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
@@ -18,13 +19,14 @@ import {
   type GoogleFunctionCall,
   type GoogleGenerateContentResponse,
   type GooglePart,
-  type GooglePartialArg,
   type GoogleUsageMetadata,
+  candidateMetadata,
   decodedAttributes,
   googleApiError,
   googleInfo,
 } from "./google-wire.js";
 import { functionCallToPart, googlePartToPart, isObject, signaturePayload } from "./map-google-part.js";
+import { type ArgumentsInProgress, applyPartialArg } from "./partial-args.js";
 
 /** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
 export interface GoogleDecodeOptions {
@@ -50,8 +52,7 @@ class CandidateIndexer {
   next(part: Part): PartChunk {
     const signature = part.type === "text" || part.type === "reasoning" ? part.payload?.data : undefined;
     const run = this.#indexer.run;
-    const joinsRun = run === part.type || (run === "reasoning" && part.type === "text" && part.text === "");
-    if (signature !== undefined && joinsRun && this.#runSignature !== undefined && signature !== this.#runSignature) this.#indexer.endRun();
+    if (signature !== undefined && run === part.type && this.#runSignature !== undefined && signature !== this.#runSignature) this.#indexer.endRun();
     const chunk = this.#indexer.next(part);
     if (chunk.index === undefined) return chunk;
     if (chunk.index !== this.#lastIndex) {
@@ -64,103 +65,11 @@ class CandidateIndexer {
 }
 
 /** A Vertex AI function call whose arguments are still streaming. */
-interface OpenCall {
+interface OpenCall extends ArgumentsInProgress {
   readonly index: number;
   readonly name: string;
   id: string;
   payload: OpaquePayload | undefined;
-  readonly args: Record<string, unknown>;
-  /** JSON paths whose string value has more pieces to come. */
-  readonly continuing: Set<string>;
-}
-
-/**
- * The segments of an RFC 9535 normalized-style path as Gemini writes them: `$.a.b`, `$.a[0].b`,
- * `$['a b']`. Undefined when the path is not of that form.
- */
-function jsonPathSegments(path: string): (string | number)[] | undefined {
-  if (!path.startsWith("$")) return undefined;
-  const segments: (string | number)[] = [];
-  let at = 1;
-  while (at < path.length) {
-    if (path[at] === ".") {
-      const match = /^[^.[\]'"\s]+/.exec(path.slice(at + 1));
-      if (!match) return undefined;
-      segments.push(match[0]);
-      at += 1 + match[0].length;
-    } else if (path[at] === "[") {
-      const index = /^\[(\d+)\]/.exec(path.slice(at));
-      const quoted = /^\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]/.exec(path.slice(at));
-      if (index) {
-        segments.push(Number(index[1]));
-        at += index[0].length;
-      } else if (quoted) {
-        const name = quoted[1] === undefined ? memberName(quoted[2] ?? "") : memberName(quoted[1].replace(/\\'/g, "'").replace(/"/g, '\\"'));
-        if (name === undefined) return undefined;
-        segments.push(name);
-        at += quoted[0].length;
-      } else {
-        return undefined;
-      }
-    } else {
-      return undefined;
-    }
-  }
-  return segments;
-}
-
-/** A quoted member name's escapes (`\\n`, `\\u00e9`, ...) resolved, read as the body of a JSON string. */
-function memberName(escaped: string): string | undefined {
-  try {
-    return JSON.parse(`"${escaped}"`) as string;
-  } catch {
-    return undefined;
-  }
-}
-
-function getMember(container: Record<string, unknown> | unknown[], key: string | number): unknown {
-  return Object.hasOwn(container, key) ? (container as Record<string | number, unknown>)[key] : undefined;
-}
-
-function setMember(container: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
-  // A member named __proto__ is data in JSON, never the prototype.
-  if (key === "__proto__") Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
-  else (container as Record<string | number, unknown>)[key] = value;
-}
-
-/** Sets (or, for a string piece that continues one, appends to) the value at a path of the arguments. */
-function applyPartialArg(call: OpenCall, argument: GooglePartialArg, position: number | undefined): void {
-  const segments = jsonPathSegments(argument.jsonPath);
-  if (!segments || segments.length === 0) {
-    throw invalidWire(GOOGLE, `streamed argument path ${JSON.stringify(argument.jsonPath)} of call ${call.name} is not a JSON path below $`, position === undefined ? {} : { position });
-  }
-  let container: Record<string, unknown> | unknown[] = call.args;
-  for (let at = 0; at < segments.length - 1; at++) {
-    const key = segments[at] as string | number;
-    let next = getMember(container, key);
-    if (typeof next !== "object" || next === null) {
-      next = typeof segments[at + 1] === "number" ? [] : {};
-      setMember(container, key, next);
-    }
-    container = next as Record<string, unknown> | unknown[];
-  }
-  const last = segments[segments.length - 1] as string | number;
-  let value: unknown;
-  if (argument.stringValue !== undefined) {
-    const current = getMember(container, last);
-    value = call.continuing.has(argument.jsonPath) && typeof current === "string" ? current + argument.stringValue : argument.stringValue;
-    if (argument.willContinue === true) call.continuing.add(argument.jsonPath);
-    else call.continuing.delete(argument.jsonPath);
-  } else if (argument.numberValue !== undefined) {
-    value = argument.numberValue;
-  } else if (argument.boolValue !== undefined) {
-    value = argument.boolValue;
-  } else if (argument.nullValue !== undefined) {
-    value = null;
-  } else {
-    return;
-  }
-  setMember(container, last, value);
 }
 
 export class GoogleStreamDecoder implements StreamDecoder {
@@ -172,6 +81,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #hasToolCalls = false;
   #usage: GoogleUsageMetadata | undefined;
   #model: string | undefined;
+  /** The candidate's grounding and URL-context metadata: the last non-empty value of each (earlier chunks carry `{}`). */
+  #metadata: Record<string, unknown> = {};
   /**
    * Where the current response is: no chunk of the stream yet, chunks arrived and no `done` chunk was sent
    * yet, or its `done` chunk sent.
@@ -196,6 +107,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     const candidates = response.candidates ?? [];
     const candidate = candidates.find((entry) => (entry.index ?? 0) === this.#candidate);
     for (const part of candidate?.content?.parts ?? []) this.#part(part, chunks, position);
+    Object.assign(this.#metadata, candidateMetadata(candidate)?.[GOOGLE]);
     // usageMetadata and modelVersion repeat on every chunk, the final values on the last: they are kept
     // and reported once, when the response is done (or the bytes end), not as a chunk per event.
     if (response.usageMetadata !== undefined) this.#usage = response.usageMetadata;
@@ -229,6 +141,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #infoChunk(info: ResponseInfo, done: boolean): StreamChunk {
     const chunk: StreamChunk = done ? { response: info, done: true } : { response: info };
     if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
+    const metadata = candidateMetadata(this.#metadata);
+    if (metadata !== undefined) chunk.messageMetadata = metadata;
     return chunk;
   }
 
@@ -245,6 +159,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
     this.#hasToolCalls = false;
     this.#usage = undefined;
     this.#model = undefined;
+    this.#metadata = {};
     this.#state = "none";
   }
 
@@ -255,9 +170,9 @@ export class GoogleStreamDecoder implements StreamDecoder {
       // A fragment is checked before its pieces are assembled; a whole call is mapped like a blocking one.
       if (fragment) checkWire(validateGoogleFunctionCall, call, GOOGLE, "function call fragment", position);
       if (this.#callFragment(part, call as GoogleFunctionCall, chunks, position)) return;
-    } else {
-      this.#closeCall(chunks);
     }
+    // Any other part (an empty text, a thought) may come between a streamed call's fragments: the call
+    // stays open, so the fragments after it still continue it rather than opening a nameless call.
     const decoded = googlePartToPart(part, this.#attributes);
     if (!decoded) return;
     if (decoded.type === "tool_call") this.#hasToolCalls = true;
@@ -271,18 +186,21 @@ export class GoogleStreamDecoder implements StreamDecoder {
     if (open && !named) {
       if (typeof call.id === "string" && call.id !== "") open.id = call.id;
       open.payload ??= signaturePayload(part);
-      for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+      for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, open.name, position);
       if (call.willContinue !== true) this.#closeCall(chunks);
       return true;
     }
     // A named call while another is open: the open one lost its closing fragment.
     this.#closeCall(chunks);
-    if (call.willContinue === true || call.partialArgs !== undefined) {
+    if (!named && call.partialArgs !== undefined) {
+      throw invalidWire(GOOGLE, "streamed call arguments with no call open (no fragment naming the call before them)", position === undefined ? {} : { position });
+    }
+    if (named && (call.willContinue === true || call.partialArgs !== undefined)) {
       this.#openCall(part, call, chunks, position);
       return true;
     }
-    // `{"functionCall":{}}` with no call open: a closing fragment with nothing left to close.
-    return Object.keys(call).length === 0;
+    // `{"functionCall":{}}` or a keep-alive with no call open: a fragment with nothing left to close or continue.
+    return Object.keys(call).length === 0 || (!named && call.willContinue === true && Object.keys(call).length === 1);
   }
 
   #openCall(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): void {
@@ -302,7 +220,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
       continuing: new Set(),
     };
     this.#call = open;
-    for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, position);
+    for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, name, position);
     if (call.willContinue !== true) this.#closeCall(chunks);
   }
 

@@ -38,6 +38,24 @@ export const SIGNATURE_FROM_OTHER_ENDPOINT = "signatureFromOtherEndpoint";
 /** The option that sends such signatures anyway. */
 export const REPLAY_SIGNATURES_ACROSS_ENDPOINTS = "replaySignaturesAcrossEndpoints";
 
+/**
+ * The candidate fields a message keeps in `metadata.google`, as received: the grounding of the answer in
+ * Google Search (queries, sources, supports, the search entry point) and the URL-context tool's retrievals.
+ * They are what a user renders as citations, so they persist with the message in sessions; being metadata,
+ * no encoder sends them back, which the API would reject. https://ai.google.dev/gemini-api/docs/google-search
+ */
+export const CANDIDATE_METADATA_FIELDS = ["groundingMetadata", "urlContextMetadata"] as const;
+
+/** The `metadata` of the message decoded from a candidate, or undefined when it has none of those fields (an empty object says nothing). */
+export function candidateMetadata(candidate: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
+  const kept: Record<string, unknown> = {};
+  for (const field of CANDIDATE_METADATA_FIELDS) {
+    const value = candidate?.[field];
+    if (typeof value === "object" && value !== null && Object.keys(value).length > 0) kept[field] = value;
+  }
+  return Object.keys(kept).length === 0 ? undefined : { [GOOGLE]: kept };
+}
+
 /** The attributes of every part the codec decodes: its producer and the endpoint that answered. */
 export function decodedAttributes(endpoint: GoogleEndpoint): { provider: string; endpoint: GoogleEndpoint } {
   return { provider: GOOGLE, endpoint };

@@ -1,11 +1,14 @@
 // One mapping per Gemini part kind, shared by the blocking and the streaming decoder, and its inverse for
 // the encoder. Each part keeps the thoughtSignature it carried as its own payload; a part with no part type
 // of its own (code execution, server tools, file data, future kinds) becomes an unknown part holding the
-// part exactly as received. https://ai.google.dev/api/caching#Part
+// part exactly as received; a call given whole as Vertex AI `partialArgs` is assembled, as the stream
+// decoder assembles it. https://ai.google.dev/api/caching#Part
 import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
+import { validateGoogleFunctionCall } from "../../../generated/wire/google-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { GOOGLE, type GoogleFunctionCall, type GooglePart, THOUGHT_SIGNATURE } from "./google-wire.js";
+import { assembledArguments } from "./partial-args.js";
 
 /** The fields of a part that are not its data: the thought flag and the signature. */
 const METADATA_KEYS: ReadonlySet<string> = new Set(["thought", "thoughtSignature"]);
@@ -29,6 +32,13 @@ function optionalString(value: unknown): boolean {
 /** A function call that fits a tool call: string id and name (when present), object arguments. */
 function isWholeCall(call: unknown): call is GoogleFunctionCall {
   return isObject(call) && onlyKeys(call, CALL_KEYS) && optionalString(call.id) && optionalString(call.name) && (call.args === undefined || isObject(call.args));
+}
+
+/** A whole call given with Vertex AI `partialArgs` and nothing more to follow (`willContinue` absent or false). */
+function isWholeStreamedCall(call: unknown): call is GoogleFunctionCall {
+  if (!isObject(call) || call.willContinue === true || !Array.isArray(call.partialArgs) || !validateGoogleFunctionCall(call)) return false;
+  const { partialArgs: _partialArgs, willContinue: _willContinue, ...rest } = call;
+  return isWholeCall(rest);
 }
 
 /** The MIME type form a media part takes (spec/parts.tsp `Media.mimeType`). */
@@ -79,6 +89,11 @@ export function googlePartToPart(part: GooglePart, attributes: Attributes): Part
   }
   if (thought) return unknownPart(part, key, attributes);
   if (key === "functionCall" && isWholeCall(part.functionCall)) return functionCallToPart(part.functionCall, payload, attributes);
+  if (key === "functionCall" && isWholeStreamedCall(part.functionCall)) {
+    const { id, name } = part.functionCall;
+    const call: GoogleFunctionCall = { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }), args: assembledArguments(part.functionCall) };
+    return functionCallToPart(call, payload, attributes);
+  }
   const blob = part.inlineData;
   if (key === "inlineData" && isObject(blob) && onlyKeys(blob, BLOB_KEYS) && typeof blob.mimeType === "string" && MIME_TYPE.test(blob.mimeType)
     && typeof blob.data === "string" && optionalString(blob.displayName)) {

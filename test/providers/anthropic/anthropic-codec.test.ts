@@ -173,6 +173,30 @@ describe("AnthropicStreamDecoder", () => {
     expect(decodeAnthropicResponse(await sdkFinalMessage(events)).message).toEqual(streamed?.message);
   });
 
+  it("completes a streamed compaction block with its compaction_delta, the block the SDK assembles, replayed as received", async () => {
+    const lines = readFixtureLines(PROVIDER, "vercel-ai__anthropic-compaction.1.chunks.txt");
+    const [streamed] = await decodeEventLines(anthropicCodec, lines);
+    const sdkBlock = (await sdkFinalMessage(lines)).content[0] as unknown as Record<string, unknown>;
+    const delta = (lines[3] as { delta: { content: string } }).delta;
+    expect(streamed?.message.parts.map((part) => part.type)).toEqual(["unknown", "text"]);
+    expect(streamed?.message.parts[0]).toEqual({ type: "unknown", provider: "anthropic", kind: "compaction", rawJson: JSON.stringify({ type: "compaction", content: delta.content }) });
+    const { body } = encodeAnthropicRequest([{ role: "user", parts: [{ type: "text", text: "Summarize." }] }, streamed!.message]);
+    expect(body.messages[1]?.content).toEqual([sdkBlock, { type: "text", text: (streamed!.message.parts[1] as { text: string }).text }]);
+  });
+
+  it("takes the last compaction_delta's value and its encrypted_content, never an append", async () => {
+    const lines = readFixtureLines(PROVIDER, "vercel-ai__anthropic-compaction.1.chunks.txt") as Record<string, unknown>[];
+    const repeated = [
+      ...lines.slice(0, 3),
+      { type: "content_block_delta", index: 0, delta: { type: "compaction_delta", content: "draft" } },
+      { type: "content_block_delta", index: 0, delta: { type: "compaction_delta", content: "## Summary", encrypted_content: "RW5j" } },
+      ...lines.slice(4),
+    ];
+    const [streamed] = await decodeEventLines(anthropicCodec, repeated);
+    expect(streamed?.message.parts[0]).toEqual({ type: "unknown", provider: "anthropic", kind: "compaction", rawJson: '{"type":"compaction","content":"## Summary","encrypted_content":"RW5j"}' });
+    expect(JSON.parse((streamed?.message.parts[0] as { rawJson: string }).rawJson)).toEqual((await sdkFinalMessage(repeated)).content[0]);
+  });
+
   describe("on bad wire input", () => {
     const start = { type: "message_start", message: { id: "msg_b", type: "message", role: "assistant", model: "m", content: [], usage: { input_tokens: 1, output_tokens: 1 } } };
 

@@ -64,6 +64,19 @@ describe("decodeBedrockResponse", () => {
     expect(parts).toEqual(content.map((block) => ({ type: "unknown", provider: "bedrock", kind: Object.keys(block)[0], rawJson: JSON.stringify(block) })));
   });
 
+  it("reads a client call tagged tool_use next to server tool use as a tool call, and the server blocks as received", () => {
+    const body = readFixtureJson(PROVIDER, "composed__nova-code-interpreter-then-tool-use.json") as ConverseBody;
+    const decoded = decodeBedrockResponse(body);
+    const [server, result] = body.output.message.content;
+    expect(decoded.message.parts).toEqual([
+      { type: "unknown", provider: "bedrock", kind: "toolUse", rawJson: JSON.stringify(server) },
+      { type: "unknown", provider: "bedrock", kind: "toolResult", rawJson: JSON.stringify(result) },
+      { type: "text", text: "The average is 101.0. I'll record it." },
+      { type: "tool_call", toolCall: { id: "tooluse_Kq3VtM1aRkeN2cXhUo7b9w", type: "function", name: "record_result", arguments: '{"name":"average","value":101}' } },
+    ]);
+    expect(decoded.info.finishReason).toBe("tool_calls");
+  });
+
   it.each(fixtureFiles(PROVIDER, ".json"))("reads %s as the AWS SDK's Converse deserializer does", async (file) => {
     const body = readFixtureJson(PROVIDER, file);
     const oracle = decodeBedrockResponse(jsonForm(await sdkConverseResponse(body)));

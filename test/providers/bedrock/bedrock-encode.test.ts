@@ -11,9 +11,19 @@ const unsignedReasoning: Part = { type: "reasoning", text: "Need live data, call
 
 type Block = Record<string, unknown>;
 
-/** A response block as a request takes it: the union member alone (hand-written recordings add a non-Converse `type` beside `text`). */
+/**
+ * A response block as a request takes it: the union member alone (hand-written recordings add a
+ * non-Converse `type` beside `text`), and a client call untagged (the request's ToolUseBlock knows only the
+ * `server_tool_use` tag; replies that also hold server tool use tag client calls `tool_use`).
+ */
 function requestForm(block: Block): Block {
-  return typeof block.text === "string" ? { text: block.text } : block;
+  if (typeof block.text === "string") return { text: block.text };
+  const toolUse = block.toolUse as Block | undefined;
+  if (toolUse?.type === "tool_use") {
+    const { type: _tag, ...untagged } = toolUse;
+    return { toolUse: untagged };
+  }
+  return block;
 }
 
 function assistantContent(messages: readonly { role: string; content: unknown[] }[]): unknown[] | undefined {
@@ -33,7 +43,7 @@ describe("encodeBedrockRequest", () => {
     const [streamed] = await decodeEventLines(bedrockCodec, lines, { strict: false });
     const assembled = assembleConverseResponse(await sdkStreamEvents(eventStreamBytes(lines))) as { output: { message: { content: Block[] } } };
     const { body: request } = encodeBedrockRequest([question, streamed!.message]);
-    expect(assistantContent(request.messages)).toEqual(assembled.output.message.content);
+    expect(assistantContent(request.messages)).toEqual(assembled.output.message.content.map(requestForm));
   });
 
   it("sends unsigned Bedrock reasoning to a non-Claude model with the signature field omitted", () => {

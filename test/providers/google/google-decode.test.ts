@@ -13,6 +13,9 @@ const PROVIDER = "google";
 const vertexCodec = createGoogleCodec({ endpoint: "vertex-ai" });
 /** The recordings made against Vertex AI (they carry `createTime` and `trafficType`). */
 const VERTEX_STREAMS = new Set([
+  "js-genai__vertex-chat-call-arguments-in-one-chunk.chunks.txt",
+  "js-genai__vertex-mcp-stream-function-call-arguments.chunks.txt",
+  "js-genai__vertex-stream-function-call-arguments.chunks.txt",
   "vercel-ai__google-stream-no-args-tool-call.chunks.txt",
   "vercel-ai__google-stream-tool-call-arguments.chunks.txt",
   "vercel-ai__google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt",
@@ -321,6 +324,19 @@ describe("GoogleStreamDecoder", () => {
       { type: "text", text: " Step two.", payload: signature("Qg=="), attributes: apiAttributes },
     ]);
     expect(response?.message).toEqual(decodeGoogleResponse(mergeGeminiChunks(lines)).message);
+  });
+
+  it("puts a signature that closes a thought on a text part of its own, as the blocking response has it", async () => {
+    const chunk = (parts: unknown[], finishReason?: string) => ({ candidates: [{ content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}) }], responseId: "t1" });
+    const lines = [chunk([{ text: "**Planning**", thought: true }]), chunk([{ text: "", thoughtSignature: "VGg=" }], "MAX_TOKENS")];
+    const [response] = await decodeEventLines(googleCodec, lines);
+    expect(response?.message.parts).toEqual([
+      { type: "reasoning", text: "**Planning**", attributes: apiAttributes },
+      { type: "text", text: "", payload: signature("VGg="), attributes: apiAttributes },
+    ]);
+    const blocking = { candidates: [{ content: { role: "model", parts: [{ text: "**Planning**", thought: true }, { text: "", thoughtSignature: "VGg=" }] }, finishReason: "MAX_TOKENS" }], responseId: "t1" };
+    expect(response?.message).toEqual(decodeGoogleResponse(blocking).message);
+    expect(decodeGoogleResponse(mergeGeminiChunks(lines)).message).toEqual(decodeGoogleResponse(blocking).message);
   });
 
   it("decodes the chosen candidate of a stream with several, each done at its own finish reason", async () => {
