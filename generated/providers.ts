@@ -1999,7 +1999,7 @@ export const providersDocument: ProvidersDocument = {
       "id": "openai.responses",
       "displayName": "OpenAI Responses",
       "namespace": "Partwise.Providers.OpenAiResponses",
-      "description": "OpenAI Responses API output items (https://platform.openai.com/docs/api-reference/responses), used\nstatelessly: every request sends `store: false` and `include: [\"reasoning.encrypted_content\"]`, and the\nhistory goes back item by item, in order, reasoning items with their `encrypted_content`\n(https://cookbook.openai.com/examples/responses_api/reasoning_items). Item facts ride on part\nattributes: `itemId`, `itemStatus`, `phase`, and `summaryPartLengths` / `textPartLengths` (the UTF-16\nlengths of each summary or reasoning text of a reasoning item, when it has more than one, so the parts\njoined with a blank line split back exactly).",
+      "description": "OpenAI Responses API output items (https://platform.openai.com/docs/api-reference/responses), used\nstatelessly: every request sends `store: false` and `include: [\"reasoning.encrypted_content\"]`, and the\nhistory goes back item by item, in order, reasoning items with their `encrypted_content`\n(https://cookbook.openai.com/examples/responses_api/reasoning_items). Item facts ride on part\nattributes: `itemId`, `itemStatus`, `phase`, and `summaryPartLengths` / `textPartLengths` (the UTF-16\nlengths of each summary or reasoning text of a reasoning item, when it has more than one, so the parts\njoined with a blank line split back exactly; `textPartLengths` is `\"\"` for an empty `content: []`, which\ngoes back as received).",
       "wireModels": [
         "OpenAiResponsesSummaryText",
         "OpenAiResponsesReasoningText",

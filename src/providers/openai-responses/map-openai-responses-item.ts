@@ -101,6 +101,9 @@ function reasoningToPart(item: OpenAiResponsesReasoningItem): Part {
   if (text) {
     part.text = text.text;
     if (text.lengths) attributes[TEXT_PART_LENGTHS] = text.lengths;
+  } else if (Array.isArray(item.content)) {
+    // An empty `content: []` (DeepSeek and open-weight servers send it) is zero texts: no lengths, kept so replay sends it back.
+    attributes[TEXT_PART_LENGTHS] = "";
   }
   const summary = joined((item.summary ?? []).map((content) => content.text));
   if (summary) {
@@ -246,6 +249,8 @@ function reasoningToItem(part: Extract<Part, { type: "reasoning" }>): OpenAiResp
     : splitJoined(part.summary, attributes[SUMMARY_PART_LENGTHS]).map((text) => ({ type: "summary_text", text }));
   if (part.text !== undefined && part.text !== null) {
     item.content = splitJoined(part.text, attributes[TEXT_PART_LENGTHS]).map((text) => ({ type: "reasoning_text", text }));
+  } else if (attributes[TEXT_PART_LENGTHS] === "") {
+    item.content = [];
   }
   item.encrypted_content = payload.data;
   if (attributes[ITEM_STATUS] !== undefined) item.status = attributes[ITEM_STATUS];

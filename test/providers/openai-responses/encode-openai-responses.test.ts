@@ -21,12 +21,12 @@ const responses: [string, Body][] = [
 /** Reasoning without encrypted content (a store: true recording) cannot go back statelessly; those are tested apart. */
 const replayableWhole = responses.filter(([, body]) => body.output.length > 0 && body.output.every((item) => item.type !== "reasoning" || typeof item.encrypted_content === "string"));
 
-/** Fields that say nothing on the wire: null values, and empty log probabilities and raw reasoning lists. */
+/** Fields that say nothing on the wire: null values and empty log probabilities (an empty reasoning content list is kept). */
 function requestForm(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(requestForm);
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(Object.entries(value)
-    .filter(([key, field]) => field !== null && !((key === "logprobs" || key === "content") && Array.isArray(field) && field.length === 0))
+    .filter(([key, field]) => field !== null && !(key === "logprobs" && Array.isArray(field) && field.length === 0))
     .map(([key, field]) => [key, requestForm(field)]));
 }
 
