@@ -18,7 +18,7 @@ import {
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
-import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+import { isAssistantMessage, openAiResponsesItemToPart } from "./map-openai-responses-item.js";
 import {
   OPENAI_RESPONSES,
   type OpenAiResponsesArgumentsDeltaEvent,
@@ -163,6 +163,8 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "reasoning":
         return [this.#opened(state, index, { type: "reasoning" })];
       case "message":
+        // Another role's message (compacted output) arrives whole at output_item.done, as an unknown part.
+        if (!isAssistantMessage(item)) return [];
         state.text ??= "";
         return [this.#opened(state, index, { type: "text", text: "" })];
       case "function_call":

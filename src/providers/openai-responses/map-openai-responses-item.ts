@@ -183,12 +183,19 @@ function otherItemToPart(item: OpenAiResponsesOutputItem): Part {
   return { type: "unknown", provider: OPENAI_RESPONSES, kind: item.type, rawJson: JSON.stringify(item) };
 }
 
+/** True for a message item of the assistant (output messages carry `role: "assistant"`; a missing role is the assistant's too). */
+export function isAssistantMessage(item: { role?: unknown }): boolean {
+  return item.role === undefined || item.role === "assistant";
+}
+
 /** A whole output item as a part. */
 export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, location: ItemLocation): Part {
   switch (item.type) {
     case "reasoning":
       return reasoningToPart(checkItem(validateOpenAiResponsesReasoningItem, item, "reasoning item", location));
     case "message":
+      // A user message in compacted output (`/responses/compact`) is not assistant text: it goes back as received, role and all.
+      if (!isAssistantMessage(item)) return otherItemToPart(item);
       return messageToPart(checkItem(validateOpenAiResponsesMessageItem, item, "message item", location), location);
     case "function_call":
       return functionCallToPart(checkItem(validateOpenAiResponsesFunctionCallItem, item, "function_call item", location));
