@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message, Part } from "../../generated/types.js";
-import { anthropicCodec } from "../../src/providers/anthropic/index.js";
-import { bedrockCodec } from "../../src/providers/bedrock/index.js";
+import { encodeAnthropicRequest } from "../../src/providers/anthropic/index.js";
+import { encodeBedrockRequest } from "../../src/providers/bedrock/index.js";
 import { withDerivedToolCallIds } from "../../src/providers/derived-tool-call-ids.js";
 import { openAiChatCodec } from "../../src/providers/openai-chat/index.js";
 import { readFixtureJson } from "./support/provider-fixtures.js";
@@ -46,7 +46,7 @@ describe("withDerivedToolCallIds", () => {
 
 describe("encodeRequest of providers that require tool-call ids", () => {
   it("sends Anthropic a non-empty tool_use id, and the same tool_use_id on its result, when the call came without an id", () => {
-    const { body } = anthropicCodec.encodeRequest(idlessLoop());
+    const { body } = encodeAnthropicRequest(idlessLoop());
     const blocks = body.messages.flatMap((message) => (Array.isArray(message.content) ? message.content : [])) as Record<string, unknown>[];
     const toolUse = blocks.find((block) => block.type === "tool_use");
     const toolResult = blocks.find((block) => block.type === "tool_result");
@@ -55,7 +55,7 @@ describe("encodeRequest of providers that require tool-call ids", () => {
   });
 
   it("sends Bedrock a non-empty toolUseId, and the same one on its toolResult, when the call came without an id", () => {
-    const { body } = bedrockCodec.encodeRequest(idlessLoop());
+    const { body } = encodeBedrockRequest(idlessLoop());
     const blocks = (body.messages ?? []).flatMap((message) => message.content ?? []) as Record<string, { toolUseId?: string }>[];
     const toolUse = blocks.find((block) => block.toolUse)?.toolUse;
     const toolResult = blocks.find((block) => block.toolResult)?.toolResult;

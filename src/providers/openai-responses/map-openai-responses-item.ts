@@ -184,7 +184,7 @@ function otherItemToPart(item: OpenAiResponsesOutputItem): Part {
 }
 
 /** True for a message item of the assistant (output messages carry `role: "assistant"`; a missing role is the assistant's too). */
-export function isAssistantMessage(item: { role?: unknown }): boolean {
+export function isAssistantMessage(item: OpenAiResponsesOutputItem): boolean {
   return item.role === undefined || item.role === "assistant";
 }
 

@@ -23,6 +23,9 @@ function recordedStream(file: string): { chunks: unknown[]; bytes: Uint8Array } 
 
 const streams = [...fixtureFiles(FOLDER, ".chunks.txt"), ...fixtureFiles(FOLDER, ".sse")];
 
+/** The codec a recording is decoded with: its server's profile where the server needs one (Groq compound's per-chunk ids). */
+const codecOf = (file: string) => (file.includes("groq-compound") ? createOpenAiChatCodec("groq") : openAiChatCodec);
+
 /** A chunk of composed deltas: the fields of `ChatCompletionChunk` (openai-node), one choice. */
 function chunk(delta: Record<string, unknown>, finishReason: string | null = null, index = 0) {
   return { id: "chatcmpl-composed", object: "chat.completion.chunk", created: 1767000000, model: "gpt-test", choices: [{ index, delta, finish_reason: finishReason }] };
@@ -151,9 +154,9 @@ describe("decodeOpenAiChatResponse", () => {
 });
 
 describe("OpenAiChatStreamDecoder", () => {
-  // The SDK rejects two recordings: the Anthropic fallback's tool-call index 1 (it stores calls at their
-  // wire index and fails on the hole) and zai-glm's stream without a role; tests below assert them.
-  const oracleStreams = streams.filter((file) => !file.startsWith("anthropic-fallback") && !file.startsWith("mistral-incremental"));
+  // The SDK rejects three recordings: the Anthropic fallback's tool-call index 1 (it stores calls at their
+  // wire index and fails on the hole), and zai-glm's and Groq compound's streams without a role; tests below assert them.
+  const oracleStreams = streams.filter((file) => !file.startsWith("anthropic-fallback") && !file.startsWith("mistral-incremental") && !file.includes("groq-compound"));
   /**
    * OpenRouter's reasoning_details: the SDK keeps only the last fragment, so they are compared in their own
    * test; a reasoning part holding nothing but them (encrypted reasoning) is left out here.
@@ -166,8 +169,9 @@ describe("OpenAiChatStreamDecoder", () => {
 
   it.each(oracleStreams)("aggregates %s to what the SDK's accumulator gives, decoded by the blocking decoder", async (file) => {
     const { chunks, bytes } = recordedStream(file);
-    const [streamed, ...others] = await decodeByteChunks(openAiChatCodec, [bytes]);
-    const oracle = openAiChatCodec.decodeResponse(withStreamedReasoning(await sdkFinalCompletion(bytes), chunks));
+    const codec = codecOf(file);
+    const [streamed, ...others] = await decodeByteChunks(codec, [bytes]);
+    const oracle = codec.decodeResponse(withStreamedReasoning(await sdkFinalCompletion(bytes), chunks));
     expect(others).toEqual([]);
     expect(streamed?.complete).toBe(true);
     expect(withoutDetails(streamed?.message.parts)).toEqual(withoutDetails(oracle.message.parts));
@@ -184,10 +188,11 @@ describe("OpenAiChatStreamDecoder", () => {
 
   it("gives the same message for any chunking of a stream's raw SSE bytes", async () => {
     const recorded = streams.map((file) => recordedStream(file).bytes);
-    const expected = await Promise.all(recorded.map((bytes) => decodeByteChunks(openAiChatCodec, [bytes])));
+    const codecs = streams.map(codecOf);
+    const expected = await Promise.all(recorded.map((bytes, which) => decodeByteChunks(codecs[which]!, [bytes])));
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: recorded.length - 1 }), cutsArbitrary, async (which, cuts) => {
-        expect(await decodeByteChunks(openAiChatCodec, rechunk(recorded[which]!, cuts))).toEqual(expected[which]);
+        expect(await decodeByteChunks(codecs[which]!, rechunk(recorded[which]!, cuts))).toEqual(expected[which]);
       }),
       { numRuns: propertyRuns(300) },
     );
@@ -276,6 +281,21 @@ describe("OpenAiChatStreamDecoder", () => {
       ["chatcmpl-b610d559-f156-4aca-8827-24b4fe6af54f", true, ["tool_call"]],
       ["chatcmpl-stream", true, ["reasoning", "text"]],
     ]);
+  });
+
+  it("gives one whole message for Groq compound's stream, whose every chunk has a new id, when decoded with the groq profile", async () => {
+    const bytes = readFixtureBytes(FOLDER, "pydantic-ai__groq-compound-web-search.sse");
+    const deltas = sseDataChunks(bytes).flatMap((data) => (data as { choices: { delta: Record<string, unknown> }[] }).choices.map((choice) => choice.delta));
+    const joined = (field: string) => deltas.map((delta) => (typeof delta[field] === "string" ? delta[field] : "")).join("");
+    const [streamed, ...others] = await decodeByteChunks(createOpenAiChatCodec("groq"), [bytes]);
+    expect(others).toEqual([]);
+    expect(streamed).toMatchObject({ complete: true, responseId: "chatcmpl-03ea1ed2-c2dc-4f8d-ba51-54e08ca9287c", info: { finishReason: "stop", model: "groq/compound" } });
+    expect(streamed?.message.parts.slice(0, 2)).toEqual([
+      { type: "reasoning", text: joined("reasoning"), attributes: by("groq") },
+      { type: "text", text: joined("content") },
+    ]);
+    // With ids that name responses (OpenAI's profile), each chunk would start a response that never finishes.
+    await expect(decodeByteChunks(openAiChatCodec, [bytes])).rejects.toMatchObject({ code: "stream/truncated" });
   });
 
   describe("on bad wire input", () => {
