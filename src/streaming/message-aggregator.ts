@@ -15,7 +15,7 @@ import type {
   ToolCallPart,
   Usage,
 } from "../../generated/types.js";
-import { StreamProtocolError } from "../errors/partwise-error.js";
+import { PartwiseError, StreamProtocolError } from "../errors/partwise-error.js";
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
@@ -408,6 +408,19 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
   };
   if (response.responseId !== undefined) result.responseId = response.responseId;
   return result;
+}
+
+/**
+ * An error the stream's source raised part way (a provider's error event, an error chunk after
+ * `finish_reason`, wire data that does not decode), with what arrived before it: the responses so far,
+ * as plain JSON in `details.partial` (the form a truncated stream reports them in). The error keeps its
+ * type and code; errors of the aggregator itself, and errors that already carry a partial, are returned
+ * as they are.
+ */
+export function withPartialResponses(error: unknown, state: AggregatorState): unknown {
+  if (!PartwiseError.isPartwiseError(error) || error.code.startsWith("stream/") || error.details?.partial !== undefined) return error;
+  Object.assign(error, { details: { ...error.details, partial: state.responses.map(responseResult) } });
+  return error;
 }
 
 /**

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Part, StreamChunk } from "../../../generated/types.js";
+import type { AggregatedResponse, Part, StreamChunk } from "../../../generated/types.js";
+import { PartwiseError } from "../../../src/errors/partwise-error.js";
+import { chunkBatchesFromBytes, chunksFromJsonValues, decodeStream } from "../../../src/providers/decode-stream.js";
 import { OPENAI_CHAT_PROFILES, OpenAiChatStreamDecoder, createOpenAiChatCodec, customOpenAiChatProfile, decodeOpenAiChatResponse, openAiChatCodec } from "../../../src/providers/openai-chat/index.js";
 import { liveAggregate } from "../../../src/streaming/aggregate.js";
 import { propertyRuns } from "../../support/property-runs.js";
@@ -21,7 +23,8 @@ function recordedStream(file: string): { chunks: unknown[]; bytes: Uint8Array } 
   return { chunks, bytes: chatCompletionsSseBytes(chunks) };
 }
 
-const streams = [...fixtureFiles(FOLDER, ".chunks.txt"), ...fixtureFiles(FOLDER, ".sse")];
+/** The recorded streams that end whole; the one that ends in an error is tested on its own. */
+const streams = [...fixtureFiles(FOLDER, ".chunks.txt"), ...fixtureFiles(FOLDER, ".sse")].filter((file) => !file.includes("stream-error"));
 
 /** The codec a recording is decoded with: its server's profile where the server needs one (Groq compound's per-chunk ids). */
 const codecOf = (file: string) => (file.includes("groq-compound") ? createOpenAiChatCodec("groq") : openAiChatCodec);
@@ -318,6 +321,34 @@ describe("OpenAiChatStreamDecoder", () => {
       await expect(decodeByteChunks(openAiChatCodec, [bytes])).rejects.toMatchObject({
         code: "provider/api-error", provider: "openai.chat", message: expect.stringContaining("Upstream overloaded"), position: expect.any(Number),
       });
+    });
+
+    it("keeps the typed error of an error chunk after finish_reason length, and hands over the message before it in details.partial", async () => {
+      const bytes = readFixtureBytes(FOLDER, "pydantic-ai__openrouter-stream-error.sse");
+      const error = await decodeByteChunks(createOpenAiChatCodec("openrouter"), [bytes]).then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PartwiseError);
+      const json = JSON.parse(JSON.stringify((error as PartwiseError).toJSON()));
+      expect(json).toMatchObject({ code: "provider/api-error", provider: "openai.chat", message: expect.stringContaining("Token limit reached") });
+      const [partial, ...others] = json.details.partial;
+      expect(others).toEqual([]);
+      expect(partial.message.parts).toEqual([{
+        type: "reasoning",
+        text: "We need to respond to a greeting. The user",
+        payload: { provider: "openai.chat", kind: "reasoning_details", data: JSON.stringify([{ type: "reasoning.text", text: "We need to respond to a greeting. The user", index: 0, format: null }]) },
+        attributes: by("openrouter"),
+      }]);
+      expect(partial.info).toMatchObject({ finishReason: "length", model: "minimax/minimax-m2:free" });
+    });
+
+    it("hands over the partial message with a mid-stream error however the stream is consumed", async () => {
+      const codec = createOpenAiChatCodec("openrouter");
+      const bytes = readFixtureBytes(FOLDER, "pydantic-ai__openrouter-stream-error.sse");
+      const partialOf = (caught: unknown) => ((caught as PartwiseError).details?.partial as AggregatedResponse[])[0]?.message.parts.map((part) => part.type);
+      const live = liveAggregate(chunkBatchesFromBytes(codec, (async function* () { yield bytes; })()));
+      await expect(live.result.then(() => [], partialOf)).resolves.toEqual(["reasoning"]);
+      expect(() => chunksFromJsonValues(codec, sseDataChunks(bytes))).toThrow(PartwiseError);
+      expect(partialOf((() => { try { chunksFromJsonValues(codec, sseDataChunks(bytes)); } catch (caught) { return caught; } })())).toEqual(["reasoning"]);
+      await expect(decodeStream(codec, (async function* () { yield bytes; })()).then(() => [], partialOf)).resolves.toEqual(["reasoning"]);
     });
 
     it("names the byte position of an event that is not a chunk", async () => {
