@@ -14,7 +14,7 @@ const result = (id: string, text: string): Part => ({ type: "tool_result", id, n
 
 /** Every recorded or composed response body: the blocking ones and those each stream ends with. */
 const responses: [string, Body][] = [
-  ...fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("error")).map((file): [string, Body] => [file, readFixtureJson(PROVIDER, file) as Body]),
+  ...fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("error") && !file.endsWith(".request.json")).map((file): [string, Body] => [file, readFixtureJson(PROVIDER, file) as Body]),
   ...fixtureFiles(PROVIDER, ".chunks.txt").filter((file) => !file.includes("error") && !file.includes("parallel-tool-call-wrapper")).flatMap((file) =>
     (readFixtureLines(PROVIDER, file) as Item[]).filter((line) => line.type === "response.completed").map((line, index): [string, Body] => [`${file} response ${index + 1}`, line.response as Body])),
 ];
