@@ -217,6 +217,16 @@ describe("OpenAiChatStreamDecoder", () => {
     ]);
   });
 
+  it("keeps the id, type and name of a call when a later fragment sends them as null", async () => {
+    const chunks = [
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":' } }] }),
+      chunk({ tool_calls: [{ index: 0, id: null, type: null, function: { name: null, arguments: '"Oslo"}' } }] }),
+      chunk({}, "tool_calls"),
+    ];
+    const [streamed] = await decodeByteChunks(openAiChatCodec, [chatCompletionsSseBytes(chunks)]);
+    expect(streamed?.message.parts).toEqual([{ type: "tool_call", toolCall: { id: "call_1", type: "function", name: "get_weather", arguments: '{"city":"Oslo"}' } }]);
+  });
+
   it("takes usage from a last chunk with empty choices that follows the finish chunk", async () => {
     const [streamed] = await decodeEventLines(createOpenAiChatCodec("xai"), readFixtureLines(FOLDER, "xai-text.chunks.txt"));
     expect(streamed?.info.usage).toEqual({ inputTokens: 12, outputTokens: 291, totalTokens: 303, cacheReadInputTokens: 11, reasoningTokens: 290 });
