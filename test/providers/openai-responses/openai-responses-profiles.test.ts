@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Message, Part } from "../../../generated/types.js";
+import type { Message } from "../../../generated/types.js";
 import { OPENAI_RESPONSES_PROFILES, createOpenAiResponsesCodec, openAiResponsesCodec } from "../../../src/providers/openai-responses/index.js";
 import { decodeByteChunks, readFixtureBytes, readFixtureJson } from "../support/provider-fixtures.js";
 
@@ -78,11 +78,15 @@ describe("createOpenAiResponsesCodec", () => {
     expect(() => deepSeek.encodeRequest(history, { variant: "azure" })).toThrow(/no server profile "azure".*deepseek/);
   });
 
-  it("replays gpt-oss's raw reasoning to gpt-oss only", () => {
-    const reasoning: Part = { type: "reasoning", text: "Think first.", attributes: { provider: "openai.responses", profile: "gpt-oss", itemId: "rs_1" } };
-    const turn: Message = { role: "assistant", parts: [reasoning, { type: "text", text: "Done." }] };
+  it("replays the raw reasoning gpt-oss gave behind a Responses endpoint to gpt-oss only, as received", () => {
+    const body = readFixtureJson(PROVIDER, "pydantic-ai__bedrock-mantle-gpt-oss-responses.1.json") as { output: Item[] };
     const gptOss = createOpenAiResponsesCodec("gpt-oss");
-    expect((gptOss.encodeRequest([turn]).body.input as Item[])[0]).toEqual({ type: "reasoning", id: "rs_1", summary: [], content: [{ type: "reasoning_text", text: "Think first." }] });
-    expect((deepSeek.encodeRequest([turn]).body.input as Item[]).map((item) => item.type)).toEqual(["message"]);
+    const { message } = gptOss.decodeResponse(body);
+    expect(message.parts[0]).toMatchObject({ type: "reasoning", attributes: { profile: "gpt-oss" } });
+    const replayed = gptOss.encodeRequest([message]);
+    expect(replayed.warnings).toEqual([]);
+    expect((replayed.body.input as Item[])[0]).toEqual(body.output[0]);
+    expect((deepSeek.encodeRequest([message]).body.input as Item[]).map((item) => item.type)).toEqual(["message"]);
+    expect((openAiResponsesCodec.encodeRequest([message]).body.input as Item[]).map((item) => item.type)).toEqual(["message"]);
   });
 });
