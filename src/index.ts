@@ -77,7 +77,10 @@ export { SqliteSessionRepository, type SqliteSessionRepositoryOptions } from "./
 export { MAX_ID_LENGTH } from "./session/stored-values.js";
 export { estimateTokens } from "./session/turns.js";
 export { anthropicCodec, AnthropicStreamDecoder, decodeAnthropicResponse, encodeAnthropicRequest } from "./providers/anthropic/index.js";
-export { openAiResponsesCodec, decodeOpenAiResponsesResponse, OpenAiResponsesStreamDecoder, encodeOpenAiResponsesRequest } from "./providers/openai-responses/index.js";
+export {
+  OPENAI_RESPONSES_PROFILES, OpenAiResponsesStreamDecoder, createOpenAiResponsesCodec, decodeOpenAiResponsesResponse,
+  encodeOpenAiResponsesRequest, openAiResponsesCodec, type OpenAiResponsesProfile, type OpenAiResponsesProfileName,
+} from "./providers/openai-responses/index.js";
 export { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, encodeGoogleRequest, googleCodec, GoogleStreamDecoder, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint } from "./providers/google/index.js";
 export { bedrockCodec, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest } from "./providers/bedrock/index.js";
 export type { BedrockConverseRequest, BedrockConverseResponse } from "../generated/wire/bedrock.js";

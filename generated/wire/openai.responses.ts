@@ -283,7 +283,9 @@ export interface OpenAiResponsesMessageItem {
    */
   id?: string;
   /**
-   * Always `assistant` in output.
+   * `assistant` in a model's output. The output of `/responses/compact` also holds the conversation's
+   * `user` messages (with `input_text` content): a message of any other role than `assistant` is kept as
+   * an unknown part holding the item, so it goes back with its role, as received.
    */
   role?: string;
   /**

@@ -1,5 +1,6 @@
-// `partwise decode --provider ID [--stream] [--input raw|jsonl] [FILE|-]`: a provider response (blocking
-// body, raw stream bytes, or one decoded stream event per line) -> the canonical message JSON.
+// `partwise decode --provider ID [--profile NAME] [--endpoint NAME] [--stream] [--input raw|jsonl] [FILE|-]`:
+// a provider response (blocking body, raw stream bytes, or one decoded stream event per line) -> the
+// canonical message JSON, its parts tagged with the server that answered.
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
@@ -18,6 +19,10 @@ signatures and other opaque payloads kept). Reads FILE, or standard input when F
 
 Options:
   --provider ID        the provider (anthropic, openai.responses, google, openai.chat, ollama, bedrock, deepseek, mistral)
+  --profile NAME       openai.chat and openai.responses: the server that answered (openai by default; e.g.
+                       openrouter, vllm, groq, deepseek, gpt-oss), whose name its parts carry, so replay
+                       (partwise encode --variant NAME) sends that server what it gave
+  --endpoint NAME      google: the endpoint that answered, gemini-api (default) or vertex-ai
   --stream             the input is a stream, not a blocking response body
   --input raw|jsonl    raw: the bytes as the provider sends them (SSE, NDJSON, AWS event-stream; default);
                        jsonl: one decoded stream event per line (Bedrock: {"<eventType>": payload})
@@ -32,6 +37,8 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
     allowPositionals: true,
     options: {
       provider: { type: "string" },
+      profile: { type: "string" },
+      endpoint: { type: "string" },
       stream: { type: "boolean" },
       input: { type: "string" },
       all: { type: "boolean" },
@@ -48,7 +55,10 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
   if (positionals.length > 1) throw new UsageError("decode reads one FILE");
   const input = values.input ?? "raw";
   if (input !== "raw" && input !== "jsonl") throw new UsageError(`--input must be raw or jsonl, not "${input}"`);
-  const codec = codecFor(values.provider);
+  const codec = codecFor(values.provider, {
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
+  });
   const path = positionals[0];
   const print = (value: unknown) => io.out(JSON.stringify(value, null, 2));
 

@@ -2,7 +2,7 @@
 // synchronously for each network chunk (one batch of part chunks per chunk of bytes), so the cost over
 // the provider's JSON is the work itself, not a chain of async steps per event.
 import type { AggregatedResponse, StreamChunk } from "../../generated/types.js";
-import { applyChunk, finishAggregation, initialAggregatorState, type AggregatorOptions } from "../streaming/message-aggregator.js";
+import { type AggregatorOptions, type AggregatorState, applyChunk, finishAggregation, initialAggregatorState, withPartialResponses } from "../streaming/message-aggregator.js";
 import type { ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
 
 function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
@@ -10,20 +10,69 @@ function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into:
   return into;
 }
 
-/** The part chunks of a raw byte stream, one batch per chunk of bytes (batches may be empty). */
+/** How decodeStream steps the aggregator: in place, building no events (one object for every chunk). */
+const IN_PLACE = { events: false, transient: true } as const;
+
+/**
+ * The chunks a decoder still holds when the stream stopped at an error it raised (tool calls and
+ * payloads held back until the response ends), so they reach the partial message the error hands over;
+ * none when ending fails too, since the first error is the one to report.
+ */
+function heldBackAfterError(decoder: StreamDecoder): StreamChunk[] {
+  try {
+    return decoder.end();
+  } catch {
+    return [];
+  }
+}
+
+/** A mid-stream error with the responses so far, what the decoder held back included, in `details.partial`. */
+function failedWithPartial(error: unknown, state: AggregatorState, decoder: StreamDecoder): unknown {
+  try {
+    for (const chunk of heldBackAfterError(decoder)) applyChunk(state, chunk, IN_PLACE);
+  } catch {
+    // A protocol violation in what was held back: the partial stops before it, and the first error is reported.
+  }
+  return withPartialResponses(error, state);
+}
+
+/**
+ * The part chunks of a raw byte stream, one batch per chunk of bytes (batches may be empty). An error
+ * the provider sends mid-stream is thrown after a last batch of what the decoder held back, so the
+ * aggregation wrappers hand over the partial message with it.
+ */
 export async function* chunkBatchesFromBytes(codec: ProviderCodec, bytes: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk[]> {
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
-  for await (const chunk of bytes) yield decodeEvents(decoder, reader.push(chunk), []);
+  let failure: { error: unknown } | undefined;
+  try {
+    for await (const chunk of bytes) yield decodeEvents(decoder, reader.push(chunk), []);
+  } catch (error) {
+    failure = { error };
+  }
+  if (failure) {
+    yield heldBackAfterError(decoder);
+    throw failure.error;
+  }
   const last = decodeEvents(decoder, reader.end(), []);
   for (const chunk of decoder.end()) last.push(chunk);
   yield last;
 }
 
-/** The part chunks of decoded wire events (one per recorded line, `--input jsonl`). */
+/**
+ * The part chunks of decoded wire events (one per recorded line, `--input jsonl`). A mid-stream error
+ * is thrown with the responses decoded before it in `details.partial`.
+ */
 export function chunksFromWireEvents(codec: ProviderCodec, events: Iterable<WireEvent>): StreamChunk[] {
   const decoder = codec.createStreamDecoder();
-  const chunks = decodeEvents(decoder, events, []);
+  const chunks: StreamChunk[] = [];
+  try {
+    decodeEvents(decoder, events, chunks);
+  } catch (error) {
+    const state = initialAggregatorState({ strict: false });
+    for (const chunk of chunks) applyChunk(state, chunk, IN_PLACE);
+    throw failedWithPartial(error, state, decoder);
+  }
   for (const chunk of decoder.end()) chunks.push(chunk);
   return chunks;
 }
@@ -33,12 +82,10 @@ export function chunksFromJsonValues(codec: ProviderCodec, values: Iterable<unkn
   return chunksFromWireEvents(codec, Array.from(values, (value, index) => codec.wireEventFromJson(value, index + 1)));
 }
 
-/** How decodeStream steps the aggregator: in place, building no events (one object for every chunk). */
-const IN_PLACE = { events: false, transient: true } as const;
-
 /**
  * Decodes and aggregates a raw byte stream: one aggregated response per response in it. The reducer is
- * applied as the batches arrive; no chunk is buffered.
+ * applied as the batches arrive; no chunk is buffered. A mid-stream error keeps its type and code and
+ * carries the responses that arrived before it in `details.partial`.
  */
 export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Uint8Array>, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   const reader = codec.createWireReader();
@@ -47,7 +94,11 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   const apply = (events: readonly WireEvent[]) => {
     for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, IN_PLACE).state;
   };
-  for await (const chunk of bytes) apply(reader.push(chunk));
+  try {
+    for await (const chunk of bytes) apply(reader.push(chunk));
+  } catch (error) {
+    throw failedWithPartial(error, state, decoder);
+  }
   apply(reader.end());
   for (const chunk of decoder.end()) state = applyChunk(state, chunk, IN_PLACE).state;
   return finishAggregation(state);

@@ -1,10 +1,10 @@
 // The codecs partwise ships, by provider id: what the CLI, the chat client and the shared provider
-// tests iterate over.
+// tests iterate over; and, for providers with more than one server, the codec of a server profile or endpoint.
 import { anthropicCodec } from "./anthropic/index.js";
 import { bedrockCodec } from "./bedrock/index.js";
-import { openAiResponsesCodec } from "./openai-responses/index.js";
-import { googleCodec } from "./google/index.js";
-import { openAiChatCodec } from "./openai-chat/index.js";
+import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfileName, createOpenAiResponsesCodec, openAiResponsesCodec } from "./openai-responses/index.js";
+import { type GoogleEndpoint, createGoogleCodec, googleCodec } from "./google/index.js";
+import { OPENAI_CHAT_PROFILES, type OpenAiChatProfileName, createOpenAiChatCodec, openAiChatCodec } from "./openai-chat/index.js";
 import { deepSeekCodec } from "./deepseek/index.js";
 import { mistralCodec } from "./mistral/index.js";
 import { ollamaCodec } from "./ollama/index.js";
@@ -22,9 +22,37 @@ export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [deepSeekCodec.id]: deepSeekCodec,
 };
 
-/** The codec of a provider id, or a usage error listing the known ids. */
-export function codecFor(provider: string): ProviderCodec {
+/** Which server a codec is for, where a provider has more than one: a server profile, an endpoint. */
+export interface CodecChoice {
+  /** openai.chat and openai.responses: the server profile (`openrouter`, `vllm`, `deepseek`, ...). */
+  readonly profile?: string;
+  /** google: the endpoint (`gemini-api`, the default, or `vertex-ai`). */
+  readonly endpoint?: string;
+}
+
+/** The providers with more than one server, their choices, and the codec for a choice. */
+const choices: Readonly<Record<string, { readonly option: keyof CodecChoice; readonly values: readonly string[]; create(value: string): ProviderCodec }>> = {
+  [openAiChatCodec.id]: { option: "profile", values: Object.keys(OPENAI_CHAT_PROFILES), create: (value) => createOpenAiChatCodec(value as OpenAiChatProfileName) },
+  [openAiResponsesCodec.id]: { option: "profile", values: Object.keys(OPENAI_RESPONSES_PROFILES), create: (value) => createOpenAiResponsesCodec(value as OpenAiResponsesProfileName) },
+  [googleCodec.id]: { option: "endpoint", values: ["gemini-api", "vertex-ai"] satisfies GoogleEndpoint[], create: (value) => createGoogleCodec({ endpoint: value as GoogleEndpoint }) },
+};
+
+/**
+ * The codec of a provider id, for the server a choice names (the provider's default server without one),
+ * or a usage error listing the known ids, profiles or endpoints.
+ */
+export function codecFor(provider: string, choice: CodecChoice = {}): ProviderCodec {
   const codec = providerCodecs[provider];
   if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${Object.keys(providerCodecs).sort().join(", ")})`);
-  return codec;
+  const given = (Object.keys(choice) as (keyof CodecChoice)[]).filter((option) => choice[option] !== undefined);
+  if (given.length === 0) return codec;
+  const servers = choices[provider];
+  const unsupported = given.find((option) => option !== servers?.option);
+  if (!servers || unsupported !== undefined) {
+    const takes = Object.entries(choices).map(([id, entry]) => `--${entry.option} for ${id}`).join(", ");
+    throw new UsageError(`provider "${provider}" takes no --${unsupported ?? given[0]} (${takes})`);
+  }
+  const value = choice[servers.option] as string;
+  if (!servers.values.includes(value)) throw new UsageError(`provider "${provider}" has no ${servers.option} "${value}" (known: ${servers.values.join(", ")})`);
+  return servers.create(value);
 }

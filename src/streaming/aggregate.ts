@@ -10,6 +10,7 @@ import {
   finishAggregation,
   initialAggregatorState,
   mergeResponses,
+  withPartialResponses,
 } from "./message-aggregator.js";
 
 /** A chunk, or a batch of chunks that arrived together (one network chunk's worth, say). */
@@ -47,9 +48,13 @@ const plain: ApplyOptions = { events: false, transient: true };
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart), synchronously. */
 export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse[] {
   let state = initialAggregatorState(options);
-  for (const item of chunks) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
-    else state = applyChunk(state, item, plain).state;
+  try {
+    for (const item of chunks) {
+      if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
+      else state = applyChunk(state, item, plain).state;
+    }
+  } catch (error) {
+    throw withPartialResponses(error, state);
   }
   return finishAggregation(state);
 }
@@ -57,9 +62,13 @@ export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: Aggregat
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart). */
 export async function aggregateAll(source: ChunkSource, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   let state = initialAggregatorState(options);
-  for await (const item of itemsOf(source)) {
-    if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
-    else state = applyChunk(state, item, plain).state;
+  try {
+    for await (const item of itemsOf(source)) {
+      if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
+      else state = applyChunk(state, item, plain).state;
+    }
+  } catch (error) {
+    throw withPartialResponses(error, state);
   }
   return finishAggregation(state);
 }
@@ -82,7 +91,8 @@ export interface LiveAggregation extends AsyncIterable<StreamEvent> {
 /**
  * Consumes a chunk source once, yielding typed events (part started, delta, part completed, response
  * completed) as they happen. Awaiting `result` without iterating drains the source itself. Protocol
- * errors reject both the iteration and `result`.
+ * errors reject both the iteration and `result`; an error of the source (a provider's mid-stream error)
+ * does too, with the responses that arrived before it in its `details.partial`.
  */
 export function liveAggregate(source: ChunkSource, options?: AggregatorOptions): LiveAggregation {
   let settle!: { resolve: (value: AggregatedResponse[]) => void; reject: (error: unknown) => void };
@@ -104,8 +114,9 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
       settle.resolve(finishAggregation(state));
     } catch (error) {
       settled = true;
-      settle.reject(error);
-      throw error;
+      const reported = withPartialResponses(error, state);
+      settle.reject(reported);
+      throw reported;
     } finally {
       // The consumer stopped iterating early: the result can never be whole.
       if (!settled) {

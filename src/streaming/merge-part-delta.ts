@@ -1,6 +1,7 @@
 // How a partial chunk (a delta) merges into the part accumulated at its slot: the growing field is
 // appended (text, summary, tool-call arguments, result content, media data, raw JSON), a non-null payload
-// replaces the stored one, attributes merge, and ids and names are only overwritten by non-empty values.
+// replaces the stored one, attributes merge, and ids and names are only overwritten by non-empty values
+// (a null id, name or type in a delta keeps the one seen earlier).
 // Merged parts never hold `undefined` fields, and the inputs are never modified.
 import type { Attributes, OpaquePayload, Part } from "../../generated/types.js";
 import { unreachable } from "../parts/part-kinds.js";
@@ -11,8 +12,9 @@ function appendNullable(current: string | null | undefined, delta: string | null
   return current === undefined || current === null ? delta : current + delta;
 }
 
-function nonEmpty(current: string, delta: string | undefined): string {
-  return delta === undefined || delta === "" ? current : delta;
+/** A delta's id or name replaces the stored one only when it says something: null (some servers send it) does not. */
+function nonEmpty(current: string, delta: string | null | undefined): string {
+  return delta === undefined || delta === null || delta === "" ? current : delta;
 }
 
 function nonEmptyNullable(current: string | null | undefined, delta: string | null | undefined): string | null | undefined {

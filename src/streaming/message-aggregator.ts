@@ -15,7 +15,7 @@ import type {
   ToolCallPart,
   Usage,
 } from "../../generated/types.js";
-import { StreamProtocolError } from "../errors/partwise-error.js";
+import { PartwiseError, StreamProtocolError } from "../errors/partwise-error.js";
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
@@ -44,6 +44,9 @@ interface ResponseAccumulator {
   /** Indexed parts, sorted by index. */
   readonly slots: readonly Slot[];
   readonly highestIndex: number;
+  /** The index of the last part chunk, and whether that chunk completed its slot (see responseFor). */
+  readonly lastIndex: number;
+  readonly lastCompleted: boolean;
   /** Unindexed parts other than text and tool calls, and parts displaced in lenient mode, in arrival order. */
   readonly carried: Stack<Part>;
   /** Unindexed text, concatenated, with the last non-null payload any of it carried. */
@@ -83,6 +86,8 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
     responseId,
     slots: [],
     highestIndex: -1,
+    lastIndex: -1,
+    lastCompleted: false,
     carried: null,
     legacyText: undefined,
     legacyTextPayload: undefined,
@@ -105,6 +110,8 @@ function update(response: ResponseAccumulator, changes: Partial<ResponseAccumula
     responseId: response.responseId,
     slots: changes.slots ?? response.slots,
     highestIndex: changes.highestIndex ?? response.highestIndex,
+    lastIndex: changes.lastIndex ?? response.lastIndex,
+    lastCompleted: changes.lastCompleted ?? response.lastCompleted,
     carried: "carried" in changes ? (changes.carried as Stack<Part>) : response.carried,
     legacyText: "legacyText" in changes ? changes.legacyText : response.legacyText,
     legacyTextPayload: "legacyTextPayload" in changes ? changes.legacyTextPayload : response.legacyTextPayload,
@@ -164,7 +171,10 @@ function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
 /**
  * The response a chunk belongs to. With a response id: that response, or a new one. Without (wires
  * that give none): the last response, unless it has an id, has ended, or cannot take the chunk because
- * the index restarted or the slot is complete or holds another part type; then a new response begins.
+ * the slot is complete or holds another part type, or the index restarted: it went below the highest
+ * index to a slot never opened, or below the last chunk's index right after that chunk completed its
+ * slot (a tool call, a whole part: the round is over). A delta that goes back to an open slot while the
+ * last part is still growing stays (Ollama's thinking after content, a reasoning payload at the end).
  */
 function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChunk): number {
   const id = chunk.responseId === "" ? undefined : chunk.responseId;
@@ -180,6 +190,7 @@ function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChu
     const slot = findSlot(last, chunk.index);
     if (!slot) return chunk.index < last.highestIndex ? -1 : responses.length - 1;
     if (slot.complete || slot.part.type !== chunk.part.type) return -1;
+    if (chunk.index < last.lastIndex && last.lastCompleted) return -1;
   }
   return responses.length - 1;
 }
@@ -321,6 +332,7 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
         events?.push(completedEvent(part, responseId, index));
       }
     }
+    response = lastChunkAt(response, index, !partial, transient);
   } else {
     response = applyResponseChunk(response, chunk, events, transient);
   }
@@ -334,6 +346,12 @@ export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: 
   const nextResponses = [...responses];
   nextResponses[target] = response;
   return { state: { strict, responses: nextResponses, position: position + 1 }, events: events ?? noEvents };
+}
+
+/** Records the index of the part chunk just applied and whether it completed its slot. */
+function lastChunkAt(response: ResponseAccumulator, index: number | undefined, completed: boolean, transient: boolean): ResponseAccumulator {
+  if (index === undefined || (response.lastIndex === index && response.lastCompleted === completed)) return response;
+  return update(response, { lastIndex: index, lastCompleted: completed }, transient);
 }
 
 /** Pre-index rules: text concatenated, tool calls appended, everything else carried in order (media too). */
@@ -400,6 +418,19 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
   };
   if (response.responseId !== undefined) result.responseId = response.responseId;
   return result;
+}
+
+/**
+ * An error the stream's source raised part way (a provider's error event, an error chunk after
+ * `finish_reason`, wire data that does not decode), with what arrived before it: the responses so far,
+ * as plain JSON in `details.partial` (the form a truncated stream reports them in). The error keeps its
+ * type and code; errors of the aggregator itself, and errors that already carry a partial, are returned
+ * as they are.
+ */
+export function withPartialResponses(error: unknown, state: AggregatorState): unknown {
+  if (!PartwiseError.isPartwiseError(error) || error.code.startsWith("stream/") || error.details?.partial !== undefined) return error;
+  Object.assign(error, { details: { ...error.details, partial: state.responses.map(responseResult) } });
+  return error;
 }
 
 /**

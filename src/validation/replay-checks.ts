@@ -101,8 +101,12 @@ export class ReplayChecker {
   }
 
   #checkCall(id: string, name: string, location: RecordLocation, path: PartPath): void {
-    // Calls without an id (older Gemini models) are answered by name and cannot be paired.
-    if (id === "") return;
+    // Calls without an id (Ollama, older Gemini models) are answered by name and cannot be paired; providers
+    // that require an id get a derived one from the encoder, but a store or tool of the caller's may not.
+    if (id === "") {
+      this.#finding("warning", "history/invalid", `tool call (${name}) has no id: Anthropic and Bedrock require one, so partwise derives one when encoding for them, and results pair with it by order and tool name`, location, partPointer(location, path, "toolCall", "id"));
+      return;
+    }
     if (this.#seenCallIds.has(id)) {
       this.#finding("error", "history/invalid", `duplicate tool-call id "${id}"`, location, partPointer(location, path, "toolCall", "id"));
       return;

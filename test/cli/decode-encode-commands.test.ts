@@ -50,6 +50,50 @@ describe("partwise decode", () => {
   });
 });
 
+describe("partwise decode --profile and --endpoint", () => {
+  const fixtureOf = (provider: string, file: string) => fileURLToPath(new URL(`../fixtures/${provider}/${file}`, import.meta.url));
+  const openRouter = fixtureOf("openai-chat", "openrouter-preserve-reasoning-block.2.json");
+
+  it("tags OpenRouter's parts with its profile, so its signed reasoning_details go back to OpenRouter on replay", async () => {
+    const decoded = await run("decode", "--provider", "openai.chat", "--profile", "openrouter", openRouter);
+    expect(decoded.status).toBe(0);
+    const message = JSON.parse(decoded.out);
+    expect(message.parts[0]).toMatchObject({ type: "reasoning", attributes: { profile: "openrouter" }, payload: { kind: "reasoning_details" } });
+    const history = join(directory, "openrouter-history.json");
+    writeFileSync(history, JSON.stringify({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }, message] }));
+    const encoded = await run("encode", "--provider", "openai.chat", "--variant", "openrouter", history);
+    expect(encoded.err).toBe("");
+    expect(JSON.parse(encoded.out).messages[1].reasoning_details).toEqual(JSON.parse(message.parts[0].payload.data));
+  });
+
+  it("labels OpenRouter's output openai without --profile, and its reasoning stays behind on replay to OpenRouter", async () => {
+    const message = JSON.parse((await run("decode", "--provider", "openai.chat", openRouter)).out);
+    expect(message.parts[0].attributes.profile).toBe("openai");
+    const history = join(directory, "openrouter-unlabelled.json");
+    writeFileSync(history, JSON.stringify({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }, message] }));
+    expect((await run("encode", "--provider", "openai.chat", "--variant", "openrouter", history)).err).toContain("not sent to openai.chat");
+  });
+
+  it("decodes a Responses-compatible server's stream with its profile", async () => {
+    const result = await run("decode", "--provider", "openai.responses", "--profile", "deepseek", "--stream", fixtureOf("openai-responses", "pydantic-ai__deepseek-responses-function-tool-stream.1.sse"));
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.out).parts[0]).toMatchObject({ type: "reasoning", attributes: { profile: "deepseek" } });
+  });
+
+  it("tags Gemini parts with the endpoint that answered", async () => {
+    const result = await run("decode", "--provider", "google", "--endpoint", "vertex-ai", fixtureOf("google", "vercel-ai__google-text.json"));
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.out).parts[0].attributes).toMatchObject({ endpoint: "vertex-ai" });
+  });
+
+  it("exits 2 for a profile or endpoint the provider does not have", async () => {
+    expect((await run("decode", "--provider", "anthropic", "--profile", "openrouter", openRouter)).status).toBe(2);
+    expect((await run("decode", "--provider", "openai.chat", "--profile", "acme", openRouter)).err).toContain("known: openai, vllm");
+    expect((await run("decode", "--provider", "google", "--endpoint", "aistudio", openRouter)).status).toBe(2);
+    expect((await run("decode", "--provider", "openai.chat", "--endpoint", "vertex-ai", openRouter)).status).toBe(2);
+  });
+});
+
 describe("partwise encode", () => {
   it("prints the request body and reports skipped parts on stderr", async () => {
     const history = join(directory, "history.json");

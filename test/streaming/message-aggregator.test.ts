@@ -3,6 +3,7 @@ import type { AggregatedResponse, Part, StreamChunk } from "../../generated/type
 import { PartwiseError, StreamProtocolError } from "../../src/errors/partwise-error.js";
 import { aggregateAllSync, aggregateSync } from "../../src/streaming/aggregate.js";
 import { applyChunk, initialAggregatorState } from "../../src/streaming/message-aggregator.js";
+import { parseMessage } from "../../src/parts/parse.js";
 
 const sig = (data: string) => ({ provider: "anthropic", kind: "signature", data });
 const text = (value: string, extra: Partial<Part> = {}): Part => ({ type: "text", text: value, ...extra } as Part);
@@ -42,6 +43,13 @@ describe("aggregateSync merge rules", () => {
       delta(2, call("call_1", "get_weather", "")), delta(2, call("", "", '{"city":')), delta(2, call("", "", '"Oslo"}')), done(),
     ]);
     expect(result.message.parts).toEqual([call("call_1", "get_weather", '{"city":"Oslo"}')]);
+  });
+
+  it("keeps the id and name seen earlier when a later tool-call delta sends them as null", () => {
+    const nulled = { type: "tool_call", toolCall: { id: null, type: null, name: null, arguments: '"Oslo"}' } } as unknown as Part;
+    const result = aggregateSync([delta(0, call("call_1", "get_weather", '{"city":')), delta(0, nulled), done()]);
+    expect(result.message.parts).toEqual([call("call_1", "get_weather", '{"city":"Oslo"}')]);
+    expect(() => parseMessage(result.message)).not.toThrow();
   });
 
   it("replaces a slot with a complete chunk", () => {
@@ -104,8 +112,23 @@ describe("aggregateAllSync grouping", () => {
     ["the index restarted", [delta(0, text("a")), delta(1, text("x")), delta(0, call("c", "f", "{}")), done()]],
     ["the slot is complete", [whole(0, call("c", "f", "{}")), whole(0, call("d", "f", "{}")), done()]],
     ["the slot holds another part type", [delta(0, text("a")), delta(0, { type: "reasoning", text: "r" }), done()]],
+    ["the index restarted below a completed part, at an open slot of the same type", [delta(0, text("a")), whole(1, call("c", "f", "{}")), delta(0, text("b")), done()]],
   ])("starts a new response for a chunk without id when %s", (_reason, chunks) => {
     expect(aggregateAllSync(chunks, { strict: false })).toHaveLength(2);
+  });
+
+  it("keeps two tool-loop rounds without ids apart when the second restarts at index 0", () => {
+    const results = aggregateAllSync([
+      delta(0, text("Let me check.")), whole(1, call("c1", "get_weather", '{"city":"Oslo"}')), { response: { finishReason: "tool_calls" } },
+      delta(0, text("It is sunny.")), { response: { finishReason: "stop" }, done: true },
+    ], { strict: false });
+    expect(results.map((result) => result.message.parts)).toEqual([[text("Let me check."), call("c1", "get_weather", '{"city":"Oslo"}')], [text("It is sunny.")]]);
+  });
+
+  it("keeps one response when a delta goes back to an open slot while the last part is still growing", () => {
+    const thinking = (value: string): Part => ({ type: "reasoning", text: value });
+    const results = aggregateAllSync([delta(0, thinking("Hmm")), delta(1, text("Hi")), delta(0, thinking(", yes")), delta(1, text("!")), done()]);
+    expect(results.map((result) => result.message.parts)).toEqual([[thinking("Hmm, yes"), text("Hi!")]]);
   });
 });
 

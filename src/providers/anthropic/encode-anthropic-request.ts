@@ -6,6 +6,7 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { withDerivedToolCallIds } from "../derived-tool-call-ids.js";
 import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning } from "../replay-rules.js";
@@ -78,7 +79,9 @@ function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string)
 
 /** The request for a history under Anthropic's replay rules, with a warning per part left out. */
 export function encodeAnthropicRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: AnthropicRequest } {
-  const { messages, base } = historyMessages(history);
+  const { messages: given, base } = historyMessages(history);
+  // Both APIs require an id on every tool call; calls decoded without one get a derived one.
+  const messages = withDerivedToolCallIds(given);
   const encoding: Encoding = {
     context: replayContext(ANTHROPIC, options),
     warnings: [],

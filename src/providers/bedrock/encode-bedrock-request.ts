@@ -6,6 +6,7 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { withDerivedToolCallIds } from "../derived-tool-call-ids.js";
 import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning } from "../replay-rules.js";
@@ -134,7 +135,9 @@ function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string)
 
 /** The Converse request for a history under Bedrock's replay rules, with a warning per part left out. */
 export function encodeBedrockRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: BedrockConverseRequest } {
-  const { messages, base } = historyMessages(history);
+  const { messages: given, base } = historyMessages(history);
+  // Both APIs require an id on every tool call; calls decoded without one get a derived one.
+  const messages = withDerivedToolCallIds(given);
   const encoding: Encoding = {
     context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
     warnings: [],

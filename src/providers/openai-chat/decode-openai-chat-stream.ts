@@ -3,8 +3,9 @@
 // `index` (which may start above 0; a later fragment may repeat the type or send an empty name) and each
 // call is emitted whole when its response ends, after any refusal and generated audio, so the aggregate
 // equals the blocking decode. A response ends at `data: [DONE]`, at the end of the bytes, or when the
-// next response's id appears; it is complete only when every choice sent a finish_reason, and usage may
-// still follow in a chunk with empty `choices`. https://platform.openai.com/docs/api-reference/chat-streaming
+// next response's id appears (where the profile says ids name responses, not chunks); it is complete only
+// when every choice sent a finish_reason, and usage may still follow in a chunk with empty `choices`.
+// https://platform.openai.com/docs/api-reference/chat-streaming
 import type { Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent, WireReader } from "../provider-codec.js";
@@ -256,7 +257,9 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
     const chunk = checkWire<OpenAiChatCompletionChunk>(server.validators.chunk, data, server.provider, "stream chunk", position);
     const out: StreamChunk[] = [];
     const id = chunk.id === "" ? undefined : chunk.id;
-    if (this.#response && id !== undefined && this.#response.id !== undefined && id !== this.#response.id) out.push(...this.#close());
+    // A new id starts the next response, on servers whose ids name responses (not Groq compound's, one per chunk).
+    const idsNameResponses = server.streamIds !== "per-chunk";
+    if (idsNameResponses && this.#response && id !== undefined && this.#response.id !== undefined && id !== this.#response.id) out.push(...this.#close());
     // A leading chunk with no id and nothing in it (Azure's prompt_filter_results) opens no response.
     if (!this.#response && id === undefined && chunk.choices.length === 0 && !chunk.usage) return out;
     const response = (this.#response ??= { id, model: undefined, choices: new Map() });

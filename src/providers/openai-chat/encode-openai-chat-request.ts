@@ -146,7 +146,9 @@ function place(encoding: Encoding, fields: AssistantFields, part: Part, withPayl
       if (part.text !== "") fields.content.push({ type: "text", text: part.text });
       return true;
     case "reasoning": {
-      fields.reasoning = (fields.reasoning ?? "") + (part.text ?? part.summary ?? "");
+      // An empty reasoning adds no field: `""` would tell R1 it got reasoning it rejects, and V4 presence is the policy's to add.
+      const text = part.text ?? part.summary ?? "";
+      if (text !== "") fields.reasoning = (fields.reasoning ?? "") + text;
       if (!withPayload || part.payload?.provider !== provider || part.payload.kind !== REASONING_DETAILS) return true;
       const details = parseRawJson(part.payload.data, provider, `${pointer}/payload/data`);
       if (!Array.isArray(details)) throw invalidWire(provider, `the reasoning_details payload at ${pointer} is not a JSON array`, { pointer });

@@ -6,7 +6,7 @@ import {
   validateOpenAiChatCompletionChunk,
   validateOpenAiChatErrorBody,
 } from "../../../generated/wire/openai.chat-validators.js";
-import { type ChatCompletionsServer, OPENAI_CHAT, type ReasoningField } from "./openai-chat-wire.js";
+import { type ChatCompletionsServer, OPENAI_CHAT, type ReasoningField, type StreamIds } from "./openai-chat-wire.js";
 
 export interface OpenAiChatProfile {
   /** Names the server: the `attributes.profile` of the parts it produced; payloads go back only to it. */
@@ -17,12 +17,27 @@ export interface OpenAiChatProfile {
   readonly reasoningField: ReasoningField;
   /** False where `completion_tokens` leaves reasoning tokens out. */
   readonly completionTokensIncludeReasoning: boolean;
+  /** How the server's stream chunk ids behave: one per response, or a new one on every chunk. */
+  readonly streamIds: StreamIds;
   /** Settings the variant's rules test with `when` (the custom profile's `replayReasoning`). */
   readonly flags: readonly string[];
 }
 
-function profile(id: string, variant: string, reasoningField: ReasoningField, completionTokensIncludeReasoning = true): OpenAiChatProfile {
-  return { id, variant, reasoningField, completionTokensIncludeReasoning, flags: [] };
+/** What sets a server apart beyond its reasoning field; each defaults to what OpenAI does. */
+interface ServerFacts {
+  readonly completionTokensIncludeReasoning?: boolean;
+  readonly streamIds?: StreamIds;
+}
+
+function profile(id: string, variant: string, reasoningField: ReasoningField, facts: ServerFacts = {}): OpenAiChatProfile {
+  return {
+    id,
+    variant,
+    reasoningField,
+    completionTokensIncludeReasoning: facts.completionTokensIncludeReasoning ?? true,
+    streamIds: facts.streamIds ?? "per-response",
+    flags: [],
+  };
 }
 
 /**
@@ -39,9 +54,12 @@ export const OPENAI_CHAT_PROFILES = {
   /** Kimi/Moonshot thinking models (platform.moonshot.cn use-kimi-k2-thinking-model). */
   kimi: profile("kimi", "kimi", "reasoning_content"),
   /** xAI: `reasoning_content`; `completion_tokens` excludes reasoning (total = prompt + completion + reasoning, recorded xai-text.json). */
-  xai: profile("xai", "xai", "reasoning_content", false),
-  /** Groq with `reasoning_format: "parsed"` (recorded groq-reasoning.json). */
-  groq: profile("groq", "groq", "reasoning"),
+  xai: profile("xai", "xai", "reasoning_content", { completionTokensIncludeReasoning: false }),
+  /**
+   * Groq with `reasoning_format: "parsed"` (recorded groq-reasoning.json). Its compound models give every
+   * stream chunk an id of its own (recorded pydantic-ai__groq-compound-web-search.sse), so ids never split it.
+   */
+  groq: profile("groq", "groq", "reasoning", { streamIds: "per-chunk" }),
   /** OpenRouter: `reasoning` plus `reasoning_details` (openrouter.ai/docs reasoning-tokens). */
   openrouter: profile("openrouter", "openrouter", "reasoning"),
   /** A server of your own with the defaults of `customOpenAiChatProfile`. */
@@ -59,6 +77,8 @@ export interface CustomOpenAiChatProfileOptions {
   readonly replayReasoning?: boolean;
   /** Default true. */
   readonly completionTokensIncludeReasoning?: boolean;
+  /** Default `per-response`; `per-chunk` for a server that gives every stream chunk a new id. */
+  readonly streamIds?: StreamIds;
 }
 
 /** A profile for a server no named profile describes; its rules are the `custom` variant. */
@@ -68,6 +88,7 @@ export function customOpenAiChatProfile(options: CustomOpenAiChatProfileOptions 
     variant: "custom",
     reasoningField: options.reasoningField ?? "reasoning_content",
     completionTokensIncludeReasoning: options.completionTokensIncludeReasoning ?? true,
+    streamIds: options.streamIds ?? "per-response",
     flags: options.replayReasoning ? ["replayReasoning"] : [],
   };
 }
@@ -91,6 +112,7 @@ export function openAiChatServer(profile: OpenAiChatProfile): ChatCompletionsSer
     profile: profile.id,
     reasoningField: profile.reasoningField,
     completionTokensIncludeReasoning: profile.completionTokensIncludeReasoning,
+    streamIds: profile.streamIds,
     validators: {
       completion: validateOpenAiChatCompletion,
       chunk: validateOpenAiChatCompletionChunk,

@@ -43,12 +43,21 @@ export type ReasoningField = "reasoning_content" | "reasoning";
  * server among OpenAI-compatible ones (`attributes.profile`; none for a provider of its own such as
  * DeepSeek), its reasoning field, how it counts reasoning tokens, and the wire validators of its spec.
  */
+/**
+ * How a server's stream chunk ids behave: `per-response`, every chunk of a response repeats its id (OpenAI,
+ * so a new id starts the next response); `per-chunk`, every chunk has an id of its own (Groq's compound
+ * models, whose last chunk's id is even `"stub"`), so only `[DONE]` or the end of the bytes ends a response.
+ */
+export type StreamIds = "per-response" | "per-chunk";
+
 export interface ChatCompletionsServer {
   readonly provider: string;
   readonly profile?: string;
   readonly reasoningField: ReasoningField;
   /** False where `completion_tokens` leaves reasoning out (xAI: total = prompt + completion + reasoning). */
   readonly completionTokensIncludeReasoning: boolean;
+  /** How the chunk ids of a stream behave (default `per-response`). */
+  readonly streamIds?: StreamIds;
   readonly validators: {
     readonly completion: StandaloneValidator;
     readonly chunk: StandaloneValidator;

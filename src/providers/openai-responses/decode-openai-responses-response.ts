@@ -10,6 +10,7 @@ import {
   openAiResponsesInfo,
 } from "./openai-responses-wire.js";
 import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, decodedProfile } from "./openai-responses-profiles.js";
 
 /** The `provider/api-error` for an error the API reported (an error body, a failed response, an error event). */
 export function openAiResponsesApiError(error: OpenAiResponsesError, position?: number) {
@@ -22,8 +23,11 @@ export function failedResponseError(response: OpenAiResponsesResponse, position?
   return openAiResponsesApiError(response.error ?? { code: "response.failed", message: `response ${response.id} failed without an error` }, position);
 }
 
-/** A Responses body (parsed JSON) as a message and response information. */
-export function decodeOpenAiResponsesResponse(body: unknown): DecodedResponse {
+/**
+ * A Responses body (parsed JSON) as a message and response information; `profile` is the server that
+ * answered (OpenAI by default), whose name its reasoning parts carry.
+ */
+export function decodeOpenAiResponsesResponse(body: unknown, profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai): DecodedResponse {
   // An error body in place of a response: {"error": {"message", "type", "param", "code"}} and no output.
   if (validateOpenAiResponsesErrorBody(body) && !Array.isArray((body as { output?: unknown }).output)) {
     throw openAiResponsesApiError((body as OpenAiResponsesErrorBody).error);
@@ -31,7 +35,7 @@ export function decodeOpenAiResponsesResponse(body: unknown): DecodedResponse {
   const response = checkWire<OpenAiResponsesResponse>(validateOpenAiResponsesResponse, body, OPENAI_RESPONSES, "response");
   if (response.status === "failed") throw failedResponseError(response);
   return {
-    message: { role: "assistant", parts: response.output.map((item, index) => openAiResponsesItemToPart(item, { pointer: `/output/${index}` })) },
+    message: { role: "assistant", parts: response.output.map((item, index) => openAiResponsesItemToPart(item, { pointer: `/output/${index}` }, decodedProfile(profile))) },
     info: openAiResponsesInfo(response),
   };
 }

@@ -18,7 +18,8 @@ import {
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
-import { openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+import { isAssistantMessage, openAiResponsesItemToPart } from "./map-openai-responses-item.js";
+import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, decodedProfile } from "./openai-responses-profiles.js";
 import {
   OPENAI_RESPONSES,
   type OpenAiResponsesArgumentsDeltaEvent,
@@ -57,9 +58,16 @@ function separatorsBefore(index: number, opened: number): string | undefined {
 }
 
 export class OpenAiResponsesStreamDecoder implements StreamDecoder {
+  /** The `attributes.profile` of the reasoning this server produces (none for OpenAI's own). */
+  readonly #profile: string | undefined;
   #responseId: string | undefined;
   #ended = false;
   readonly #items = new Map<number, ItemState>();
+
+  /** A decoder for the stream of the server `profile` describes (OpenAI by default). */
+  constructor(profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai) {
+    this.#profile = decodedProfile(profile);
+  }
 
   #chunk(index: number, partial: boolean, part: Part): StreamChunk {
     const chunk: StreamChunk = { index, partial, part };
@@ -163,6 +171,8 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "reasoning":
         return [this.#opened(state, index, { type: "reasoning" })];
       case "message":
+        // Another role's message (compacted output) arrives whole at output_item.done, as an unknown part.
+        if (!isAssistantMessage(item)) return [];
         state.text ??= "";
         return [this.#opened(state, index, { type: "text", text: "" })];
       case "function_call":
@@ -216,7 +226,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     const state = this.#state(index, item.type);
     state.type = item.type;
     state.done = item;
-    const whole = openAiResponsesItemToPart(item, { pointer: "/item", ...(position === undefined ? {} : { position }) });
+    const whole = openAiResponsesItemToPart(item, { pointer: "/item", ...(position === undefined ? {} : { position }) }, this.#profile);
     if (whole.type === "text" && state.partType === "text" && state.text === whole.text) {
       return [this.#opened(state, index, { ...whole, text: "" })];
     }
@@ -242,7 +252,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       const state = this.#items.get(index);
       if (state && (state.type !== item.type || (state.done && JSON.stringify(state.done) === JSON.stringify(item)))) return;
       const location = { pointer: `/response/output/${outputPosition}`, ...(eventPosition === undefined ? {} : { position: eventPosition }) };
-      const part = openAiResponsesItemToPart(item, location);
+      const part = openAiResponsesItemToPart(item, location, this.#profile);
       if (state?.partType !== undefined && state.partType !== part.type) return;
       chunks.push(this.#chunk(index, false, part));
     });

@@ -1,7 +1,7 @@
 // Encodes a history into a stateless Responses API request: `store: false`, `include` with
 // `reasoning.encrypted_content`, the first system message as `instructions`, and every earlier output
 // item back in order under the replay rules (reasoning with its encrypted content immediately before the
-// item it produced, function results as `function_call_output`).
+// item it produced, function results as `function_call_output`), for OpenAI or a compatible server profile.
 // https://cookbook.openai.com/examples/responses_api/reasoning_items
 import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../../generated/types.js";
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
@@ -11,6 +11,7 @@ import { historyMessages, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
+import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, SAME_SERVER, fromSameServer, openAiResponsesProfile } from "./openai-responses-profiles.js";
 import {
   OPENAI_RESPONSES,
   type OpenAiResponsesFunctionCallOutputItem,
@@ -31,14 +32,24 @@ const ENCRYPTED_REASONING_INCLUDE = "reasoning.encrypted_content";
 type InputContent = OpenAiResponsesInputText | OpenAiResponsesInputImage | OpenAiResponsesInputFile;
 
 interface Encoding {
+  /** The server the request is for. */
+  readonly profile: OpenAiResponsesProfile;
   readonly context: ReplayContext;
   /** The context of reasoning that no item of its turn follows. */
   readonly unfollowed: ReplayContext;
+  /** Both again, for parts that came from the server the request is for. */
+  readonly sameServer: { readonly context: ReplayContext; readonly unfollowed: ReplayContext };
   readonly warnings: ErrorObject[];
   readonly input: OpenAiResponsesRequest["input"];
   /** The first system message's text, once taken; further system messages become developer messages. */
   instructions: string | undefined;
   instructionsTaken: boolean;
+}
+
+/** The replay context of an assistant part: with the `sameServer` fact when the request's server produced it. */
+function partContext(encoding: Encoding, part: Part, unfollowed = false): ReplayContext {
+  const contexts = fromSameServer(part, encoding.profile) ? encoding.sameServer : encoding;
+  return unfollowed ? contexts.unfollowed : contexts.context;
 }
 
 function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
@@ -173,7 +184,7 @@ function encodeAssistant(encoding: Encoding, message: Message, pointer: string):
   let reasoningLeftOut = false;
   message.parts.forEach((part, index) => {
     const partPointer = appendPointer(pointer, "parts", index);
-    const action = settleReplay(part, partPointer, encoding.context, encoding.warnings);
+    const action = settleReplay(part, partPointer, partContext(encoding, part), encoding.warnings);
     if (action === undefined) {
       if (part.type === "reasoning") reasoningLeftOut = true;
       return;
@@ -194,7 +205,7 @@ function encodeAssistant(encoding: Encoding, message: Message, pointer: string):
   let inserted = 0;
   for (const entry of held) {
     const warnings: ErrorObject[] = [];
-    if (settleReplay(entry.part, entry.pointer, encoding.unfollowed, warnings) !== undefined) encoding.input.push(entry.item);
+    if (settleReplay(entry.part, entry.pointer, partContext(encoding, entry.part, true), warnings) !== undefined) encoding.input.push(entry.item);
     encoding.warnings.splice(entry.warningsBefore + inserted, 0, ...warnings);
     inserted += warnings.length;
   }
@@ -214,13 +225,27 @@ function encodeSystem(encoding: Encoding, message: Message, pointer: string): vo
   encoding.instructions = texts.join("\n\n");
 }
 
-/** The request for a history under the Responses replay rules, with a warning per part left out. */
-export function encodeOpenAiResponsesRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: OpenAiResponsesRequest } {
+/**
+ * The request for a history under the Responses replay rules of a server (`options.variant` names a
+ * profile, else `profile`; OpenAI by default), with a warning per part left out.
+ */
+export function encodeOpenAiResponsesRequest(
+  history: History | readonly Message[],
+  options: EncodeOptions = {},
+  profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai,
+): EncodedRequest & { body: OpenAiResponsesRequest } {
   const { messages, base } = historyMessages(history);
   const request = options.request ?? {};
+  const server = options.variant === undefined ? profile : openAiResponsesProfile(options.variant);
+  const ruleOptions = { ...options, variant: server.variant };
   const encoding: Encoding = {
-    context: replayContext(OPENAI_RESPONSES, options),
-    unfollowed: replayContext(OPENAI_RESPONSES, options, [WITHOUT_FOLLOWING_ITEM]),
+    profile: server,
+    context: replayContext(OPENAI_RESPONSES, ruleOptions),
+    unfollowed: replayContext(OPENAI_RESPONSES, ruleOptions, [WITHOUT_FOLLOWING_ITEM]),
+    sameServer: {
+      context: replayContext(OPENAI_RESPONSES, ruleOptions, [SAME_SERVER]),
+      unfollowed: replayContext(OPENAI_RESPONSES, ruleOptions, [WITHOUT_FOLLOWING_ITEM, SAME_SERVER]),
+    },
     warnings: [],
     input: [],
     instructions: undefined,

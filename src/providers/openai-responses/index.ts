@@ -1,23 +1,35 @@
-// The OpenAI Responses codec (stateless: `store: false`, reasoning replayed as encrypted content).
+// The OpenAI Responses codec (stateless: `store: false`, reasoning replayed as encrypted content): one codec,
+// with a server profile per Responses-compatible server.
 import type { ProviderCodec } from "../provider-codec.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 import { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 import { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
 import { encodeOpenAiResponsesRequest } from "./encode-openai-responses-request.js";
+import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResponsesProfileName } from "./openai-responses-profiles.js";
 
 export { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 export { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
 export { encodeOpenAiResponsesRequest } from "./encode-openai-responses-request.js";
+export { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResponsesProfileName } from "./openai-responses-profiles.js";
 
-/** The wire events of dispatched SSE events; the `data: [DONE]` sentinel openai-node tolerates after the terminal event carries nothing. */
-export const openAiResponsesCodec: ProviderCodec = {
-  id: OPENAI_RESPONSES,
-  framing: "server-sent-events",
-  decodeResponse: decodeOpenAiResponsesResponse,
-  createStreamDecoder: () => new OpenAiResponsesStreamDecoder(),
-  // A trailing `data: [DONE]` (sent by some compatible servers) carries nothing.
-  createWireReader: () => serverSentEventReader(OPENAI_RESPONSES, { ignore: ["[DONE]"] }),
-  wireEventFromJson: (value, line) => ({ data: value, position: line }),
-  encodeRequest: encodeOpenAiResponsesRequest,
-};
+/**
+ * The codec for one Responses server: OpenAI's (the registry's `openai.responses`) or a compatible
+ * server's profile (`deepseek`, `gpt-oss`). A trailing `data: [DONE]` (sent by some compatible servers,
+ * tolerated by openai-node after the terminal event) carries nothing.
+ */
+export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | OpenAiResponsesProfileName = "openai"): ProviderCodec {
+  const resolved = typeof profile === "string" ? OPENAI_RESPONSES_PROFILES[profile] : profile;
+  return {
+    id: OPENAI_RESPONSES,
+    framing: "server-sent-events",
+    decodeResponse: (body) => decodeOpenAiResponsesResponse(body, resolved),
+    createStreamDecoder: () => new OpenAiResponsesStreamDecoder(resolved),
+    createWireReader: () => serverSentEventReader(OPENAI_RESPONSES, { ignore: ["[DONE]"] }),
+    wireEventFromJson: (value, line) => ({ data: value, position: line }),
+    encodeRequest: (history, options) => encodeOpenAiResponsesRequest(history, options, resolved),
+  };
+}
+
+/** The codec for OpenAI's own Responses API. */
+export const openAiResponsesCodec: ProviderCodec = createOpenAiResponsesCodec("openai");

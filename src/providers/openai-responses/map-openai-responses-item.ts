@@ -30,6 +30,7 @@ import {
   SUMMARY_PART_LENGTHS,
   TEXT_PART_LENGTHS,
 } from "./openai-responses-wire.js";
+import { PROFILE_ATTRIBUTE } from "./openai-responses-profiles.js";
 
 /** Where an item sits, for errors: its JSON pointer in the body, and the stream position of its event. */
 export interface ItemLocation {
@@ -94,13 +95,16 @@ function splitJoined(text: string, lengths: string | undefined): string[] {
   return offset === text.length ? parts : [text];
 }
 
-function reasoningToPart(item: OpenAiResponsesReasoningItem): Part {
+function reasoningToPart(item: OpenAiResponsesReasoningItem, profile: string | undefined): Part {
   const part: Part = { type: "reasoning" };
-  const attributes: Attributes = { provider: OPENAI_RESPONSES, ...itemAttributes(item) };
+  const attributes: Attributes = { provider: OPENAI_RESPONSES, ...(profile === undefined ? {} : { [PROFILE_ATTRIBUTE]: profile }), ...itemAttributes(item) };
   const text = joined((item.content ?? []).map((content) => content.text));
   if (text) {
     part.text = text.text;
     if (text.lengths) attributes[TEXT_PART_LENGTHS] = text.lengths;
+  } else if (Array.isArray(item.content)) {
+    // An empty `content: []` (DeepSeek and open-weight servers send it) is zero texts: no lengths, kept so replay sends it back.
+    attributes[TEXT_PART_LENGTHS] = "";
   }
   const summary = joined((item.summary ?? []).map((content) => content.text));
   if (summary) {
@@ -180,12 +184,22 @@ function otherItemToPart(item: OpenAiResponsesOutputItem): Part {
   return { type: "unknown", provider: OPENAI_RESPONSES, kind: item.type, rawJson: JSON.stringify(item) };
 }
 
-/** A whole output item as a part. */
-export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, location: ItemLocation): Part {
+/** True for a message item of the assistant (output messages carry `role: "assistant"`; a missing role is the assistant's too). */
+export function isAssistantMessage(item: OpenAiResponsesOutputItem): boolean {
+  return item.role === undefined || item.role === "assistant";
+}
+
+/**
+ * A whole output item as a part. `profile` names the compatible server it came from (see
+ * openai-responses-profiles.ts): its reasoning parts carry it, so replay rules tell the servers apart.
+ */
+export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, location: ItemLocation, profile?: string): Part {
   switch (item.type) {
     case "reasoning":
-      return reasoningToPart(checkItem(validateOpenAiResponsesReasoningItem, item, "reasoning item", location));
+      return reasoningToPart(checkItem(validateOpenAiResponsesReasoningItem, item, "reasoning item", location), profile);
     case "message":
+      // A user message in compacted output (`/responses/compact`) is not assistant text: it goes back as received, role and all.
+      if (!isAssistantMessage(item)) return otherItemToPart(item);
       return messageToPart(checkItem(validateOpenAiResponsesMessageItem, item, "message item", location), location);
     case "function_call":
       return functionCallToPart(checkItem(validateOpenAiResponsesFunctionCallItem, item, "function_call item", location));
@@ -234,9 +248,14 @@ function textToItem(part: Extract<Part, { type: "text" }>, encoding: ItemEncodin
   return item;
 }
 
+/**
+ * A reasoning part as a reasoning item: with its encrypted content, or, where the rules send reasoning
+ * without one (servers whose reasoning items carry none), as received without it. A payload of another
+ * kind has no item.
+ */
 function reasoningToItem(part: Extract<Part, { type: "reasoning" }>): OpenAiResponsesOutputItem | undefined {
   const payload = part.payload;
-  if (payload?.provider !== OPENAI_RESPONSES || payload.kind !== ENCRYPTED_CONTENT) return undefined;
+  if (payload && (payload.provider !== OPENAI_RESPONSES || payload.kind !== ENCRYPTED_CONTENT)) return undefined;
   const attributes = part.attributes ?? {};
   const item: OpenAiResponsesOutputItem = { type: "reasoning" };
   if (attributes[ITEM_ID] !== undefined) item.id = attributes[ITEM_ID];
@@ -246,8 +265,10 @@ function reasoningToItem(part: Extract<Part, { type: "reasoning" }>): OpenAiResp
     : splitJoined(part.summary, attributes[SUMMARY_PART_LENGTHS]).map((text) => ({ type: "summary_text", text }));
   if (part.text !== undefined && part.text !== null) {
     item.content = splitJoined(part.text, attributes[TEXT_PART_LENGTHS]).map((text) => ({ type: "reasoning_text", text }));
+  } else if (attributes[TEXT_PART_LENGTHS] === "") {
+    item.content = [];
   }
-  item.encrypted_content = payload.data;
+  if (payload) item.encrypted_content = payload.data;
   if (attributes[ITEM_STATUS] !== undefined) item.status = attributes[ITEM_STATUS];
   return item;
 }

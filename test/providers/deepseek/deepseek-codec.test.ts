@@ -165,6 +165,18 @@ describe("encodeDeepSeekRequest", () => {
     expect(body.messages[1]).toEqual({ role: "assistant", content: "Hello" });
   });
 
+  it.each(["v4", "r1", "v3.2"])("%s: replays an empty reasoning as no reasoning_content field at all when nothing requires one", (variant) => {
+    const emptyReasoning: Message = { role: "assistant", parts: [{ type: "reasoning", text: "", attributes: DEEPSEEK }, { type: "text", text: "Hello" }] };
+    const { body } = encodeDeepSeekRequest([user("Hi"), emptyReasoning, user("Bye")], { variant });
+    expect(body.messages[1]).toEqual({ role: "assistant", content: "Hello" });
+  });
+
+  it("V4 in a tool conversation sends the required empty reasoning_content once, not an empty reasoning of its own", () => {
+    const emptyReasoning: Message = { role: "assistant", parts: [{ type: "reasoning", text: "", attributes: DEEPSEEK }, { type: "tool_call", toolCall: { id: "call_1", type: "function", name: "f", arguments: "{}" } }] };
+    const { body } = encodeDeepSeekRequest([user("Hi"), emptyReasoning, toolResult("call_1", "ok")]);
+    expect(body.messages[1]).toEqual({ role: "assistant", content: "", reasoning_content: "", tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }] });
+  });
+
   it("names the rule versions for an unknown variant", () => {
     expect(Object.keys(DEEPSEEK_RULE_VERSIONS)).toEqual(["v4", "v3.2", "r1"]);
     expect(() => encodeDeepSeekRequest(loop, { variant: "v2" })).toThrow(/no replay rule version "v2".*v3\.2/);

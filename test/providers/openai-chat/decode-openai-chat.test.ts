@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Part, StreamChunk } from "../../../generated/types.js";
+import type { AggregatedResponse, Part, StreamChunk } from "../../../generated/types.js";
+import { PartwiseError } from "../../../src/errors/partwise-error.js";
+import { chunkBatchesFromBytes, chunksFromJsonValues, decodeStream } from "../../../src/providers/decode-stream.js";
 import { OPENAI_CHAT_PROFILES, OpenAiChatStreamDecoder, createOpenAiChatCodec, customOpenAiChatProfile, decodeOpenAiChatResponse, openAiChatCodec } from "../../../src/providers/openai-chat/index.js";
 import { liveAggregate } from "../../../src/streaming/aggregate.js";
 import { propertyRuns } from "../../support/property-runs.js";
@@ -21,7 +23,11 @@ function recordedStream(file: string): { chunks: unknown[]; bytes: Uint8Array } 
   return { chunks, bytes: chatCompletionsSseBytes(chunks) };
 }
 
-const streams = [...fixtureFiles(FOLDER, ".chunks.txt"), ...fixtureFiles(FOLDER, ".sse")];
+/** The recorded streams that end whole; the one that ends in an error is tested on its own. */
+const streams = [...fixtureFiles(FOLDER, ".chunks.txt"), ...fixtureFiles(FOLDER, ".sse")].filter((file) => !file.includes("stream-error"));
+
+/** The codec a recording is decoded with: its server's profile where the server needs one (Groq compound's per-chunk ids). */
+const codecOf = (file: string) => (file.includes("groq-compound") ? createOpenAiChatCodec("groq") : openAiChatCodec);
 
 /** A chunk of composed deltas: the fields of `ChatCompletionChunk` (openai-node), one choice. */
 function chunk(delta: Record<string, unknown>, finishReason: string | null = null, index = 0) {
@@ -151,9 +157,9 @@ describe("decodeOpenAiChatResponse", () => {
 });
 
 describe("OpenAiChatStreamDecoder", () => {
-  // The SDK rejects two recordings: the Anthropic fallback's tool-call index 1 (it stores calls at their
-  // wire index and fails on the hole) and zai-glm's stream without a role; tests below assert them.
-  const oracleStreams = streams.filter((file) => !file.startsWith("anthropic-fallback") && !file.startsWith("mistral-incremental"));
+  // The SDK rejects three recordings: the Anthropic fallback's tool-call index 1 (it stores calls at their
+  // wire index and fails on the hole), and zai-glm's and Groq compound's streams without a role; tests below assert them.
+  const oracleStreams = streams.filter((file) => !file.startsWith("anthropic-fallback") && !file.startsWith("mistral-incremental") && !file.includes("groq-compound"));
   /**
    * OpenRouter's reasoning_details: the SDK keeps only the last fragment, so they are compared in their own
    * test; a reasoning part holding nothing but them (encrypted reasoning) is left out here.
@@ -166,8 +172,9 @@ describe("OpenAiChatStreamDecoder", () => {
 
   it.each(oracleStreams)("aggregates %s to what the SDK's accumulator gives, decoded by the blocking decoder", async (file) => {
     const { chunks, bytes } = recordedStream(file);
-    const [streamed, ...others] = await decodeByteChunks(openAiChatCodec, [bytes]);
-    const oracle = openAiChatCodec.decodeResponse(withStreamedReasoning(await sdkFinalCompletion(bytes), chunks));
+    const codec = codecOf(file);
+    const [streamed, ...others] = await decodeByteChunks(codec, [bytes]);
+    const oracle = codec.decodeResponse(withStreamedReasoning(await sdkFinalCompletion(bytes), chunks));
     expect(others).toEqual([]);
     expect(streamed?.complete).toBe(true);
     expect(withoutDetails(streamed?.message.parts)).toEqual(withoutDetails(oracle.message.parts));
@@ -184,10 +191,11 @@ describe("OpenAiChatStreamDecoder", () => {
 
   it("gives the same message for any chunking of a stream's raw SSE bytes", async () => {
     const recorded = streams.map((file) => recordedStream(file).bytes);
-    const expected = await Promise.all(recorded.map((bytes) => decodeByteChunks(openAiChatCodec, [bytes])));
+    const codecs = streams.map(codecOf);
+    const expected = await Promise.all(recorded.map((bytes, which) => decodeByteChunks(codecs[which]!, [bytes])));
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: recorded.length - 1 }), cutsArbitrary, async (which, cuts) => {
-        expect(await decodeByteChunks(openAiChatCodec, rechunk(recorded[which]!, cuts))).toEqual(expected[which]);
+        expect(await decodeByteChunks(codecs[which]!, rechunk(recorded[which]!, cuts))).toEqual(expected[which]);
       }),
       { numRuns: propertyRuns(300) },
     );
@@ -207,6 +215,16 @@ describe("OpenAiChatStreamDecoder", () => {
     expect(streamed?.message.parts).toEqual([
       { type: "tool_call", toolCall: { id: "chatcmpl-tool-9f149c74c42f265b", type: "function", name: "webSearchTool", arguments: '{"query": "current Berlin weather"}' } },
     ]);
+  });
+
+  it("keeps the id, type and name of a call when a later fragment sends them as null", async () => {
+    const chunks = [
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":' } }] }),
+      chunk({ tool_calls: [{ index: 0, id: null, type: null, function: { name: null, arguments: '"Oslo"}' } }] }),
+      chunk({}, "tool_calls"),
+    ];
+    const [streamed] = await decodeByteChunks(openAiChatCodec, [chatCompletionsSseBytes(chunks)]);
+    expect(streamed?.message.parts).toEqual([{ type: "tool_call", toolCall: { id: "call_1", type: "function", name: "get_weather", arguments: '{"city":"Oslo"}' } }]);
   });
 
   it("takes usage from a last chunk with empty choices that follows the finish chunk", async () => {
@@ -278,6 +296,21 @@ describe("OpenAiChatStreamDecoder", () => {
     ]);
   });
 
+  it("gives one whole message for Groq compound's stream, whose every chunk has a new id, when decoded with the groq profile", async () => {
+    const bytes = readFixtureBytes(FOLDER, "pydantic-ai__groq-compound-web-search.sse");
+    const deltas = sseDataChunks(bytes).flatMap((data) => (data as { choices: { delta: Record<string, unknown> }[] }).choices.map((choice) => choice.delta));
+    const joined = (field: string) => deltas.map((delta) => (typeof delta[field] === "string" ? delta[field] : "")).join("");
+    const [streamed, ...others] = await decodeByteChunks(createOpenAiChatCodec("groq"), [bytes]);
+    expect(others).toEqual([]);
+    expect(streamed).toMatchObject({ complete: true, responseId: "chatcmpl-03ea1ed2-c2dc-4f8d-ba51-54e08ca9287c", info: { finishReason: "stop", model: "groq/compound" } });
+    expect(streamed?.message.parts.slice(0, 2)).toEqual([
+      { type: "reasoning", text: joined("reasoning"), attributes: by("groq") },
+      { type: "text", text: joined("content") },
+    ]);
+    // With ids that name responses (OpenAI's profile), each chunk would start a response that never finishes.
+    await expect(decodeByteChunks(openAiChatCodec, [bytes])).rejects.toMatchObject({ code: "stream/truncated" });
+  });
+
   describe("on bad wire input", () => {
     it("reports a stream cut before its finish_reason as truncated, its tool call as incomplete", async () => {
       const lines = readFixtureLines(FOLDER, "xai-tool-call.chunks.txt");
@@ -298,6 +331,34 @@ describe("OpenAiChatStreamDecoder", () => {
       await expect(decodeByteChunks(openAiChatCodec, [bytes])).rejects.toMatchObject({
         code: "provider/api-error", provider: "openai.chat", message: expect.stringContaining("Upstream overloaded"), position: expect.any(Number),
       });
+    });
+
+    it("keeps the typed error of an error chunk after finish_reason length, and hands over the message before it in details.partial", async () => {
+      const bytes = readFixtureBytes(FOLDER, "pydantic-ai__openrouter-stream-error.sse");
+      const error = await decodeByteChunks(createOpenAiChatCodec("openrouter"), [bytes]).then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PartwiseError);
+      const json = JSON.parse(JSON.stringify((error as PartwiseError).toJSON()));
+      expect(json).toMatchObject({ code: "provider/api-error", provider: "openai.chat", message: expect.stringContaining("Token limit reached") });
+      const [partial, ...others] = json.details.partial;
+      expect(others).toEqual([]);
+      expect(partial.message.parts).toEqual([{
+        type: "reasoning",
+        text: "We need to respond to a greeting. The user",
+        payload: { provider: "openai.chat", kind: "reasoning_details", data: JSON.stringify([{ type: "reasoning.text", text: "We need to respond to a greeting. The user", index: 0, format: null }]) },
+        attributes: by("openrouter"),
+      }]);
+      expect(partial.info).toMatchObject({ finishReason: "length", model: "minimax/minimax-m2:free" });
+    });
+
+    it("hands over the partial message with a mid-stream error however the stream is consumed", async () => {
+      const codec = createOpenAiChatCodec("openrouter");
+      const bytes = readFixtureBytes(FOLDER, "pydantic-ai__openrouter-stream-error.sse");
+      const partialOf = (caught: unknown) => ((caught as PartwiseError).details?.partial as AggregatedResponse[])[0]?.message.parts.map((part) => part.type);
+      const live = liveAggregate(chunkBatchesFromBytes(codec, (async function* () { yield bytes; })()));
+      await expect(live.result.then(() => [], partialOf)).resolves.toEqual(["reasoning"]);
+      expect(() => chunksFromJsonValues(codec, sseDataChunks(bytes))).toThrow(PartwiseError);
+      expect(partialOf((() => { try { chunksFromJsonValues(codec, sseDataChunks(bytes)); } catch (caught) { return caught; } })())).toEqual(["reasoning"]);
+      await expect(decodeStream(codec, (async function* () { yield bytes; })()).then(() => [], partialOf)).resolves.toEqual(["reasoning"]);
     });
 
     it("names the byte position of an event that is not a chunk", async () => {

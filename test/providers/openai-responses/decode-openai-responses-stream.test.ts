@@ -2,7 +2,8 @@ import fc from "fast-check";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { accumulateResponse } from "openai/lib/responses/ResponseAccumulator";
 import { describe, expect, it } from "vitest";
-import type { Part, ToolCallPart } from "../../../generated/types.js";
+import type { AggregatedResponse, Part, ToolCallPart } from "../../../generated/types.js";
+import type { PartwiseError } from "../../../src/errors/partwise-error.js";
 import { decodeOpenAiResponsesResponse, openAiResponsesCodec } from "../../../src/providers/openai-responses/index.js";
 import { liveAggregate } from "../../../src/streaming/aggregate.js";
 import { chunksFromJsonValues } from "../../../src/providers/decode-stream.js";
@@ -222,6 +223,20 @@ describe("OpenAiResponsesStreamDecoder", () => {
       });
       await expect(decodeEventLines(openAiResponsesCodec, lines.filter((line) => line.type !== "error"))).rejects.toMatchObject({ code: "provider/api-error", position: 3 });
       await expect(decodeEventLines(openAiResponsesCodec, [{ type: "error", code: "server_error", message: "flat form" }])).rejects.toMatchObject({ message: "openai.responses reported server_error: flat form" });
+    });
+
+    it("keeps the typed error of an error event mid-stream, and hands over the message before it in details.partial", async () => {
+      // A recorded stream cut after its third text delta, then the recorded error event and failed response.
+      const recorded = events("vercel-ai__openai-phase.1.chunks.txt");
+      const deltas = recorded.flatMap((line, index) => (line.type === "response.output_text.delta" ? [index] : []));
+      const failure = events("vercel-ai__openai-error.1.chunks.txt").filter((line) => line.type === "error" || line.type === "response.failed");
+      const streamed = recorded.slice(0, deltas[2]! + 1);
+      const arrived = await decodeEventLines(openAiResponsesCodec, streamed, { strict: false });
+      const error = await decodeEventLines(openAiResponsesCodec, [...streamed, ...failure]).then(() => undefined, (caught: unknown) => caught) as PartwiseError;
+      const json = JSON.parse(JSON.stringify(error.toJSON()));
+      expect(json).toMatchObject({ code: "provider/api-error", provider: "openai.responses", message: expect.stringContaining("insufficient_quota") });
+      expect(json.details.partial).toEqual(JSON.parse(JSON.stringify(arrived)));
+      expect((json.details.partial as AggregatedResponse[]).map((partial) => [partial.complete, partial.message.parts.map((part) => part.type)])).toEqual([[false, ["text", "text"]]]);
     });
 
     it("raises provider/invalid-wire at byte 0 when the recorded stream's first event is not JSON", async () => {

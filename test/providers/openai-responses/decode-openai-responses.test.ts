@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Part } from "../../../generated/types.js";
-import { decodeOpenAiResponsesResponse } from "../../../src/providers/openai-responses/index.js";
+import { chunksFromJsonValues } from "../../../src/providers/decode-stream.js";
+import { decodeOpenAiResponsesResponse, encodeOpenAiResponsesRequest, openAiResponsesCodec } from "../../../src/providers/openai-responses/index.js";
+import { aggregateAllSync } from "../../../src/streaming/aggregate.js";
 import { readFixtureJson } from "../support/provider-fixtures.js";
 
 const PROVIDER = "openai-responses";
@@ -140,5 +142,37 @@ describe("decodeOpenAiResponsesResponse", () => {
     expect(() => decodeOpenAiResponsesResponse({ id: "r", output: [{ type: "message", content: [{ type: "output_text", text: 7 }] }] }))
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/output/0/content/0/text" }));
     expect(() => decodeOpenAiResponsesResponse({ id: "r", output: {} })).toThrow(expect.objectContaining({ code: "provider/invalid-wire", pointer: "/output" }));
+  });
+});
+
+describe("decodeOpenAiResponsesResponse of /responses/compact output", () => {
+  const compacted = output("pydantic-ai__openai-responses-compact.3.json");
+
+  it("keeps the user messages of compacted output as received, never as assistant text, when the output holds user items", () => {
+    const { message } = decodeOpenAiResponsesResponse(readFixtureJson(PROVIDER, "pydantic-ai__openai-responses-compact.3.json"));
+    expect(message.parts).toEqual(compacted.map((item) => ({ type: "unknown", provider: "openai.responses", kind: item.type, rawJson: JSON.stringify(item) })));
+    expect(message.parts.some((part) => part.type === "text")).toBe(false);
+  });
+
+  it("replays compacted output item for item, the user messages with their role and input_text content, before the next user message", () => {
+    const { message } = decodeOpenAiResponsesResponse(readFixtureJson(PROVIDER, "pydantic-ai__openai-responses-compact.3.json"));
+    const { body, warnings } = encodeOpenAiResponsesRequest([message, { role: "user", parts: [{ type: "text", text: "And 5+5?" }] }]);
+    expect(body.input).toEqual([...compacted, { type: "message", role: "user", content: "And 5+5?" }]);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("OpenAiResponsesStreamDecoder of a user message item", () => {
+  it("gives the same unknown part as the blocking decode when a streamed output holds a user message", () => {
+    const item = output("pydantic-ai__openai-responses-compact.3.json")[0]!;
+    const response = { id: "resp_1", object: "response", status: "completed", model: "gpt-4o-mini", output: [item] };
+    const events = [
+      { type: "response.created", response: { ...response, status: "in_progress", output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: { ...item, status: "in_progress" } },
+      { type: "response.output_item.done", output_index: 0, item },
+      { type: "response.completed", response },
+    ];
+    const [streamed] = aggregateAllSync(chunksFromJsonValues(openAiResponsesCodec, events));
+    expect(streamed!.message).toEqual(decodeOpenAiResponsesResponse(response).message);
   });
 });

@@ -14,19 +14,19 @@ const result = (id: string, text: string): Part => ({ type: "tool_result", id, n
 
 /** Every recorded or composed response body: the blocking ones and those each stream ends with. */
 const responses: [string, Body][] = [
-  ...fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("error")).map((file): [string, Body] => [file, readFixtureJson(PROVIDER, file) as Body]),
+  ...fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("error") && !file.endsWith(".request.json")).map((file): [string, Body] => [file, readFixtureJson(PROVIDER, file) as Body]),
   ...fixtureFiles(PROVIDER, ".chunks.txt").filter((file) => !file.includes("error") && !file.includes("parallel-tool-call-wrapper")).flatMap((file) =>
     (readFixtureLines(PROVIDER, file) as Item[]).filter((line) => line.type === "response.completed").map((line, index): [string, Body] => [`${file} response ${index + 1}`, line.response as Body])),
 ];
 /** Reasoning without encrypted content (a store: true recording) cannot go back statelessly; those are tested apart. */
 const replayableWhole = responses.filter(([, body]) => body.output.length > 0 && body.output.every((item) => item.type !== "reasoning" || typeof item.encrypted_content === "string"));
 
-/** Fields that say nothing on the wire: null values, and empty log probabilities and raw reasoning lists. */
+/** Fields that say nothing on the wire: null values and empty log probabilities (an empty reasoning content list is kept). */
 function requestForm(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(requestForm);
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(Object.entries(value)
-    .filter(([key, field]) => field !== null && !((key === "logprobs" || key === "content") && Array.isArray(field) && field.length === 0))
+    .filter(([key, field]) => field !== null && !(key === "logprobs" && Array.isArray(field) && field.length === 0))
     .map(([key, field]) => [key, requestForm(field)]));
 }
 
