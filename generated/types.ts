@@ -10,6 +10,7 @@ export type CompactionSkipReason = "trigger-not-fired" | "nothing-to-cover" | "e
  */
 export type ErrorCode =
   | "json/syntax"
+  | "json/too-deep"
   | "schema/invalid"
   | "history/invalid"
   | "history/future-part"
@@ -19,6 +20,7 @@ export type ErrorCode =
   | "provider/unsupported-part"
   | "provider/part-skipped"
   | "provider/api-error"
+  | "provider/invalid-option"
   | "session/version-conflict"
   | "session/not-found"
   | "session/duplicate-id"

@@ -13,6 +13,7 @@ import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-s
 import { type RunningSimulator, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
 import { positiveIntegerOption } from "./command-options.js";
+import { ownValue } from "../json/own-property.js";
 
 export const CHAT_HELP = `Usage: partwise chat --provider ID [options] [PROMPT]
 
@@ -55,7 +56,7 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
   }
   const provider = values.provider;
   if (provider === undefined) throw new UsageError("chat needs --provider (see partwise chat --help)");
-  const scenario = weatherScenarios[provider];
+  const scenario = ownValue(weatherScenarios, provider);
   if (!scenario) throw new UsageError(`no chat scenario for provider "${provider}" (known: ${Object.keys(weatherScenarios).join(", ")})`);
   if (positionals.length > 1) throw new UsageError("chat takes one PROMPT (quote it)");
   const prompt = positionals[0];

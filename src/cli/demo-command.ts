@@ -16,6 +16,7 @@ import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-s
 import type { SessionService } from "../session/session-service.js";
 import { startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
+import { ownValue } from "../json/own-property.js";
 
 export const DEMO_HELP = `Usage: partwise demo [options]
 
@@ -52,7 +53,7 @@ function continueInSecondProcess(provider: string, database: string, baseUrl: st
 }
 
 async function runProvider(provider: string, service: SessionService, database: string, io: CommandIo): Promise<boolean> {
-  const scenario = weatherScenarios[provider];
+  const scenario = ownValue(weatherScenarios, provider);
   if (!scenario) throw new UsageError(`no demo scenario for provider "${provider}"`);
   const simulator = await startSimulator(provider, { apiKey: SIMULATOR_KEY, secret: simulatorSecret(provider) });
   try {

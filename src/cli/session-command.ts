@@ -26,6 +26,7 @@ import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from 
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
 import { positiveIntegerOption } from "./command-options.js";
+import { ownValue } from "../json/own-property.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
 
@@ -259,7 +260,7 @@ export async function runSession(argv: readonly string[], io: CommandIo): Promis
     io.out(SESSION_HELP);
     return name === undefined ? 2 : 0;
   }
-  const subcommand = SUBCOMMANDS[name];
+  const subcommand = ownValue(SUBCOMMANDS, name);
   if (!subcommand) {
     io.err(`partwise session: unknown command "${name}" (see partwise session --help)`);
     return 2;

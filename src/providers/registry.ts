@@ -10,6 +10,7 @@ import { mistralCodec } from "./mistral/index.js";
 import { ollamaCodec } from "./ollama/index.js";
 import type { ProviderCodec } from "./provider-codec.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 
 export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [anthropicCodec.id]: anthropicCodec,
@@ -24,7 +25,7 @@ export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
 
 /** The codec of a provider id, or a usage error listing the known ids. */
 export function codecFor(provider: string): ProviderCodec {
-  const codec = providerCodecs[provider];
+  const codec = ownValue(providerCodecs, provider);
   if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${Object.keys(providerCodecs).sort().join(", ")})`);
   return codec;
 }
