@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import type { History, Message } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { parseHistory, parseMessage } from "../parts/parse.js";
+import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
 import { inputText } from "./read-input.js";
@@ -29,10 +29,17 @@ function readHistory(text: string, file: string | undefined): History | Message[
   const firstLine = trimmed.split("\n", 1)[0] ?? "";
   // JSONL of messages: every non-blank line is a message.
   if (trimmed.startsWith("{") && !firstLine.includes('"format"') && firstLine.trim().endsWith("}") && /"role"/.test(firstLine)) {
-    return text.split("\n").flatMap((line, index) =>
-      line.trim() === "" ? [] : [parseMessage(parseJsonText(line, { ...location, line: index + 1 }), { ...location, line: index + 1 })]);
+    return text.split("\n").flatMap((line, index) => {
+      if (line.trim() === "") return [];
+      const lineLocation = { ...location, line: index + 1 };
+      const value = parseJsonText(line, lineLocation);
+      checkNotJsonText(value, "message", lineLocation);
+      return [parseMessage(value, lineLocation)];
+    });
   }
-  return parseHistory(parseJsonText(text, location), location);
+  const value = parseJsonText(text, location);
+  checkNotJsonText(value, "history", location);
+  return parseHistory(value, location);
 }
 
 export async function runEncode(argv: readonly string[], io: CommandIo): Promise<number> {

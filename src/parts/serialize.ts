@@ -1,7 +1,10 @@
 // Writing canonical JSON: fields in a fixed order (Spring AI 2.1's component order, `type` first), null
 // and absent kept apart, fields partwise does not know kept after the known ones, and parts of a later
-// format version written back as the node they were read from.
+// format version written back as the node they were read from. A field named `__proto__` is kept as the
+// field it is (as parsing and the stores keep it), and input nested past MAX_NESTING_DEPTH is refused.
 import type { History, Message, OpaquePayload, Part } from "../../generated/types.js";
+import { setOwnValue } from "../json/own-property.js";
+import { checkNestingDepth } from "./parse.js";
 import { FUTURE_PART_PROVIDER, isPartType, unreachable } from "./part-kinds.js";
 
 type JsonObject = Record<string, unknown>;
@@ -16,10 +19,10 @@ const HISTORY_KEYS = ["format", "version", "messages"];
 function ordered(source: JsonObject, keys: readonly string[], convert: (key: string, value: unknown) => unknown = (_, value) => value): JsonObject {
   const target: JsonObject = {};
   for (const key of keys) {
-    if (Object.hasOwn(source, key) && source[key] !== undefined) target[key] = convert(key, source[key]);
+    if (Object.hasOwn(source, key) && source[key] !== undefined) setOwnValue(target, key, convert(key, source[key]));
   }
   for (const key of Object.keys(source)) {
-    if (!(key in target) && source[key] !== undefined && !keys.includes(key)) target[key] = source[key];
+    if (!Object.hasOwn(target, key) && source[key] !== undefined && !keys.includes(key)) setOwnValue(target, key, source[key]);
   }
   return target;
 }
@@ -45,8 +48,8 @@ function futureNode(part: Extract<Part, { type: "unknown" }>): JsonObject | unde
   }
 }
 
-/** A part as a plain JSON object in canonical field order. */
-export function partToJson(part: Part): JsonObject {
+/** A part as a plain JSON object in canonical field order (its nesting checked by the caller). */
+function partJson(part: Part): JsonObject {
   const source = part as unknown as JsonObject;
   switch (part.type) {
     case "text":
@@ -58,7 +61,7 @@ export function partToJson(part: Part): JsonObject {
         key === "toolCall" ? ordered(value as JsonObject, TOOL_CALL_KEYS) : commonToJson(key, value));
     case "tool_result":
       return ordered(source, ["type", "id", "name", "content", "isError", "payload", "attributes"], (key, value) =>
-        key === "content" ? (value as Part[]).map(partToJson) : commonToJson(key, value));
+        key === "content" ? (value as Part[]).map(partJson) : commonToJson(key, value));
     case "media":
       return ordered(source, ["type", "media", "payload", "attributes"], (key, value) =>
         key === "media" ? ordered(value as JsonObject, MEDIA_KEYS) : commonToJson(key, value));
@@ -69,19 +72,31 @@ export function partToJson(part: Part): JsonObject {
   }
 }
 
-/** A message as a plain JSON object in canonical field order. */
-export function messageToJson(message: Message): JsonObject {
+function messageJson(message: Message): JsonObject {
   return ordered(message as unknown as JsonObject, MESSAGE_KEYS, (key, value) =>
-    key === "parts" ? (value as Part[]).map(partToJson) : value);
+    key === "parts" ? (value as Part[]).map(partJson) : value);
+}
+
+/** A part as a plain JSON object in canonical field order; `json/too-deep` past MAX_NESTING_DEPTH. */
+export function partToJson(part: Part): JsonObject {
+  checkNestingDepth(part, "part");
+  return partJson(part);
+}
+
+/** A message as a plain JSON object in canonical field order; `json/too-deep` past MAX_NESTING_DEPTH. */
+export function messageToJson(message: Message): JsonObject {
+  checkNestingDepth(message, "message");
+  return messageJson(message);
 }
 
 /** A history document as a plain JSON object; a bare message list is wrapped in a history document. */
 export function historyToJson(history: History | readonly Message[]): JsonObject {
+  checkNestingDepth(history, "history");
   const document: History = Array.isArray(history)
     ? { format: "partwise.history", version: 1, messages: [...history] }
     : (history as History);
   return ordered(document as unknown as JsonObject, HISTORY_KEYS, (key, value) =>
-    key === "messages" ? (value as Message[]).map(messageToJson) : value);
+    key === "messages" ? (value as Message[]).map(messageJson) : value);
 }
 
 function isHistory(value: Part | Message | History | readonly Message[]): value is History | readonly Message[] {

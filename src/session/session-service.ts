@@ -17,7 +17,7 @@ import type {
 } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { textPart } from "../parts/constructors.js";
-import { parseSessionEvent } from "../parts/parse.js";
+import { checkNestingDepth, parseSessionEvent } from "../parts/parse.js";
 import {
   compactionView,
   DEFAULT_SUMMARY_PROMPT,
@@ -290,6 +290,8 @@ export class SessionService {
       throw invalid(`${pointer}/sessionId`, `the event belongs to session ${JSON.stringify(input.sessionId)}, not ${JSON.stringify(sessionId)}`, "the session appended to");
     }
     const filled = { ...input, id: input.id ?? this.#generateId(), sessionId, timestamp: input.timestamp ?? timestamp };
+    // Before assertPlainJson, which recurses: hostile nesting is refused with its pointer, not a stack overflow.
+    checkNestingDepth(filled, "session event", { pointer });
     assertPlainJson(filled, pointer);
     const event = parseSessionEvent(filled, { pointer });
     assertStorableId(event.id, "event id", `${pointer}/id`);
