@@ -168,14 +168,14 @@ const importSessions: Subcommand = async (argv, io) => {
   const named = new Set(source.batches.map((batch) => batch.sessionId));
   if (values.session !== undefined && named.size > 1) throw new UsageError(`--session names one target, but ${file} holds ${named.size} sessions`);
   const imported = await withService(values.db, true, async (service) => {
-    const results: { sessionId: string; events: number; version: number }[] = [];
+    const results: { sessionId: string; events: number; version: number; alreadyImported: boolean }[] = [];
     for (const batch of source.batches) {
       const sessionId = values.session ?? batch.sessionId ?? randomUUID();
       const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : batch.events;
-      // Each session's events go in one append checked against the version just read: all or nothing.
-      const session = await service.findOrCreate({ id: sessionId });
-      const result = await service.appendEvents(sessionId, events, session.version);
-      results.push({ sessionId, events: result.events.length, version: result.version });
+      // Atomic per session (created with its events, or appended all or nothing), and a session that
+      // already holds its events is skipped, so an import that failed or was killed can be run again.
+      const result = await service.importEvents(sessionId, events);
+      results.push({ sessionId, events: result.alreadyImported ? events.length : result.events.length, version: result.version, alreadyImported: result.alreadyImported });
     }
     return results;
   });
@@ -183,7 +183,11 @@ const importSessions: Subcommand = async (argv, io) => {
     io.out(JSON.stringify({ file, format: source.format, sessions: imported, findings: source.findings }, null, 2));
     return 0;
   }
-  for (const result of imported) io.out(`imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
+  for (const result of imported) {
+    io.out(result.alreadyImported
+      ? `session ${shown(result.sessionId)} already holds these ${result.events} events; left unchanged (version ${result.version})`
+      : `imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
+  }
   for (const finding of source.findings) io.out(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`);
   return 0;
 };

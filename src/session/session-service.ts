@@ -28,7 +28,7 @@ import {
 } from "./compaction.js";
 import { applyEventFilter, assembleActiveView, checkEventFilter } from "./event-filter.js";
 import { COMPACTION_EVENT, EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
-import { BODY_FORMAT, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
+import { BODY_FORMAT, type SessionRow, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
 import { duplicateIds, sessionNotFound, versionConflict, type SessionRepository } from "./session-repository.js";
 import {
   assertPlainJson,
@@ -58,6 +58,12 @@ export interface SessionServiceOptions {
 export interface AppendResult {
   readonly version: number;
   readonly events: SessionEvent[];
+}
+
+/** What an import of one session's events did (see importEvents). */
+export interface ImportResult extends AppendResult {
+  /** True when the log already held the batch: nothing was written and `events` is empty. */
+  readonly alreadyImported: boolean;
 }
 
 /** The optional fields of `appendMessage`. */
@@ -101,6 +107,13 @@ export class SessionService {
 
   /** Creates a session; `session/duplicate-id` when the id is taken. */
   async create(request: CreateSessionRequest = {}): Promise<Session> {
+    const { row, keys } = this.#newSessionRow(request);
+    await this.#repository.createSession(row, keys, []);
+    return rowToSession(row);
+  }
+
+  /** The row and attribute keys of a session to create, from a validated request. */
+  #newSessionRow(request: CreateSessionRequest): { row: SessionRow; keys: string[] } {
     const id = request.id ?? this.#generateId();
     assertStorableId(id, "session id", "/id");
     const metadata = request.metadata === undefined ? {} : request.metadata;
@@ -111,9 +124,7 @@ export class SessionService {
     const createdAt = this.#clock().getTime();
     const expiresAt = createdAt + timeToLive * 1000;
     if (Number.isNaN(new Date(expiresAt).getTime())) throw invalid("/timeToLiveSeconds", `${timeToLive} seconds from now is past the last representable date`, "a time to live that ends before +275760-09-13");
-    const row = { id, createdAt, expiresAt, metadata: JSON.stringify(metadata), version: 0 };
-    await this.#repository.createSession(row, attributeKeys(metadata));
-    return rowToSession(row);
+    return { row: { id, createdAt, expiresAt, metadata: JSON.stringify(metadata), version: 0 }, keys: attributeKeys(metadata) };
   }
 
   /** The session with the request's id, created from the request when there is none (safe under concurrent callers). */
@@ -182,21 +193,66 @@ export class SessionService {
     if (expectedVersion !== undefined && !(Number.isSafeInteger(expectedVersion) && expectedVersion >= 0)) {
       throw invalid("/expectedVersion", `expected a version (a whole number from 0), got ${expectedVersion}`, "a whole number from 0");
     }
-    if (!Array.isArray(events)) throw invalid("", "expected a list of events", "an array of events");
-    const timestamp = this.#clock().toISOString();
-    const prepared = events.map((event, index) => this.#prepare(sessionId, event, `/${index}`, timestamp));
+    const prepared = this.#prepareBatch(sessionId, events);
     if (prepared.length === 0) {
       const session = await this.#require(sessionId);
       if (expectedVersion !== undefined && expectedVersion !== session.version) throw versionConflict(sessionId, expectedVersion, session.version);
       return { version: session.version, events: [] };
     }
+    if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
+    return this.#write(sessionId, prepared, expectedVersion);
+  }
+
+  /**
+   * Imports a batch of events into a session, atomically and rerunnably. A session that does not exist is
+   * created together with the events, in one step of the store, so a failed import leaves no empty
+   * session. A session whose log already holds every event of the batch (by id, unchanged) is left as
+   * it is: an import killed after this session can be run again. Otherwise the events are appended at
+   * the version just read, all or nothing (`session/duplicate-id` when some of the ids are taken).
+   */
+  async importEvents(sessionId: string, events: readonly NewSessionEvent[]): Promise<ImportResult> {
+    assertStorableId(sessionId, "session id", "/sessionId");
+    const prepared = this.#prepareBatch(sessionId, events);
+    if (!(await this.findById(sessionId))) {
+      if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
+      const { row, keys } = this.#newSessionRow({ id: sessionId });
+      try {
+        await this.#repository.createSession(row, keys, prepared.map(eventToRow));
+        return { version: prepared.length, events: prepared.map((event, index) => withSeq(event, index + 1)), alreadyImported: false };
+      } catch (error) {
+        // Another writer created the session first: import into it as into any existing session.
+        if (!(PartwiseError.isPartwiseError(error) && error.code === "session/duplicate-id" && error.details?.kind === "session")) throw error;
+      }
+    }
+    const session = await this.#require(sessionId);
+    if (await this.#holdsBatch(sessionId, events, prepared)) return { version: session.version, events: [], alreadyImported: true };
+    return { ...(await this.appendEvents(sessionId, events, session.version)), alreadyImported: false };
+  }
+
+  /** Whether the log holds every event of a batch whose events all name their id, each as given. */
+  async #holdsBatch(sessionId: string, inputs: readonly NewSessionEvent[], prepared: readonly SessionEvent[]): Promise<boolean> {
+    if (prepared.length === 0 || inputs.some((event) => event.id === undefined)) return false;
+    const stored = new Map((await this.#repository.readEvents(sessionId, {})).map((row) => [row.id, row]));
+    return prepared.every((event, index) => {
+      const row = stored.get(event.id);
+      const wanted = eventToRow(event);
+      // A timestamp the input left out was filled in now, so only a given one is compared.
+      return row !== undefined && row.type === wanted.type && row.body === wanted.body && row.bodyFormat === wanted.bodyFormat
+        && (inputs[index]!.timestamp === undefined || row.timestamp === wanted.timestamp);
+    });
+  }
+
+  /** A batch's events with their defaults filled in and validated, its ids unique within it. */
+  #prepareBatch(sessionId: string, events: readonly NewSessionEvent[]): SessionEvent[] {
+    if (!Array.isArray(events)) throw invalid("", "expected a list of events", "an array of events");
+    const timestamp = this.#clock().toISOString();
+    const prepared = events.map((event, index) => this.#prepare(sessionId, event, `/${index}`, timestamp));
     const ids = new Set<string>();
     for (const event of prepared) {
       if (ids.has(event.id)) throw duplicateIds("event", [event.id]);
       ids.add(event.id);
     }
-    if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
-    return this.#write(sessionId, prepared, expectedVersion);
+    return prepared;
   }
 
   /** The events of a session's log that meet the filter (every event when none is given). */
