@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import { messageToJson } from "../parts/serialize.js";
 import { chunkBatchesFromBytes, chunksFromJsonValues } from "../providers/decode-stream.js";
 import { codecFor } from "../providers/registry.js";
@@ -66,7 +67,7 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
     chunks = chunksFromJsonValues(codec, values);
   }
   const responses = await aggregateAll(chunks, { strict: !values.lenient });
-  for (const warning of responses.flatMap((response) => response.warnings)) io.err(`warning: ${warning.code}: ${warning.message}`);
+  for (const warning of responses.flatMap((response) => response.warnings)) io.err(terminalSafeLine(`warning: ${warning.code}: ${warning.message}`));
   const results = values.all ? responses : [mergeResponses(responses)];
   const shaped = results.map((result) => (values.info ? { message: messageToJson(result.message), info: result.info, complete: result.complete } : messageToJson(result.message)));
   print(values.all ? shaped : shaped[0]);

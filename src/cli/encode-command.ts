@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import type { History, Message } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
@@ -80,7 +81,7 @@ export async function runEncode(argv: readonly string[], io: CommandIo): Promise
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(values.flag === undefined ? {} : { flags: values.flag }),
   });
-  for (const warning of encoded.warnings) io.err(`warning: ${warning.pointer ?? ""}: ${warning.message}`);
+  for (const warning of encoded.warnings) io.err(terminalSafeLine(`warning: ${warning.pointer ?? ""}: ${warning.message}`));
   io.out(JSON.stringify(values.json ? { body: encoded.body, warnings: encoded.warnings } : encoded.body, null, 2));
   return 0;
 }

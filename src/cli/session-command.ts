@@ -20,7 +20,8 @@ import {
 import { isCompactionEvent, isMessageEvent } from "../session/event-kinds.js";
 import { eventToJson } from "../session/event-rows.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionService, redactPassword } from "../session/open-session-store.js";
-import { compactJson, quoted, renderEvents } from "../session/render-events.js";
+import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
+import { renderEvents } from "../session/render-events.js";
 import { sessionNotFound } from "../session/session-repository.js";
 import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
@@ -188,7 +189,7 @@ const importSessions: Subcommand = async (argv, io) => {
       ? `session ${shown(result.sessionId)} already holds these ${result.events} events; left unchanged (version ${result.version})`
       : `imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
   }
-  for (const finding of source.findings) io.out(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`);
+  for (const finding of source.findings) io.out(terminalSafeLine(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`));
   return 0;
 };
 
@@ -279,7 +280,7 @@ export async function runSession(argv: readonly string[], io: CommandIo): Promis
     const usage = (PartwiseError.isPartwiseError(error) && error.code === "cli/usage")
       || (error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS"));
     const located = PartwiseError.isPartwiseError(error) ? `${formatLocation(error)}${error.message}` : error instanceof Error ? error.message : String(error);
-    io.err(`partwise session ${name}: ${located}`);
+    io.err(terminalSafeLine(`partwise session ${name}: ${located}`));
     return usage ? 2 : 1;
   }
 }

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
 import { positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -37,7 +38,8 @@ function formatIssue(issue: ValidationIssue): string {
   const place = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
   const severity = issue.severity === "warning" ? "warning: " : "";
   const pointer = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;
-  return `${place}: ${severity}${pointer}${issue.message}`;
+  // Pointers and messages carry the document's own names and ids: escaped, they cannot forge a line.
+  return terminalSafeLine(`${place}: ${severity}${pointer}${issue.message}`);
 }
 
 export async function runValidate(argv: readonly string[], io: CommandIo): Promise<number> {
