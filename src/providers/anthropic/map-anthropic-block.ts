@@ -5,6 +5,7 @@ import type { Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { ANTHROPIC, type AnthropicBlock, BLOCK_FIELDS, REDACTED_THINKING, SIGNATURE } from "./anthropic-wire.js";
+import { ownValue } from "../../json/own-property.js";
 
 /** The fields each mapped block keeps in its part; any other non-null field travels as `block_fields`. */
 const MAPPED_FIELDS: Record<string, readonly string[]> = {
@@ -17,7 +18,7 @@ const MAPPED_FIELDS: Record<string, readonly string[]> = {
  * an empty `citations` list say nothing and are left out (a streamed text block starts with `[]`).
  */
 function blockFieldsPayload(block: AnthropicBlock) {
-  const mapped = MAPPED_FIELDS[block.type] ?? [];
+  const mapped = ownValue(MAPPED_FIELDS, block.type) ?? [];
   const extra = Object.fromEntries(Object.entries(block).filter(([key, value]) =>
     !mapped.includes(key) && value !== null && value !== undefined && !(key === "citations" && Array.isArray(value) && value.length === 0)));
   return Object.keys(extra).length === 0 ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
