@@ -1,6 +1,5 @@
 // `partwise decode --provider ID [--stream] [--input raw|jsonl] [FILE|-]`: a provider response (blocking
 // body, raw stream bytes, or one decoded stream event per line) -> the canonical message JSON.
-import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
@@ -11,6 +10,7 @@ import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
 import type { CommandIo } from "./command-io.js";
 import { inputBytes, inputText } from "./read-input.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const DECODE_HELP = `Usage: partwise decode --provider ID [options] [FILE|-]
 
@@ -28,7 +28,7 @@ Options:
   -h, --help           show this help`;
 
 export async function runDecode(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {

@@ -1,6 +1,5 @@
 // `partwise encode --provider ID [FILE|-]`: a stored history (document, message array or JSONL of
 // messages) -> the provider's request body JSON under its replay rules; skipped parts go to stderr.
-import { parseArgs } from "node:util";
 import type { History, Message } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
@@ -9,6 +8,7 @@ import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js"
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
 import { inputText } from "./read-input.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const ENCODE_HELP = `Usage: partwise encode --provider ID [options] [FILE|-]
 
@@ -44,7 +44,7 @@ function readHistory(text: string, file: string | undefined): History | Message[
 }
 
 export async function runEncode(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {

@@ -79,10 +79,6 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
       // An option the provider does not have (an unknown --variant, an internal --flag) is a usage error too.
       return error.code === "cli/usage" || error.code === "provider/invalid-option" ? 2 : 1;
     }
-    if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      io.err(terminalSafeLine(`partwise ${name}: ${error.message}`));
-      return 2;
-    }
     io.err(terminalSafeLine(`partwise ${name}: ${error instanceof Error ? error.message : String(error)}`));
     return 1;
   }

@@ -5,7 +5,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { camelCase, pascalCase, upperSnakeCase } from "../codegen/languages/identifiers.js";
 import { packageRoot } from "../codegen/languages/language-support.js";
 import { renderTemplateFile } from "../codegen/render-template.js";
@@ -13,6 +12,7 @@ import { UsageError } from "../errors/partwise-error.js";
 import { FUTURE_PART_PROVIDER } from "../parts/part-kinds.js";
 import { providerCodecs } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
 
@@ -128,7 +128,7 @@ async function writeAll(root: string, created: readonly { path: string; text: st
 }
 
 export async function runScaffold(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     strict: true,

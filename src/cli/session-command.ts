@@ -3,7 +3,7 @@
 // lines; exit 0 ok, 1 failure, 2 usage.
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
 import { serialize } from "../parts/serialize.js";
@@ -26,7 +26,7 @@ import { sessionNotFound } from "../session/session-repository.js";
 import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ownValue } from "../json/own-property.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
@@ -71,7 +71,7 @@ type Subcommand = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 /** Parses a subcommand's arguments with the common options added. */
 function parse<Options extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: Options) {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { ...COMMON, ...options } });
+  return parseCommandLine({ args: [...argv], allowPositionals: true, strict: true, options: { ...COMMON, ...options } });
 }
 
 /** An id as printed: as is when it is plain printable ASCII, quoted and escaped otherwise (so it cannot drive the terminal). */
@@ -277,8 +277,7 @@ export async function runSession(argv: readonly string[], io: CommandIo): Promis
   try {
     return await subcommand(rest, io);
   } catch (error) {
-    const usage = (PartwiseError.isPartwiseError(error) && error.code === "cli/usage")
-      || (error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS"));
+    const usage = PartwiseError.isPartwiseError(error) && error.code === "cli/usage";
     const located = PartwiseError.isPartwiseError(error) ? `${formatLocation(error)}${error.message}` : error instanceof Error ? error.message : String(error);
     io.err(terminalSafeLine(`partwise session ${name}: ${located}`));
     return usage ? 2 : 1;

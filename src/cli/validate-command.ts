@@ -1,11 +1,10 @@
 // `partwise validate FILE... [--json] [--strict]`: validates stored histories and prints each problem as
 // `file:line: /json/pointer: what was expected`. Exit 0 valid, 1 invalid, 2 usage.
-import { parseArgs } from "node:util";
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
 import type { CommandIo } from "./command-io.js";
 import { checkFile } from "./read-input.js";
@@ -43,7 +42,7 @@ function formatIssue(issue: ValidationIssue): string {
 }
 
 export async function runValidate(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     strict: true,
