@@ -37,7 +37,7 @@ export {
   type PartOf,
   type ProviderId,
 } from "./parts/part-kinds.js";
-export { parseHistory, parseMessage, parsePart, parseSessionEvent, type ParseContext } from "./parts/parse.js";
+export { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent, type ParseContext } from "./parts/parse.js";
 export { historyToJson, messageToJson, partToJson, serialize } from "./parts/serialize.js";
 export { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText, toolResultsOf } from "./parts/views.js";
 export { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "./validation/validate-file.js";

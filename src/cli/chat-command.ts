@@ -1,7 +1,6 @@
 // `partwise chat --provider ID [--session ID] [PROMPT]`: the weather tool loop for one provider, against
 // its local simulator by default and against the real API when its key is set, with session memory in
 // the store given by --db. Without PROMPT it continues the stored session.
-import { parseArgs } from "node:util";
 import { ChatClient, type ChatEvent } from "../chat/chat-client.js";
 import { SessionChat } from "../chat/session-advisors.js";
 import { ProviderHttpClient } from "../client/provider-http-client.js";
@@ -12,7 +11,8 @@ import { codecFor } from "../providers/registry.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import { type RunningSimulator, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
+import { ownValue } from "../json/own-property.js";
 
 export const CHAT_HELP = `Usage: partwise chat --provider ID [options] [PROMPT]
 
@@ -33,7 +33,7 @@ Options:
   -h, --help           show this help`;
 
 export async function runChat(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {
@@ -55,7 +55,7 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
   }
   const provider = values.provider;
   if (provider === undefined) throw new UsageError("chat needs --provider (see partwise chat --help)");
-  const scenario = weatherScenarios[provider];
+  const scenario = ownValue(weatherScenarios, provider);
   if (!scenario) throw new UsageError(`no chat scenario for provider "${provider}" (known: ${Object.keys(weatherScenarios).join(", ")})`);
   if (positionals.length > 1) throw new UsageError("chat takes one PROMPT (quote it)");
   const prompt = positionals[0];

@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import { messageToJson } from "../parts/serialize.js";
 import { chunkBatchesFromBytes, chunksFromJsonValues } from "../providers/decode-stream.js";
 import { codecFor } from "../providers/registry.js";
@@ -11,6 +12,7 @@ import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
 import type { CommandIo } from "./command-io.js";
 import { inputBytes, inputText } from "./read-input.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const DECODE_HELP = `Usage: partwise decode --provider ID [options] [FILE|-]
 
@@ -32,7 +34,7 @@ Options:
   -h, --help           show this help`;
 
 export async function runDecode(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {
@@ -76,7 +78,7 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
     chunks = chunksFromJsonValues(codec, values);
   }
   const responses = await aggregateAll(chunks, { strict: !values.lenient });
-  for (const warning of responses.flatMap((response) => response.warnings)) io.err(`warning: ${warning.code}: ${warning.message}`);
+  for (const warning of responses.flatMap((response) => response.warnings)) io.err(terminalSafeLine(`warning: ${warning.code}: ${warning.message}`));
   const results = values.all ? responses : [mergeResponses(responses)];
   const shaped = results.map((result) => (values.info ? { message: messageToJson(result.message), info: result.info, complete: result.complete } : messageToJson(result.message)));
   print(values.all ? shaped : shaped[0]);

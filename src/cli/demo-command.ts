@@ -3,7 +3,6 @@
 // question, which the simulator only accepts if every signature survived storage.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { ChatClient } from "../chat/chat-client.js";
 import { SessionChat } from "../chat/session-advisors.js";
 import { ProviderHttpClient } from "../client/provider-http-client.js";
@@ -16,6 +15,8 @@ import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-s
 import type { SessionService } from "../session/session-service.js";
 import { startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
+import { ownValue } from "../json/own-property.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const DEMO_HELP = `Usage: partwise demo [options]
 
@@ -52,7 +53,7 @@ function continueInSecondProcess(provider: string, database: string, baseUrl: st
 }
 
 async function runProvider(provider: string, service: SessionService, database: string, io: CommandIo): Promise<boolean> {
-  const scenario = weatherScenarios[provider];
+  const scenario = ownValue(weatherScenarios, provider);
   if (!scenario) throw new UsageError(`no demo scenario for provider "${provider}"`);
   const simulator = await startSimulator(provider, { apiKey: SIMULATOR_KEY, secret: simulatorSecret(provider) });
   try {
@@ -93,7 +94,7 @@ async function runProvider(provider: string, service: SessionService, database: 
 }
 
 export async function runDemo(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values } = parseArgs({ args: [...argv], options: { db: { type: "string" }, providers: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseCommandLine({ args: [...argv], options: { db: { type: "string" }, providers: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help) {
     io.out(DEMO_HELP);
     return 0;

@@ -1,13 +1,14 @@
 // `partwise encode --provider ID [FILE|-]`: a stored history (document, message array or JSONL of
 // messages) -> the provider's request body JSON under its replay rules; skipped parts go to stderr.
-import { parseArgs } from "node:util";
 import type { History, Message } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { parseHistory, parseMessage } from "../parts/parse.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
+import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
 import { inputText } from "./read-input.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const ENCODE_HELP = `Usage: partwise encode --provider ID [options] [FILE|-]
 
@@ -29,14 +30,21 @@ function readHistory(text: string, file: string | undefined): History | Message[
   const firstLine = trimmed.split("\n", 1)[0] ?? "";
   // JSONL of messages: every non-blank line is a message.
   if (trimmed.startsWith("{") && !firstLine.includes('"format"') && firstLine.trim().endsWith("}") && /"role"/.test(firstLine)) {
-    return text.split("\n").flatMap((line, index) =>
-      line.trim() === "" ? [] : [parseMessage(parseJsonText(line, { ...location, line: index + 1 }), { ...location, line: index + 1 })]);
+    return text.split("\n").flatMap((line, index) => {
+      if (line.trim() === "") return [];
+      const lineLocation = { ...location, line: index + 1 };
+      const value = parseJsonText(line, lineLocation);
+      checkNotJsonText(value, "message", lineLocation);
+      return [parseMessage(value, lineLocation)];
+    });
   }
-  return parseHistory(parseJsonText(text, location), location);
+  const value = parseJsonText(text, location);
+  checkNotJsonText(value, "history", location);
+  return parseHistory(value, location);
 }
 
 export async function runEncode(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {
@@ -73,7 +81,7 @@ export async function runEncode(argv: readonly string[], io: CommandIo): Promise
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(values.flag === undefined ? {} : { flags: values.flag }),
   });
-  for (const warning of encoded.warnings) io.err(`warning: ${warning.pointer ?? ""}: ${warning.message}`);
+  for (const warning of encoded.warnings) io.err(terminalSafeLine(`warning: ${warning.pointer ?? ""}: ${warning.message}`));
   io.out(JSON.stringify(values.json ? { body: encoded.body, warnings: encoded.warnings } : encoded.body, null, 2));
   return 0;
 }

@@ -2,11 +2,11 @@
 // generated from the JSON Schema that ships with partwise (generated/schema).
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
 import { generateModels, isModelLanguage, MODEL_LANGUAGES } from "../codegen/languages/generate-models.js";
 import { packageRoot, readSchemaDirectory } from "../codegen/languages/language-support.js";
 import { UsageError } from "../errors/partwise-error.js";
 import type { CommandIo } from "./command-io.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const GENERATE_HELP = `Usage: partwise generate --lang LANG --out DIR
 
@@ -21,7 +21,7 @@ Options:
   -h, --help           show this help`;
 
 export async function runGenerate(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     strict: true,

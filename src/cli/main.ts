@@ -12,6 +12,8 @@ import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
 import { runSimulate } from "./simulate-command.js";
 import { runValidate } from "./validate-command.js";
+import { ownValue } from "../json/own-property.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 
 const HELP = `Usage: partwise <command> [options]
 
@@ -64,7 +66,7 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     io.out(version());
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = ownValue(COMMANDS, name);
   if (!command) {
     io.err(`partwise: unknown command "${name}"\n\n${HELP}`);
     return 2;
@@ -73,14 +75,11 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return await command(rest, io);
   } catch (error) {
     if (PartwiseError.isPartwiseError(error)) {
-      io.err(`partwise ${name}: ${formatLocation(error)}${error.message}`);
-      return error.code === "cli/usage" ? 2 : 1;
+      io.err(terminalSafeLine(`partwise ${name}: ${formatLocation(error)}${error.message}`));
+      // An option the provider does not have (an unknown --variant, an internal --flag) is a usage error too.
+      return error.code === "cli/usage" || error.code === "provider/invalid-option" ? 2 : 1;
     }
-    if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      io.err(`partwise ${name}: ${error.message}`);
-      return 2;
-    }
-    io.err(`partwise ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(terminalSafeLine(`partwise ${name}: ${error instanceof Error ? error.message : String(error)}`));
     return 1;
   }
 }

@@ -3,7 +3,7 @@
 // lines; exit 0 ok, 1 failure, 2 usage.
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
 import { serialize } from "../parts/serialize.js";
@@ -20,12 +20,14 @@ import {
 import { isCompactionEvent, isMessageEvent } from "../session/event-kinds.js";
 import { eventToJson } from "../session/event-rows.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionService, redactPassword } from "../session/open-session-store.js";
-import { compactJson, quoted, renderEvents } from "../session/render-events.js";
+import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
+import { renderEvents } from "../session/render-events.js";
 import { sessionNotFound } from "../session/session-repository.js";
 import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
+import { ownValue } from "../json/own-property.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
 
@@ -77,7 +79,7 @@ type Subcommand = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
 /** Parses a subcommand's arguments with the common options added. */
 function parse<Options extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: Options) {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { ...COMMON, ...options } });
+  return parseCommandLine({ args: [...argv], allowPositionals: true, strict: true, options: { ...COMMON, ...options } });
 }
 
 /** An id as printed: as is when it is plain printable ASCII, quoted and escaped otherwise (so it cannot drive the terminal). */
@@ -183,16 +185,14 @@ const importSessions: Subcommand = async (argv, io) => {
   const named = new Set(source.batches.map((batch) => batch.sessionId));
   if (values.session !== undefined && named.size > 1) throw new UsageError(`--session names one target, but ${file} holds ${named.size} sessions`);
   const imported = await withService(values.db, true, async (service) => {
-    const results: { sessionId: string; events: number; version: number; alreadyStored: boolean }[] = [];
+    const results: { sessionId: string; events: number; version: number; alreadyImported: boolean }[] = [];
     for (const batch of source.batches) {
       const sessionId = values.session ?? batch.sessionId ?? randomUUID();
       const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : batch.events;
-      // Each session's events go in one append checked against the version just read: all or nothing.
-      const session = await service.findOrCreate({ id: sessionId, ...(batch.metadata === undefined ? {} : { metadata: batch.metadata }) });
-      const result = await service.appendEvents(sessionId, events, session.version);
-      // A retried append of events the log already holds unchanged writes nothing (see appendEvents).
-      const alreadyStored = events.length > 0 && result.version === session.version;
-      results.push({ sessionId, events: result.events.length, version: result.version, alreadyStored });
+      // Atomic per session (created with its events, or appended all or nothing), and a session that
+      // already holds its events is skipped, so an import that failed or was killed can be run again.
+      const result = await service.importEvents(sessionId, events, batch.metadata);
+      results.push({ sessionId, events: result.alreadyImported ? events.length : result.events.length, version: result.version, alreadyImported: result.alreadyImported });
     }
     return results;
   });
@@ -201,11 +201,11 @@ const importSessions: Subcommand = async (argv, io) => {
     return 0;
   }
   for (const result of imported) {
-    io.out(result.alreadyStored
-      ? `session ${shown(result.sessionId)} already holds these ${result.events} events, unchanged: nothing imported (version ${result.version})`
+    io.out(result.alreadyImported
+      ? `session ${shown(result.sessionId)} already holds these ${result.events} events; left unchanged (version ${result.version})`
       : `imported ${result.events} events into session ${shown(result.sessionId)} (version ${result.version})`);
   }
-  for (const finding of source.findings) io.out(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`);
+  for (const finding of source.findings) io.out(terminalSafeLine(`${file}: ${finding.kind}: ${finding.pointer || "/"}: ${finding.message}`));
   return 0;
 };
 
@@ -281,7 +281,7 @@ export async function runSession(argv: readonly string[], io: CommandIo): Promis
     io.out(SESSION_HELP);
     return name === undefined ? 2 : 0;
   }
-  const subcommand = SUBCOMMANDS[name];
+  const subcommand = ownValue(SUBCOMMANDS, name);
   if (!subcommand) {
     io.err(`partwise session: unknown command "${name}" (see partwise session --help)`);
     return 2;
@@ -293,10 +293,9 @@ export async function runSession(argv: readonly string[], io: CommandIo): Promis
   try {
     return await subcommand(rest, io);
   } catch (error) {
-    const usage = (PartwiseError.isPartwiseError(error) && error.code === "cli/usage")
-      || (error instanceof Error && String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS"));
+    const usage = PartwiseError.isPartwiseError(error) && error.code === "cli/usage";
     const located = PartwiseError.isPartwiseError(error) ? `${formatLocation(error)}${error.message}` : error instanceof Error ? error.message : String(error);
-    io.err(`partwise session ${name}: ${located}`);
+    io.err(terminalSafeLine(`partwise session ${name}: ${located}`));
     return usage ? 2 : 1;
   }
 }

@@ -1,10 +1,10 @@
 // `partwise simulate --provider ID [--port N] [--api-key K] [--secret S] [--profile P]`: runs a provider
 // simulator on loopback until SIGINT or SIGTERM, and prints the base URL and variables a client needs.
-import { parseArgs } from "node:util";
 import { providerEndpoint } from "../client/provider-endpoints.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { providerSimulators, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
+import { parseCommandLine } from "./command-options.js";
 
 export const SIMULATE_HELP = `Usage: partwise simulate --provider ID [options]
 
@@ -68,7 +68,7 @@ function stopped(signal: AbortSignal | undefined): Promise<string> {
 
 /** Runs `partwise simulate` until the signal or Ctrl-C; a usage error throws, and main reports it with exit 2. */
 export async function runSimulate(argv: readonly string[], io: CommandIo, options: SimulateOptions = {}): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     options: {

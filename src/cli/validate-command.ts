@@ -1,10 +1,10 @@
 // `partwise validate FILE... [--json] [--strict]`: validates stored histories and prints each problem as
 // `file:line: /json/pointer: what was expected`. Exit 0 valid, 1 invalid, 2 usage.
-import { parseArgs } from "node:util";
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
 import type { CommandIo } from "./command-io.js";
 import { checkFile } from "./read-input.js";
@@ -37,11 +37,12 @@ function formatIssue(issue: ValidationIssue): string {
   const place = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
   const severity = issue.severity === "warning" ? "warning: " : "";
   const pointer = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;
-  return `${place}: ${severity}${pointer}${issue.message}`;
+  // Pointers and messages carry the document's own names and ids: escaped, they cannot forge a line.
+  return terminalSafeLine(`${place}: ${severity}${pointer}${issue.message}`);
 }
 
 export async function runValidate(argv: readonly string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     strict: true,

@@ -2,6 +2,7 @@
 // that override it, how the key is sent, the request URL for blocking and streaming calls, the header
 // carrying the request id, and how an error body names its type and message.
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 
 export interface ErrorFacts {
   readonly errorType?: string;
@@ -178,7 +179,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
 
 /** The endpoint description of a provider. */
 export function providerEndpoint(provider: string): ProviderEndpoint {
-  const endpoint = ENDPOINTS[provider];
+  const endpoint = ownValue(ENDPOINTS, provider);
   if (!endpoint) throw new UsageError(`no HTTP endpoint for provider "${provider}" (known: ${Object.keys(ENDPOINTS).join(", ")})`);
   return endpoint;
 }

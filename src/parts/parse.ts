@@ -12,6 +12,7 @@ import {
 } from "../../generated/validators.js";
 import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
 import { appendPointer } from "../json/json-location.js";
+import { pointerPastDepth } from "../json/nesting-depth.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { describeSchemaErrors } from "../validation/describe-schema-error.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
@@ -19,8 +20,44 @@ import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
 
-/** Throws `schema/invalid` naming the first problem's JSON pointer unless `value` passes `validator`. */
+/**
+ * The deepest nesting of arrays and objects a document may have (a history, message, part or event,
+ * counted from its root container as level 1). Validating, reading and writing parts recurse, so deeper
+ * input is refused up front with `json/too-deep` and its pointer rather than overflowing the stack.
+ * 128 is far beyond real conversations (a tool result inside a tool result costs three levels).
+ */
+export const MAX_NESTING_DEPTH = 128;
+
+/** Throws `json/too-deep` when `value` nests deeper than MAX_NESTING_DEPTH; `what` names the document. */
+export function checkNestingDepth(value: unknown, what: string, context: ErrorLocation = {}): void {
+  const deep = pointerPastDepth(value, MAX_NESTING_DEPTH);
+  if (deep === undefined) return;
+  const pointer = (context.pointer ?? "") + deep;
+  throw new InvalidDocumentError("json/too-deep", `invalid ${what} at ${pointer}: nested more than ${MAX_NESTING_DEPTH} levels of arrays and objects (the limit, MAX_NESTING_DEPTH)`, {
+    ...context,
+    pointer,
+    details: { expected: `at most ${MAX_NESTING_DEPTH} levels of nested arrays and objects`, limit: MAX_NESTING_DEPTH },
+  });
+}
+
+/**
+ * Refuses a record that is a JSON string. A reader that parsed a line or a file already passes the value
+ * on; a string there is JSON text of a message inside a string, which the parse functions would
+ * otherwise read as the message itself.
+ */
+export function checkNotJsonText(value: unknown, what: string, context: ErrorLocation = {}): void {
+  if (typeof value !== "string") return;
+  const pointer = context.pointer ?? "";
+  throw new InvalidDocumentError("schema/invalid", `invalid ${what} at ${pointer || "/"}: expected an object, got a JSON string (a record holds the ${what} itself, not JSON text of it)`, {
+    ...context,
+    pointer,
+    details: { expected: "expected object, got a JSON string" },
+  });
+}
+
+/** Throws `json/too-deep` or `schema/invalid` naming the first problem's JSON pointer unless `value` passes `validator`. */
 export function validated(value: unknown, validator: StandaloneValidator, what: string, context: ParseContext): void {
+  checkNestingDepth(value, what, context);
   if (validator(value)) return;
   const problem = describeSchemaErrors(validator.errors);
   const pointer = (context.pointer ?? "") + problem.pointer;
@@ -97,6 +134,7 @@ export function parseMessage(input: unknown, context: ParseContext = {}): Messag
 export function parseHistory(input: unknown, context: ParseContext = {}): History {
   const value = jsonValue(input, context);
   if (Array.isArray(value)) {
+    checkNestingDepth(value, "history", context);
     const pointer = context.pointer ?? "";
     const messages = value.map((message, index) => parseMessage(message, { ...context, pointer: appendPointer(pointer, index) }));
     return { format: "partwise.history", version: 1, messages };

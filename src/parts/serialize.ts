@@ -1,8 +1,11 @@
 // Writing canonical JSON: fields in a fixed order (Spring AI 2.1's component order, `type` first), null
 // and absent kept apart, `attributes` always written (`{}` when a part has none: Spring AI's part records
 // reject a missing one, see reference/spring-ai-2.1-parts-and-session.md §1.1), fields partwise does not
-// know kept after the known ones, and parts of a later format version written back as the node they were read from.
+// know kept after the known ones (a field named `__proto__` as the field it is), parts of a later format
+// version written back as the node they were read from, and input nested past MAX_NESTING_DEPTH refused.
 import type { History, Message, OpaquePayload, Part } from "../../generated/types.js";
+import { setOwnValue } from "../json/own-property.js";
+import { checkNestingDepth } from "./parse.js";
 import { FUTURE_PART_PROVIDER, isPartType, unreachable } from "./part-kinds.js";
 
 type JsonObject = Record<string, unknown>;
@@ -17,10 +20,10 @@ const HISTORY_KEYS = ["format", "version", "messages"];
 function ordered(source: JsonObject, keys: readonly string[], convert: (key: string, value: unknown) => unknown = (_, value) => value): JsonObject {
   const target: JsonObject = {};
   for (const key of keys) {
-    if (Object.hasOwn(source, key) && source[key] !== undefined) target[key] = convert(key, source[key]);
+    if (Object.hasOwn(source, key) && source[key] !== undefined) setOwnValue(target, key, convert(key, source[key]));
   }
   for (const key of Object.keys(source)) {
-    if (!(key in target) && source[key] !== undefined && !keys.includes(key)) target[key] = source[key];
+    if (!Object.hasOwn(target, key) && source[key] !== undefined && !keys.includes(key)) setOwnValue(target, key, source[key]);
   }
   return target;
 }
@@ -55,8 +58,9 @@ interface WriteOptions {
 const FOR_READERS: WriteOptions = { emptyAttributes: true };
 const AS_GIVEN: WriteOptions = { emptyAttributes: false };
 
-/** A part as a plain JSON object in canonical field order, `attributes` always written (see the module comment). */
+/** A part as a plain JSON object in canonical field order, `attributes` always written (see the module comment); `json/too-deep` past MAX_NESTING_DEPTH. */
 export function partToJson(part: Part): JsonObject {
+  checkNestingDepth(part, "part");
   return writePart(part, FOR_READERS);
 }
 
@@ -84,8 +88,9 @@ function writePart(part: Part, options: WriteOptions): JsonObject {
   }
 }
 
-/** A message as a plain JSON object in canonical field order, every part with its `attributes`. */
+/** A message as a plain JSON object in canonical field order, every part with its `attributes`; `json/too-deep` past MAX_NESTING_DEPTH. */
 export function messageToJson(message: Message): JsonObject {
+  checkNestingDepth(message, "message");
   return writeMessage(message, FOR_READERS);
 }
 
@@ -94,6 +99,7 @@ export function messageToJson(message: Message): JsonObject {
  * none): the form of session rows, so a store gives back exactly the message that was appended.
  */
 export function messageToStoredJson(message: Message): JsonObject {
+  checkNestingDepth(message, "message");
   return writeMessage(message, AS_GIVEN);
 }
 
@@ -104,11 +110,12 @@ function writeMessage(message: Message, options: WriteOptions): JsonObject {
 
 /** A history document as a plain JSON object; a bare message list is wrapped in a history document. */
 export function historyToJson(history: History | readonly Message[]): JsonObject {
+  checkNestingDepth(history, "history");
   const document: History = Array.isArray(history)
     ? { format: "partwise.history", version: 1, messages: [...history] }
     : (history as History);
   return ordered(document as unknown as JsonObject, HISTORY_KEYS, (key, value) =>
-    key === "messages" ? (value as Message[]).map(messageToJson) : value);
+    key === "messages" ? (value as Message[]).map((message) => writeMessage(message, FOR_READERS)) : value);
 }
 
 function isHistory(value: Part | Message | History | readonly Message[]): value is History | readonly Message[] {

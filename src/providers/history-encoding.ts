@@ -4,7 +4,7 @@
 import type { ErrorObject, History, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** A history's messages, and the pointer their indexes extend: `/messages` in a document, `` for a bare list. */
 export function historyMessages(history: History | readonly Message[]): { readonly messages: readonly Message[]; readonly base: string } {
@@ -18,7 +18,9 @@ export function located(parts: readonly Part[], pointer: string): (readonly [Par
 
 /** The replay context of encode options, with the facts the encoder adds itself (e.g. what the target model is). */
 export function replayContext(provider: string, options: EncodeOptions, facts: readonly string[] = []): ReplayContext {
-  return { provider, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set([...(options.flags ?? []), ...facts]) };
+  const flags = callerFlags(provider, options.flags);
+  for (const fact of facts) flags.add(fact);
+  return { provider, ...(options.variant === undefined ? {} : { variant: options.variant }), flags };
 }
 
 /**

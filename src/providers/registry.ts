@@ -10,6 +10,7 @@ import { mistralCodec } from "./mistral/index.js";
 import { ollamaCodec } from "./ollama/index.js";
 import type { ProviderCodec } from "./provider-codec.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 
 export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [anthropicCodec.id]: anthropicCodec,
@@ -42,11 +43,11 @@ const choices: Readonly<Record<string, { readonly option: keyof CodecChoice; rea
  * or a usage error listing the known ids, profiles or endpoints.
  */
 export function codecFor(provider: string, choice: CodecChoice = {}): ProviderCodec {
-  const codec = providerCodecs[provider];
+  const codec = ownValue(providerCodecs, provider);
   if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${Object.keys(providerCodecs).sort().join(", ")})`);
   const given = (Object.keys(choice) as (keyof CodecChoice)[]).filter((option) => choice[option] !== undefined);
   if (given.length === 0) return codec;
-  const servers = choices[provider];
+  const servers = ownValue(choices, provider);
   const unsupported = given.find((option) => option !== servers?.option);
   if (!servers || unsupported !== undefined) {
     const takes = Object.entries(choices).map(([id, entry]) => `--${entry.option} for ${id}`).join(", ");

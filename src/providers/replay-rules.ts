@@ -3,7 +3,8 @@
 // decides whether the encoder sends it, sends it without a foreign payload, skips it or rejects it.
 import { providersDocument } from "../../generated/providers.js";
 import type { ErrorObject, Part, ProviderDescription, ReplayRule } from "../../generated/types.js";
-import { UnsupportedPartError } from "../errors/partwise-error.js";
+import { PartwiseError, UnsupportedPartError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 import { unreachable } from "../parts/part-kinds.js";
 
 /** What the encoder is replaying to, and which options (and per-part facts) are on. */
@@ -26,19 +27,39 @@ const providersById: ReadonlyMap<string, ProviderDescription> = new Map(
   providersDocument.providers.map((provider) => [provider.id, provider]),
 );
 
+/**
+ * Facts an encoder sets itself, part by part (spec/providers/*.tsp name them in their `when` lists):
+ * from a caller they would let a part pass a rule meant for parts that meet them, so they are refused.
+ */
+const ENCODER_FACTS: ReadonlySet<string> = new Set(["sameServer", "signatureFromOtherEndpoint", "withoutFollowingItem", "currentTurn"]);
+
+/** `provider/invalid-option`: an encode option the provider does not have, or one callers may not set. */
+export function invalidEncodeOption(provider: string, message: string, details: Record<string, unknown>): PartwiseError {
+  return new PartwiseError("provider/invalid-option", message, { provider, details });
+}
+
+/** The flags a caller turned on, as a set; `provider/invalid-option` for a fact only encoders set. */
+export function callerFlags(provider: string, flags: readonly string[] = []): Set<string> {
+  const internal = flags.find((flag) => ENCODER_FACTS.has(flag));
+  if (internal !== undefined) {
+    throw invalidEncodeOption(provider, `flag ${JSON.stringify(internal)} is a fact the ${provider} encoder sets for each part itself; it cannot be turned on as an option`, { flag: internal });
+  }
+  return new Set(flags);
+}
+
 /** A provider's description from the spec. */
 export function providerDescription(provider: string): ProviderDescription {
   const description = providersById.get(provider);
-  if (!description) throw new TypeError(`no provider "${provider}" in the spec (known: ${[...providersById.keys()].join(", ")})`);
+  if (!description) throw invalidEncodeOption(provider, `no provider ${JSON.stringify(provider)} in the spec (known: ${[...providersById.keys()].join(", ")})`, { known: [...providersById.keys()] });
   return description;
 }
 
 /** The rule set of a provider's variant. */
 export function replayRules(provider: string, variant = "default"): readonly ReplayRule[] {
-  const rules = providerDescription(provider).replay[variant];
+  const variants = providerDescription(provider).replay;
+  const rules = ownValue(variants, variant);
   if (!rules) {
-    const variants = Object.keys(providerDescription(provider).replay).join(", ");
-    throw new TypeError(`provider "${provider}" has no replay rule variant "${variant}" (variants: ${variants})`);
+    throw invalidEncodeOption(provider, `provider "${provider}" has no replay rule variant ${JSON.stringify(variant)} (variants: ${Object.keys(variants).join(", ")})`, { variant, variants: Object.keys(variants) });
   }
   return rules;
 }
@@ -49,9 +70,13 @@ export function payloadClass(part: Part, provider: string): "none" | "own" | "fo
   return part.payload.provider === provider ? "own" : "foreign";
 }
 
-/** Whether the target provider produced the part: its `provider` attribute, a payload it issued, or (for an unknown part) its block. */
+/**
+ * Whether the target provider produced the part: for an unknown part, the provider of its block alone
+ * (a raw block is only ever another provider's wire, whatever its attributes say); otherwise its
+ * `provider` attribute or a payload it issued.
+ */
 export function producedBy(part: Part, provider: string): "own" | "other" {
-  if (part.type === "unknown" && part.provider === provider) return "own";
+  if (part.type === "unknown") return part.provider === provider ? "own" : "other";
   return part.attributes?.provider === provider || part.payload?.provider === provider ? "own" : "other";
 }
 

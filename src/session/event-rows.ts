@@ -3,6 +3,7 @@
 // as ASCII, so a body survives PostgreSQL text and SQLite byte for byte, whatever the message holds.
 import type { Message, MessageEvent, Part, Session, SessionEvent, SessionMetadata } from "../../generated/types.js";
 import { SessionError } from "../errors/partwise-error.js";
+import { setOwnValue } from "../json/own-property.js";
 import { parseSessionEvent } from "../parts/parse.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
 import { messageToJson, messageToStoredJson } from "../parts/serialize.js";
@@ -63,7 +64,7 @@ function bodyOf(event: SessionEvent, write: (message: Message) => Record<string,
   const body: Record<string, unknown> = {};
   if (isMessageEvent(event)) body.message = write(event.message);
   for (const [key, value] of Object.entries(event)) {
-    if (!COLUMN_FIELDS.has(key) && !(key in body) && value !== undefined) body[key] = value;
+    if (!COLUMN_FIELDS.has(key) && !Object.hasOwn(body, key) && value !== undefined) setOwnValue(body, key, value);
   }
   return body;
 }

@@ -5,6 +5,7 @@
 import type { LegacyImportFinding, Message, Part, Role } from "../../generated/types.js";
 import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-error.js";
 import { appendPointer } from "../json/json-location.js";
+import { ownValue } from "../json/own-property.js";
 import { opaquePayload, reasoningPart, textPart, toolCallPart, toolResultPart, unknownPart } from "../parts/constructors.js";
 import { OPENAI_CHAT, TOOL_CALL_FIELDS } from "../providers/openai-chat/openai-chat-wire.js";
 import { EVENT_METADATA, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
@@ -87,7 +88,7 @@ function argumentsText(value: unknown): string {
 
 /** A role/content message as a partwise message: reasoning first, then content, then tool calls. */
 function legacyMessage(source: JsonObject, pointer: string, reader: LegacyReader, conversationId?: string): Message {
-  const role = ROLES[source.role as string];
+  const role = ownValue(ROLES, String(source.role));
   if (!role) reader.invalid(`${pointer}/role`, `one of ${Object.keys(ROLES).join(", ")}`);
   const extra: JsonObject = {};
   for (const [key, value] of Object.entries(source)) {
@@ -192,7 +193,7 @@ function importRows(rows: readonly JsonObject[], base: string, reader: LegacyRea
     const messages = entries.map(({ row, pointer }) => {
       const typeKey = rowField(row, "type")!;
       const contentKey = rowField(row, "content")!;
-      const role = ROW_TYPES[String(row[typeKey]).toUpperCase()];
+      const role = ownValue(ROW_TYPES, String(row[typeKey]).toUpperCase());
       if (!role) reader.invalid(`${pointer}/${typeKey}`, `one of ${Object.keys(ROW_TYPES).join(", ")}`);
       const content = row[contentKey];
       if (typeof content !== "string" && content !== null) reader.invalid(`${pointer}/${contentKey}`, "text or null");

@@ -25,9 +25,13 @@ export class MemorySessionRepository implements SessionRepository {
   /** Every event id of every log: event ids are unique across sessions. */
   readonly #eventIds = new Set<string>();
 
-  async createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
+  async createSession(session: SessionRow, attributeKeys: readonly string[], events: readonly EventRow[]): Promise<void> {
     if (this.#sessions.has(session.id)) throw duplicateIds("session", [session.id]);
-    this.#sessions.set(session.id, { row: { ...session, version: 0 }, attributeKeys: [...attributeKeys], events: [] });
+    const taken = events.filter((row) => this.#eventIds.has(row.id)).map((row) => row.id);
+    if (taken.length > 0) throw duplicateIds("event", taken);
+    const rows = events.map((row, index) => ({ ...row, seq: index + 1 }));
+    for (const row of rows) this.#eventIds.add(row.id);
+    this.#sessions.set(session.id, { row: { ...session, version: rows.length }, attributeKeys: [...attributeKeys], events: rows });
     for (const key of attributeKeys) {
       let ids = this.#attributes.get(key);
       if (!ids) this.#attributes.set(key, (ids = new Set()));

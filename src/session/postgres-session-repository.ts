@@ -72,10 +72,16 @@ const EVENT_COLUMNS = "seq, event_id, event_type, event_time, synthetic, body, b
 
 /** Named statements: pg prepares each once per connection, then only binds values. */
 const SQL = {
+  // One statement, so the session, its attributes and its first events are written together or not at all.
   createSession: `WITH created AS (
-      INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES ($1, $2, $3, $4, 0) RETURNING id
+      INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES ($1, $2, $3, $4, cardinality($6::text[])) RETURNING id
+    ), attributes AS (
+      INSERT INTO partwise_session_attribute (attribute_key, session_id) SELECT key, created.id FROM created, unnest($5::text[]) AS key
     )
-    INSERT INTO partwise_session_attribute (attribute_key, session_id) SELECT key, created.id FROM created, unnest($5::text[]) AS key`,
+    INSERT INTO partwise_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
+    SELECT created.id, batch.position, batch.event_id, batch.event_type, batch.event_time, batch.synthetic, batch.body, batch.body_format
+    FROM created, unnest($6::text[], $7::text[], $8::text[], $9::boolean[], $10::text[], $11::text[])
+      WITH ORDINALITY AS batch (event_id, event_type, event_time, synthetic, body, body_format, position)`,
   findSession: `SELECT ${SESSION_COLUMNS} FROM partwise_session WHERE id = $1`,
   findByAttribute: `SELECT s.id, s.created_at, s.expires_at, s.metadata, s.version FROM partwise_session_attribute a
     JOIN partwise_session s ON s.id = a.session_id WHERE a.attribute_key = $1 ORDER BY s.created_at, s.id`,
@@ -125,6 +131,18 @@ function eventFromRow(row: Row): StoredEventRow {
     body: row[5] as string,
     bodyFormat: row[6] as string,
   };
+}
+
+/** The columns of event rows as the parallel arrays the statements unnest. */
+function eventColumns(rows: readonly EventRow[]): unknown[][] {
+  return [
+    rows.map((row) => row.id),
+    rows.map((row) => row.type),
+    rows.map((row) => row.timestamp),
+    rows.map((row) => row.synthetic),
+    rows.map((row) => row.body),
+    rows.map((row) => row.bodyFormat),
+  ];
 }
 
 function hasCode(error: unknown, code: string): boolean {
@@ -207,18 +225,27 @@ export class PostgresSessionRepository implements SessionRepository {
     }
   }
 
-  async createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
+  /** The error to raise for a failed write of `rows`: `session/duplicate-id` naming the taken event ids, or a storage failure. */
+  async #eventIdsTaken(error: unknown, rows: readonly EventRow[], operation: string): Promise<PartwiseError> {
+    if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_event_event_id_key") {
+      const taken = await this.#query(operation, "existingEventIds", [rows.map((row) => row.id)]);
+      return duplicateIds("event", taken.map((row) => row[0] as string));
+    }
+    return storageFailure(STORE, operation, error);
+  }
+
+  async createSession(session: SessionRow, attributeKeys: readonly string[], events: readonly EventRow[]): Promise<void> {
     try {
       await this.#pool.query({
         name: "partwise_createSession",
         text: SQL.createSession,
-        values: [session.id, session.createdAt, session.expiresAt, session.metadata, attributeKeys],
+        values: [session.id, session.createdAt, session.expiresAt, session.metadata, attributeKeys, ...eventColumns(events)],
       });
     } catch (error) {
       if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_pkey") {
         throw duplicateIds("session", [session.id]);
       }
-      throw storageFailure(STORE, "create session", error);
+      throw await this.#eventIdsTaken(error, events, "create session");
     }
   }
 
@@ -258,21 +285,12 @@ export class PostgresSessionRepository implements SessionRepository {
           sessionId,
           expectedVersion ?? null,
           rows.length,
-          rows.map((row) => row.id),
-          rows.map((row) => row.type),
-          rows.map((row) => row.timestamp),
-          rows.map((row) => row.synthetic),
-          rows.map((row) => row.body),
-          rows.map((row) => row.bodyFormat),
+          ...eventColumns(rows),
         ],
         rowMode: "array",
       })).rows as Row[];
     } catch (error) {
-      if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_event_event_id_key") {
-        const taken = await this.#query("append events", "existingEventIds", [rows.map((row) => row.id)]);
-        throw duplicateIds("event", taken.map((row) => row[0] as string));
-      }
-      throw storageFailure(STORE, "append events", error);
+      throw await this.#eventIdsTaken(error, rows, "append events");
     }
     const [bumped] = result;
     if (bumped) return Number(bumped[0]);

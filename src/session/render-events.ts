@@ -2,6 +2,7 @@
 // turn, part by part, long text and payloads abbreviated, control characters escaped so hostile content
 // cannot drive the terminal) and `transcript` for summarizers (full text, payloads left out).
 import type { CompactionEvent, MessageEvent, OpaquePayload, Part, SessionEvent } from "../../generated/types.js";
+import { compactJson, quoted } from "../json/terminal-safe.js";
 import { unreachable } from "../parts/part-kinds.js";
 import { isCompactionEvent, isMessageEvent, isSynthetic } from "./event-kinds.js";
 import { turnStarts } from "./turns.js";
@@ -14,22 +15,6 @@ export interface RenderOptions {
   readonly covered?: ReadonlySet<string>;
   /** The whole log the events come from: turns are numbered by their place in it (default: the events themselves). */
   readonly log?: readonly SessionEvent[];
-}
-
-/** JSON text with the C1 controls JSON leaves raw escaped too (U+009B starts a terminal escape sequence). */
-function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
-/** A string quoted as terminal-safe JSON, cut to `limit` characters with its full length noted. */
-export function quoted(text: string, limit = Infinity): string {
-  return text.length <= limit ? terminalSafeJson(text) : `${terminalSafeJson(text.slice(0, limit))}… (${text.length} chars)`;
-}
-
-/** A value as terminal-safe JSON text, cut to `limit` characters with its full length noted. */
-export function compactJson(value: unknown, limit = Infinity): string {
-  const text = terminalSafeJson(value);
-  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length} chars)`;
 }
 
 /** A payload as `[provider kind: "data…"]`: opaque to people, so 16 characters unless everything is shown. */

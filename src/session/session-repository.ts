@@ -21,8 +21,12 @@ export interface SessionPage {
 
 /** A session store. Every method either does all it says or nothing, and fails with a SessionError. */
 export interface SessionRepository {
-  /** Inserts a session (version 0) and its attribute keys; `session/duplicate-id` when the id is taken. */
-  createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void>;
+  /**
+   * Inserts a session, its attribute keys and its first events (numbered from 1; the version is their
+   * count) in one atomic step, so a session never exists without the events it was created with.
+   * `session/duplicate-id` when the session id or an event id is taken; in every failure nothing is written.
+   */
+  createSession(session: SessionRow, attributeKeys: readonly string[], events: readonly EventRow[]): Promise<void>;
 
   findSession(id: string): Promise<SessionRow | undefined>;
 

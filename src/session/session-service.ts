@@ -18,7 +18,7 @@ import type {
 import { PartwiseError } from "../errors/partwise-error.js";
 import { textPart } from "../parts/constructors.js";
 import { jsonEqual } from "../parts/equality.js";
-import { parseSessionEvent } from "../parts/parse.js";
+import { checkNestingDepth, parseSessionEvent } from "../parts/parse.js";
 import {
   compactionView,
   DEFAULT_SUMMARY_PROMPT,
@@ -29,7 +29,7 @@ import {
 } from "./compaction.js";
 import { applyEventFilter, assembleActiveView, checkEventFilter } from "./event-filter.js";
 import { COMPACTION_EVENT, EVENT_METADATA, isCompactionEvent, MESSAGE_EVENT, type NewSessionEvent } from "./event-kinds.js";
-import { BODY_FORMAT, type EventRow, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
+import { BODY_FORMAT, type EventRow, type SessionRow, type StoredEventRow, eventToRow, messagesOfBodies, rowToEvent, rowToMessage, rowToSession } from "./event-rows.js";
 import { duplicateIds, sessionNotFound, versionConflict, type SessionRepository } from "./session-repository.js";
 import {
   assertPlainJson,
@@ -59,6 +59,12 @@ export interface SessionServiceOptions {
 export interface AppendResult {
   readonly version: number;
   readonly events: SessionEvent[];
+}
+
+/** What an import of one session's events did (see importEvents). */
+export interface ImportResult extends AppendResult {
+  /** True when the log already held the batch: nothing was written, and `events` are the stored ones. */
+  readonly alreadyImported: boolean;
 }
 
 /** The optional fields of `appendMessage`. */
@@ -114,6 +120,13 @@ export class SessionService {
 
   /** Creates a session; `session/duplicate-id` when the id is taken. */
   async create(request: CreateSessionRequest = {}): Promise<Session> {
+    const { row, keys } = this.#newSessionRow(request);
+    await this.#repository.createSession(row, keys, []);
+    return rowToSession(row);
+  }
+
+  /** The row and attribute keys of a session to create, from a validated request. */
+  #newSessionRow(request: CreateSessionRequest): { row: SessionRow; keys: string[] } {
     const id = request.id ?? this.#generateId();
     assertStorableId(id, "session id", "/id");
     const metadata = request.metadata === undefined ? {} : request.metadata;
@@ -124,9 +137,7 @@ export class SessionService {
     const createdAt = this.#clock().getTime();
     const expiresAt = createdAt + timeToLive * 1000;
     if (Number.isNaN(new Date(expiresAt).getTime())) throw invalid("/timeToLiveSeconds", `${timeToLive} seconds from now is past the last representable date`, "a time to live that ends before +275760-09-13");
-    const row = { id, createdAt, expiresAt, metadata: JSON.stringify(metadata), version: 0 };
-    await this.#repository.createSession(row, attributeKeys(metadata));
-    return rowToSession(row);
+    return { row: { id, createdAt, expiresAt, metadata: JSON.stringify(metadata), version: 0 }, keys: attributeKeys(metadata) };
   }
 
   /** The session with the request's id, created from the request when there is none (safe under concurrent callers). */
@@ -200,18 +211,11 @@ export class SessionService {
     if (expectedVersion !== undefined && !(Number.isSafeInteger(expectedVersion) && expectedVersion >= 0)) {
       throw invalid("/expectedVersion", `expected a version (a whole number from 0), got ${expectedVersion}`, "a whole number from 0");
     }
-    if (!Array.isArray(events)) throw invalid("", "expected a list of events", "an array of events");
-    const timestamp = this.#clock().toISOString();
-    const prepared = events.map((event, index) => this.#prepare(sessionId, event, `/${index}`, timestamp));
+    const prepared = this.#prepareBatch(sessionId, events);
     if (prepared.length === 0) {
       const session = await this.#require(sessionId);
       if (expectedVersion !== undefined && expectedVersion !== session.version) throw versionConflict(sessionId, expectedVersion, session.version);
       return { version: session.version, events: [] };
-    }
-    const ids = new Set<string>();
-    for (const event of prepared) {
-      if (ids.has(event.id)) throw duplicateIds("event", [event.id]);
-      ids.add(event.id);
     }
     if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
     try {
@@ -224,6 +228,46 @@ export class SessionService {
       if (!stored) throw error;
       return stored;
     }
+  }
+
+  /**
+   * Imports a batch of events into a session, atomically and rerunnably. A session that does not exist is
+   * created together with the events, in one step of the store, so a failed import leaves no empty
+   * session. A session whose log already holds every event of the batch (by id, unchanged) is left as
+   * it is: an import killed after this session can be run again. Otherwise the events are appended at
+   * the version just read, all or nothing (`session/duplicate-id` when some of the ids are taken).
+   */
+  async importEvents(sessionId: string, events: readonly NewSessionEvent[], metadata?: CreateSessionRequest["metadata"]): Promise<ImportResult> {
+    assertStorableId(sessionId, "session id", "/sessionId");
+    const prepared = this.#prepareBatch(sessionId, events);
+    if (!(await this.findById(sessionId))) {
+      if (prepared.some(isCompactionEvent)) await this.#checkBoundaries(sessionId, prepared);
+      const { row, keys } = this.#newSessionRow({ id: sessionId, ...(metadata === undefined ? {} : { metadata }) });
+      try {
+        await this.#repository.createSession(row, keys, prepared.map(eventToRow));
+        return { version: prepared.length, events: prepared.map((event, index) => withSeq(event, index + 1)), alreadyImported: false };
+      } catch (error) {
+        // Another writer created the session first: import into it as into any existing session.
+        if (!(PartwiseError.isPartwiseError(error) && error.code === "session/duplicate-id" && error.details?.kind === "session")) throw error;
+      }
+    }
+    // An append of events the log already holds unchanged is a no-op (see appendEvents): the rerun case.
+    const session = await this.#require(sessionId);
+    const result = await this.appendEvents(sessionId, events, session.version);
+    return { ...result, alreadyImported: prepared.length > 0 && result.version === session.version };
+  }
+
+  /** A batch's events with their defaults filled in and validated, its ids unique within it. */
+  #prepareBatch(sessionId: string, events: readonly NewSessionEvent[]): SessionEvent[] {
+    if (!Array.isArray(events)) throw invalid("", "expected a list of events", "an array of events");
+    const timestamp = this.#clock().toISOString();
+    const prepared = events.map((event, index) => this.#prepare(sessionId, event, `/${index}`, timestamp));
+    const ids = new Set<string>();
+    for (const event of prepared) {
+      if (ids.has(event.id)) throw duplicateIds("event", [event.id]);
+      ids.add(event.id);
+    }
+    return prepared;
   }
 
   /** The events of a session's log that meet the filter (every event when none is given). */
@@ -317,6 +361,8 @@ export class SessionService {
       throw invalid(`${pointer}/sessionId`, `the event belongs to session ${JSON.stringify(input.sessionId)}, not ${JSON.stringify(sessionId)}`, "the session appended to");
     }
     const filled = { ...input, id: input.id ?? this.#generateId(), sessionId, timestamp: input.timestamp ?? timestamp };
+    // Before assertPlainJson, which recurses: hostile nesting is refused with its pointer, not a stack overflow.
+    checkNestingDepth(filled, "session event", { pointer });
     assertPlainJson(filled, pointer);
     const event = parseSessionEvent(filled, { pointer });
     assertStorableId(event.id, "event id", `${pointer}/id`);

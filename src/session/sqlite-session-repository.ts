@@ -152,7 +152,7 @@ export class SqliteSessionRepository implements SessionRepository {
     const prepare = (sql: string) => database.prepare(sql);
     const read = (sql: string) => database.prepare(sql).raw(true);
     this.#statements = {
-      insertSession: prepare("INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES (?, ?, ?, ?, 0)"),
+      insertSession: prepare("INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES (?, ?, ?, ?, ?)"),
       insertAttribute: prepare("INSERT INTO partwise_session_attribute (attribute_key, session_id) VALUES (?, ?)"),
       findSession: read(`SELECT ${SESSION_COLUMNS} FROM partwise_session WHERE id = ?`),
       findByAttribute: read(`SELECT ${SESSION_COLUMNS.replace(/\w+/g, "s.$&")} FROM partwise_session_attribute a
@@ -181,22 +181,25 @@ export class SqliteSessionRepository implements SessionRepository {
         ORDER BY seq`),
     };
     const statements = this.#statements;
-    this.#createSession = database.transaction((session: SessionRow, attributeKeys: readonly string[]) => {
-      statements.insertSession.run(session.id, session.createdAt, session.expiresAt, session.metadata);
+    /** Inserts rows after `version`; a taken event id aborts the transaction that runs it. */
+    const insertEvents = (sessionId: string, rows: readonly EventRow[], version: number) => rows.forEach((row, index) => {
+      try {
+        statements.insertEvent.run(sessionId, version + index + 1, row.id, row.type, row.timestamp, row.synthetic ? 1 : 0, row.body, row.bodyFormat);
+      } catch (error) {
+        if (isSqliteError(error, "SQLITE_CONSTRAINT_UNIQUE") && error.message.includes("event_id")) throw duplicateIds("event", [row.id]);
+        throw error;
+      }
+    });
+    this.#createSession = database.transaction((session: SessionRow, attributeKeys: readonly string[], rows: readonly EventRow[]) => {
+      statements.insertSession.run(session.id, session.createdAt, session.expiresAt, session.metadata, rows.length);
       for (const key of attributeKeys) statements.insertAttribute.run(key, session.id);
+      insertEvents(session.id, rows, 0);
     });
     this.#appendEvents = database.transaction((sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined) => {
       const version = statements.version.get(sessionId) as number | undefined;
       if (version === undefined) throw sessionNotFound(sessionId);
       if (expectedVersion !== undefined && expectedVersion !== version) throw versionConflict(sessionId, expectedVersion, version);
-      rows.forEach((row, index) => {
-        try {
-          statements.insertEvent.run(sessionId, version + index + 1, row.id, row.type, row.timestamp, row.synthetic ? 1 : 0, row.body, row.bodyFormat);
-        } catch (error) {
-          if (isSqliteError(error, "SQLITE_CONSTRAINT_UNIQUE") && error.message.includes("event_id")) throw duplicateIds("event", [row.id]);
-          throw error;
-        }
-      });
+      insertEvents(sessionId, rows, version);
       statements.setVersion.run(version + rows.length, sessionId);
       return version + rows.length;
     });
@@ -218,10 +221,10 @@ export class SqliteSessionRepository implements SessionRepository {
     }
   }
 
-  createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
+  createSession(session: SessionRow, attributeKeys: readonly string[], events: readonly EventRow[]): Promise<void> {
     return this.#run("create session", () => {
       try {
-        this.#createSession(session, attributeKeys);
+        this.#createSession.immediate(session, attributeKeys, events);
       } catch (error) {
         if (isSqliteError(error, "SQLITE_CONSTRAINT_PRIMARYKEY") && error.message.includes("partwise_session.id")) throw duplicateIds("session", [session.id]);
         throw error;

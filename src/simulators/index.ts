@@ -9,6 +9,7 @@ import { ollamaSimulator } from "./ollama-simulator.js";
 import { openAiChatSimulator } from "./openai-chat-simulator.js";
 import { openAiResponsesSimulator } from "./openai-responses-simulator.js";
 import { type ProviderSimulator, type RunningSimulator, type SimulatorOptions, startSimulatorServer } from "./simulator-server.js";
+import { ownValue } from "../json/own-property.js";
 
 export type { ProviderSimulator, RunningSimulator, SimulatorFault, SimulatorOptions } from "./simulator-server.js";
 
@@ -34,7 +35,7 @@ export const providerSimulators: Readonly<Record<string, (options: StartSimulato
 
 /** Starts the simulator of a provider on loopback. */
 export function startSimulator(provider: string, options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  const create = providerSimulators[provider];
+  const create = ownValue(providerSimulators, provider);
   if (!create) throw new UsageError(`no simulator for provider "${provider}" (known: ${Object.keys(providerSimulators).join(", ")})`);
   if (options.profile !== undefined && provider !== "openai.chat") throw new UsageError(`a simulator profile applies to openai.chat only, not "${provider}"`);
   return startSimulatorServer(create(options), options);

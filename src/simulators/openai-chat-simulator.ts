@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { UsageError } from "../errors/partwise-error.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { ownValue } from "../json/own-property.js";
 
 export type ChatMessage = Record<string, unknown> & { role?: unknown; content?: unknown; tool_calls?: unknown };
 type ToolCall = { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
@@ -146,7 +147,7 @@ const PROFILES: Readonly<Record<string, ChatProfile>> = {
 
 /** The Chat Completions simulator behaving as `profile` (vllm by default, kimi, groq). */
 export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
-  const server = PROFILES[profile];
+  const server = ownValue(PROFILES, profile);
   if (!server) throw new UsageError(`no openai.chat simulator profile "${profile}" (known: ${Object.keys(PROFILES).join(", ")})`);
   return {
     provider: "openai.chat",

@@ -2,6 +2,7 @@
 // multi-gigabyte log is checked in memory bounded by the open tool calls and the ids of one conversation.
 import type { ErrorCode, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
+import { quoted } from "../json/terminal-safe.js";
 import { FUTURE_PART_PROVIDER, isPartType, isProviderId } from "../parts/part-kinds.js";
 
 /** Where a message came from: the record's line in its file and the pointer of the message in the record. */
@@ -74,7 +75,7 @@ export class ReplayChecker {
       this.#finding(
         strict ? "error" : "warning",
         "history/future-part",
-        `part type "${tag}" is from a later format version; it is kept as is${strict ? " (rejected under --strict)" : ""}`,
+        `part type ${quoted(tag)} is from a later format version; it is kept as is${strict ? " (rejected under --strict)" : ""}`,
         location,
         partPointer(location, path),
       );
@@ -83,7 +84,7 @@ export class ReplayChecker {
     const payload = part.payload;
     if (payload) {
       if (!isProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
-        this.#finding("error", "history/invalid", `payload provider "${payload.provider}" is not a known provider id`, location, partPointer(location, path, "payload", "provider"));
+        this.#finding("error", "history/invalid", `payload provider ${quoted(payload.provider)} is not a known provider id`, location, partPointer(location, path, "payload", "provider"));
       }
       if (payload.data === "") {
         this.#finding("error", "history/invalid", `empty ${payload.provider} ${payload.kind} payload: the provider rejects an empty signature`, location, partPointer(location, path, "payload", "data"));
@@ -108,7 +109,7 @@ export class ReplayChecker {
       return;
     }
     if (this.#seenCallIds.has(id)) {
-      this.#finding("error", "history/invalid", `duplicate tool-call id "${id}"`, location, partPointer(location, path, "toolCall", "id"));
+      this.#finding("error", "history/invalid", `duplicate tool-call id ${quoted(id)}`, location, partPointer(location, path, "toolCall", "id"));
       return;
     }
     this.#seenCallIds.add(id);
@@ -119,7 +120,7 @@ export class ReplayChecker {
     if (id === "") return;
     if (this.#openCalls.delete(id)) return;
     const detail = this.#seenCallIds.has(id) ? "its call was already answered" : "no earlier tool call has this id";
-    this.#finding("error", "history/invalid", `tool result "${id}" answers no open tool call (${detail})`, location, partPointer(location, path, "id"));
+    this.#finding("error", "history/invalid", `tool result ${quoted(id)} answers no open tool call (${detail})`, location, partPointer(location, path, "id"));
   }
 
   /** How many tool calls are waiting for their result. */
@@ -130,7 +131,7 @@ export class ReplayChecker {
   /** Reports the tool calls that were never answered; call once, after the last message. */
   finish(): void {
     for (const [id, { location, path, name }] of this.#openCalls) {
-      this.#finding("error", "history/invalid", `tool call "${id}" (${name}) is never answered by a tool result`, location, partPointer(location, path, "toolCall", "id"));
+      this.#finding("error", "history/invalid", `tool call ${quoted(id)} (${name}) is never answered by a tool result`, location, partPointer(location, path, "toolCall", "id"));
     }
     this.#openCalls.clear();
   }

@@ -4,9 +4,9 @@
 import { open } from "node:fs/promises";
 import type { ErrorCode, Message } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
-import { lineColumnAt, locatePointer } from "../json/json-location.js";
+import { JsonTextLocator } from "../json/json-location.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
+import { checkNotJsonText, isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
 import { ReplayChecker, type ReplayCheckOptions, type ReplayFinding } from "./replay-checks.js";
 import { decodeUtf8 } from "./utf8.js";
 
@@ -72,12 +72,12 @@ class FileValidation {
     this.#options.onIssue({ file: this.file, ...issue });
   }
 
-  /** Reports an error thrown while reading a record, located in `text` when the pointer can be found. */
-  error(error: unknown, line: number, text?: string): void {
+  /** Reports an error thrown while reading a record, located in its text when the pointer can be found. */
+  error(error: unknown, line: number, locator?: JsonTextLocator): void {
     if (!PartwiseError.isPartwiseError(error)) throw error;
     const pointer = error.pointer;
     let location = { line: error.line ?? line, column: error.column };
-    if (pointer !== undefined && text !== undefined) location = this.#locate(text, pointer, line);
+    if (pointer !== undefined && locator !== undefined) location = this.#locate(locator, pointer, line);
     // Schema errors carry the bare expectation; the pointer is printed beside it rather than inside it.
     const expected = error.details?.expected;
     this.issue({
@@ -90,29 +90,33 @@ class FileValidation {
     });
   }
 
-  #locate(text: string, pointer: string, firstLine: number): { line: number; column: number } {
-    const position = lineColumnAt(text, locatePointer(text, pointer));
+  #locate(locator: JsonTextLocator, pointer: string, firstLine: number): { line: number; column: number } {
+    const position = locator.locate(pointer);
     return { line: firstLine + position.line - 1, column: position.column };
   }
 
-  #checker(text: string | undefined, firstLine: number): ReplayChecker {
+  #checker(locator: JsonTextLocator | undefined, firstLine: number): ReplayChecker {
     const report = (finding: ReplayFinding) => {
-      const located = text === undefined ? { line: finding.line } : this.#locate(text, finding.pointer, firstLine);
+      const located = locator === undefined ? { line: finding.line } : this.#locate(locator, finding.pointer, firstLine);
       this.issue({ severity: finding.severity, code: finding.code, message: finding.message, pointer: finding.pointer, ...located });
     };
     return new ReplayChecker(report, this.#options);
   }
 
-  /** A history document (or message array): its own conversation, checked as a whole. */
-  document(value: unknown, firstLine: number, text: string | undefined): void {
+  /**
+   * A history document (or message array): its own conversation, checked as a whole. Its problems are
+   * located through one locator of its text, so many problems cost one scan, not one each.
+   */
+  document(value: unknown, firstLine: number, locator: JsonTextLocator | undefined): void {
     let history;
     try {
+      checkNotJsonText(value, "history");
       history = parseHistory(value);
     } catch (error) {
-      this.error(error, firstLine, text);
+      this.error(error, firstLine, locator);
       return;
     }
-    const checker = this.#checker(text, firstLine);
+    const checker = this.#checker(locator, firstLine);
     const base = Array.isArray(value) ? "" : "/messages";
     history.messages.forEach((message, index) => checker.add(message, { line: firstLine, pointer: `${base}/${index}` }));
     checker.finish();
@@ -121,23 +125,25 @@ class FileValidation {
 
   /** One JSONL record: a message, a session event, a whole history document, or the header of an exported session (not counted). */
   record(value: unknown, line: number, text: string): void {
+    const locator = new JsonTextLocator(text);
     if (isSessionExportHeader(value)) {
       try {
         parseSessionExportHeader(value);
       } catch (error) {
-        this.error(error, line, text);
+        this.error(error, line, locator);
       }
       return;
     }
     // A whole document on one line counts its messages, not itself.
     if (Array.isArray(value) || (typeof value === "object" && value !== null && "format" in value)) {
-      this.document(value, line, text);
+      this.document(value, line, locator);
       return;
     }
     this.records++;
     const object = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
     const isEvent = !("role" in object) && typeof object.type === "string" && ("sessionId" in object || "id" in object);
     try {
+      checkNotJsonText(value, "message");
       if (isEvent) {
         const event = parseSessionEvent(value);
         if (event.type === "MESSAGE" && "message" in event) {
@@ -149,7 +155,7 @@ class FileValidation {
         this.#messageChecker.add(message, { line, pointer: "" });
       }
     } catch (error) {
-      this.error(error, line, text);
+      this.error(error, line, locator);
     }
   }
 
@@ -270,7 +276,7 @@ export async function validateFile(path: string, options: ValidateFileOptions): 
     const text = bytes && decodeOrReport(bytes.subarray(bomLength), 1, validation);
     if (text !== undefined) {
       try {
-        validation.document(parseJsonText(text, { file: path }), 1, text);
+        validation.document(parseJsonText(text, { file: path }), 1, new JsonTextLocator(text));
       } catch (error) {
         validation.error(error, 1);
       }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { appendPointer, findJsonSyntaxError, lineColumnAt, locatePointer } from "../../src/json/json-location.js";
+import { appendPointer, findJsonSyntaxError, JsonTextLocator, lineColumnAt, locatePointer } from "../../src/json/json-location.js";
 import { propertyRuns } from "../support/property-runs.js";
 
 function parses(text: string): boolean {
@@ -48,3 +48,32 @@ describe("locatePointer", () => {
     expect(lineColumnAt(text, locatePointer(text, "/messages/0/missing"))).toEqual({ line: 3, column: 5 });
   });
 });
+
+describe("JsonTextLocator", () => {
+  it("locates every pointer as locatePointer and lineColumnAt do, through one scan per container", () => {
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 4 }), fc.integer({ min: 0, max: 3 }), (json, indent) => {
+        const text = JSON.stringify(JSON.parse(json), null, indent);
+        const locator = new JsonTextLocator(text);
+        for (const pointer of pointersOf(JSON.parse(text))) {
+          const offset = locatePointer(text, pointer);
+          expect(locator.offsetOf(pointer)).toBe(offset);
+          expect(locator.locate(pointer)).toEqual(lineColumnAt(text, offset));
+        }
+      }),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+
+  it("finds the last of duplicate member names, the one JSON.parse keeps", () => {
+    const text = '{"a": 1, "a": [2]}';
+    expect(new JsonTextLocator(text).offsetOf("/a/0")).toBe(text.indexOf("2"));
+  });
+});
+
+/** Every pointer of a parsed JSON value, the root's included. */
+function pointersOf(value: unknown, pointer = ""): string[] {
+  if (typeof value !== "object" || value === null) return [pointer];
+  const children = Array.isArray(value) ? value.map((element, index) => [index, element] as const) : Object.entries(value);
+  return [pointer, ...children.flatMap(([key, child]) => pointersOf(child, appendPointer(pointer, key)))];
+}

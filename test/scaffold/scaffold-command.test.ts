@@ -37,6 +37,15 @@ function minimalCheckout(): string {
   return root;
 }
 
+/** Every file under `root` with its text, to show that a refused scaffold changed nothing. */
+function snapshot(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(root.length)] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
 /**
  * A copy of the repository's files (tracked, and new ones not ignored), whose node_modules links every
  * installed package except our TypeSpec library, which must be the copy's own spec/lib: the spec it
@@ -98,6 +107,37 @@ describe("runScaffold", () => {
     await expect(runScaffold(["provider", "partwise", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("reserved") });
     await expect(runScaffold(["model", "acme", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage" });
     expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toBe(registry);
+  });
+
+  it.each([
+    ["deep-seek", "deepseek"],
+    ["open-ai-chat", "openai-chat"],
+    ["open-ai-responses", "openai-responses"],
+    ["anth-ropic", "anthropic"],
+  ])("refuses %s, writing nothing, because without dashes it names the existing provider %s", async (name, existing) => {
+    const root = minimalCheckout();
+    mkdirSync(join(root, "spec/providers"));
+    for (const provider of ["deepseek", "openai-chat", "openai-responses", "anthropic"]) writeFileSync(join(root, `spec/providers/${provider}.tsp`), "");
+    const before = snapshot(root);
+    await expect(runScaffold(["provider", name, "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining(`collides with the existing provider "${existing}"`) });
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("refuses a name over 64 characters before writing anything", async () => {
+    const root = minimalCheckout();
+    const before = snapshot(root);
+    await expect(runScaffold(["provider", `a${"b".repeat(250)}`, "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("over the limit of 64") });
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("undoes every file it wrote, and the registry, when a later write fails", async () => {
+    const root = minimalCheckout();
+    // test/fixtures is a file, so the fixtures cannot be written after the spec and the codec were.
+    mkdirSync(join(root, "test"));
+    writeFileSync(join(root, "test/fixtures"), "in the way");
+    const before = snapshot(root);
+    await expect(runScaffold(["provider", "acme", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("nothing was left behind") });
+    expect(snapshot(root)).toEqual(before);
   });
 
   it("refuses a directory that is not a partwise checkout", async () => {

@@ -74,8 +74,10 @@ describe("runSession", () => {
     expect(await copy.getActiveMessages("s-1")).toEqual(await source.getActiveMessages("s-1"));
     expect((await copy.findById("s-1"))?.metadata).toEqual({ principalName: "alice" });
     await copy.close();
-    // Importing it again is a retry: the events are there unchanged, so nothing is written.
-    expect(await run("import", file, "--db", url)).toMatchObject({ status: 0, out: "session s-1 already holds these 9 events, unchanged: nothing imported (version 9)" });
+    // Its own log again: the session already holds every event, so a rerun leaves it unchanged; into another session the ids are taken.
+    expect(await run("import", file, "--db", url)).toMatchObject({ status: 0, out: "session s-1 already holds these 9 events; left unchanged (version 9)" });
+    expect((await run("import", file, "--db", url, "--session", "s-other")).err).toContain("already taken");
+    expect((await source.findById("s-other"))).toBeUndefined();
     const edited = join(directory, "edited.jsonl");
     writeFileSync(edited, readFileSync(file, "utf8").replace('"q1"', '"q1 edited"'));
     expect((await run("import", edited, "--db", url)).err).toContain("already taken");

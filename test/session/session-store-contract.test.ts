@@ -268,6 +268,52 @@ describe.each(storesUnderTest("contract"))("SessionService on the $name store", 
     });
   });
 
+  describe("importEvents", () => {
+    const batch = [
+      { id: "i-1", timestamp: "2026-11-30T09:00:00.000Z", type: "MESSAGE", message: user("one") },
+      { id: "i-2", timestamp: "2026-11-30T09:00:01.000Z", type: "MESSAGE", message: assistant("two") },
+    ] as const;
+
+    it("creates a missing session together with its events, numbered from 1", async () => {
+      const result = await service.importEvents("imported", [...batch]);
+      expect([result.version, result.alreadyImported, result.events.map((event) => event.seq)]).toEqual([2, false, [1, 2]]);
+      expect(await service.getEvents("imported")).toEqual(result.events);
+      expect((await service.findById("imported"))?.version).toBe(2);
+    });
+
+    it("leaves no session behind when the batch fails in the store (an event id another session holds)", async () => {
+      await service.create({ id: "other" });
+      await service.appendEvents("other", [{ id: "i-2", type: "MESSAGE", message: user("taken") }]);
+      const error = await failure(service.importEvents("imported", [...batch]));
+      expect(error).toMatchObject({ code: "session/duplicate-id", details: { kind: "event", ids: ["i-2"] } });
+      expect(await service.findById("imported")).toBeUndefined();
+      expect(await service.getEvents("other")).toHaveLength(1);
+    });
+
+    it("leaves no session behind when an event is invalid or nested past the limit", async () => {
+      const deep = JSON.parse(`${'{"a":'.repeat(200)}{}${"}".repeat(200)}`) as Record<string, unknown>;
+      expect((await failure(service.importEvents("imported", [{ type: "MESSAGE", message: user("x"), metadata: deep } as never]))).code).toBe("json/too-deep");
+      expect((await failure(service.importEvents("imported", [{ type: "MESSAGE", message: { role: "nobody", parts: [] } } as never]))).code).toBe("schema/invalid");
+      expect(await service.findById("imported")).toBeUndefined();
+    });
+
+    it("writes nothing and reports alreadyImported when the log already holds the batch (a rerun)", async () => {
+      const first = await service.importEvents("imported", [...batch]);
+      const again = await service.importEvents("imported", [...batch]);
+      expect(again).toEqual({ version: 2, events: [], alreadyImported: true });
+      expect(await service.getEvents("imported")).toEqual(first.events);
+    });
+
+    it("appends to an existing session at the version read, and refuses a batch only part of which it holds", async () => {
+      await service.create({ id: "imported" });
+      await service.appendMessage("imported", system("be brief"));
+      expect((await service.importEvents("imported", [batch[0]])).version).toBe(2);
+      const partly = await failure(service.importEvents("imported", [...batch].map((event) => ({ ...event, message: user("changed") }))));
+      expect(partly).toMatchObject({ code: "session/duplicate-id" });
+      expect(await service.getEvents("imported")).toHaveLength(2);
+    });
+  });
+
   describe("getEvents and getActiveMessages", () => {
     let log: SessionEvent[];
 

@@ -10,6 +10,7 @@ import {
 } from "../../../generated/wire/anthropic-validators.js";
 import type { StandaloneValidator } from "../../../generated/validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { ownValue } from "../../json/own-property.js";
 import { checkWire, parsePartObject, parseToolArguments } from "../wire-validation.js";
 import {
   ANTHROPIC,
@@ -52,7 +53,7 @@ const MAPPED_FIELDS: Record<string, readonly string[]> = {
  * an empty `citations` list say nothing and are left out (a streamed text block starts with `[]`).
  */
 function blockFieldsPayload(block: AnthropicBlock) {
-  const mapped = MAPPED_FIELDS[block.type] ?? [];
+  const mapped = ownValue(MAPPED_FIELDS, block.type) ?? [];
   const extra = Object.fromEntries(Object.entries(block).filter(([key, value]) =>
     !mapped.includes(key) && value !== null && value !== undefined && !(key === "citations" && Array.isArray(value) && value.length === 0)));
   return Object.keys(extra).length === 0 ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };

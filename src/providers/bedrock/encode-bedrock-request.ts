@@ -5,6 +5,7 @@
 import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
+import { ownValue } from "../../json/own-property.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { withDerivedToolCallIds } from "../derived-tool-call-ids.js";
 import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
@@ -65,8 +66,8 @@ function documentName(name: string | null | undefined): string {
 /** An image or document block for a media item, or the reason Bedrock cannot take it. */
 function mediaBlock(media: Media): { image: BedrockImageBlock } | { document: BedrockDocumentBlock } | string {
   const mimeType = media.mimeType.split(";")[0]?.trim().toLowerCase() ?? "";
-  const imageFormat = IMAGE_FORMATS[mimeType];
-  const documentFormat = DOCUMENT_FORMATS[mimeType];
+  const imageFormat = ownValue(IMAGE_FORMATS, mimeType);
+  const documentFormat = ownValue(DOCUMENT_FORMATS, mimeType);
   if (imageFormat === undefined && documentFormat === undefined) return `Bedrock takes PNG, JPEG, GIF and WebP images and pdf, csv, doc(x), xls(x), html, txt and md documents, not ${media.mimeType}`;
   let source: BedrockImageBlock["source"];
   if (media.dataKind === "bytes") source = { bytes: media.data };

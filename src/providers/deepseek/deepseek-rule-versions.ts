@@ -2,6 +2,9 @@
 // (whose reasons cite the docs of its time) plus the one thing a part rule cannot say: which assistant
 // messages must carry `reasoning_content` even when they have no reasoning to send.
 // https://api-docs.deepseek.com/guides/thinking_mode
+import { ownValue } from "../../json/own-property.js";
+import { invalidEncodeOption } from "../replay-rules.js";
+import { DEEPSEEK } from "./deepseek-wire.js";
 
 export interface DeepSeekRuleVersion {
   /** The replay-rule variant. */
@@ -26,7 +29,8 @@ export const DEEPSEEK_RULE_VERSIONS = {
 /** The rule version an encode option's variant names (`default` and `v4` are the current one). */
 export function deepSeekRuleVersion(variant: string | undefined): DeepSeekRuleVersion {
   if (variant === undefined || variant === "default") return DEEPSEEK_RULE_VERSIONS.v4;
-  const version = (DEEPSEEK_RULE_VERSIONS as Record<string, DeepSeekRuleVersion>)[variant];
+  const version = ownValue<DeepSeekRuleVersion>(DEEPSEEK_RULE_VERSIONS, variant);
   if (version) return version;
-  throw new TypeError(`provider "deepseek" has no replay rule version "${variant}" (versions: default = v4, ${Object.keys(DEEPSEEK_RULE_VERSIONS).join(", ")})`);
+  const versions = ["default", ...Object.keys(DEEPSEEK_RULE_VERSIONS)];
+  throw invalidEncodeOption(DEEPSEEK, `provider "deepseek" has no replay rule version ${JSON.stringify(variant)} (versions: default = v4, ${Object.keys(DEEPSEEK_RULE_VERSIONS).join(", ")})`, { variant, variants: versions });
 }

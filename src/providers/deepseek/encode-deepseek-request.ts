@@ -6,6 +6,7 @@ import type { EncodedRequest, History, Message } from "../../../generated/types.
 import { historyMessages } from "../history-encoding.js";
 import { type ChatReplayPolicy, encodeChatCompletions } from "../openai-chat/encode-openai-chat-request.js";
 import type { EncodeOptions } from "../provider-codec.js";
+import { callerFlags } from "../replay-rules.js";
 import { deepSeekRuleVersion } from "./deepseek-rule-versions.js";
 import { DEEPSEEK, type DeepSeekRequest } from "./deepseek-wire.js";
 
@@ -24,7 +25,7 @@ export function encodeDeepSeekRequest(history: History | readonly Message[], opt
   const { messages } = historyMessages(history);
   const question = lastQuestion(messages);
   const usesTools = messages.some((message) => message.role === "assistant" && message.parts.some((part) => part.type === "tool_call"));
-  const flags = new Set(options.flags ?? []);
+  const flags = callerFlags(DEEPSEEK, options.flags);
   const currentTurnFlags = new Set([...flags, "currentTurn"]);
   const policy: ChatReplayPolicy = {
     provider: DEEPSEEK,

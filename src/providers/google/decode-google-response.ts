@@ -11,7 +11,13 @@ import { googlePartToPart } from "./map-google-part.js";
 function checkedResponse(body: unknown): GoogleGenerateContentResponse {
   // An error body in place of a response.
   if (validateGoogleErrorResponse(body)) throw googleApiError(body as GoogleErrorResponse);
-  return checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, body, GOOGLE, "response");
+  const response = checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, body, GOOGLE, "response");
+  // Only a prompt blocked before any candidate answers without one, and then promptFeedback says why;
+  // a body with neither (`{}`) is not a response, and reading it as an empty answer would hide that.
+  if ((response.candidates ?? []).length === 0 && response.promptFeedback === undefined) {
+    throw invalidWire(GOOGLE, "the response has neither candidates nor promptFeedback: it is not a generateContent response", { pointer: "/candidates" });
+  }
+  return response;
 }
 
 /** One candidate as a message; no candidate (a prompt blocked before any) is the empty message. */

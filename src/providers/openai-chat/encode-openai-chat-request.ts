@@ -9,7 +9,7 @@ import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { assistantLeftOutWarning, historyMessages } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, leftOutPartWarning, producedBy, settleReplay } from "../replay-rules.js";
+import { type ReplayContext, callerFlags, leftOutPartWarning, producedBy, settleReplay } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
 import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, profileForVariant } from "./openai-chat-profiles.js";
@@ -234,7 +234,8 @@ export function encodeChatCompletions(history: History | readonly Message[], opt
 
 /** The replay policy of an OpenAI-compatible server profile: `sameServer` holds for parts it produced itself. */
 export function openAiChatPolicy(profile: OpenAiChatProfile, options: EncodeOptions): ChatReplayPolicy {
-  const flags = new Set([...profile.flags, ...(options.flags ?? [])]);
+  const flags = callerFlags(OPENAI_CHAT, options.flags);
+  for (const setting of profile.flags) flags.add(setting);
   const sameServerFlags = new Set([...flags, "sameServer"]);
   return {
     provider: OPENAI_CHAT,

@@ -6,6 +6,8 @@ import {
   validateOpenAiChatCompletionChunk,
   validateOpenAiChatErrorBody,
 } from "../../../generated/wire/openai.chat-validators.js";
+import { ownValue } from "../../json/own-property.js";
+import { invalidEncodeOption } from "../replay-rules.js";
 import { type ChatCompletionsServer, OPENAI_CHAT, type ReasoningField, type StreamIds } from "./openai-chat-wire.js";
 
 export interface OpenAiChatProfile {
@@ -100,9 +102,10 @@ export function customOpenAiChatProfile(options: CustomOpenAiChatProfileOptions 
 export function profileForVariant(codecProfile: OpenAiChatProfile, variant: string | undefined): OpenAiChatProfile {
   if (variant === undefined || variant === codecProfile.variant) return codecProfile;
   if (variant === "default") return OPENAI_CHAT_PROFILES.openai;
-  const named = (OPENAI_CHAT_PROFILES as Record<string, OpenAiChatProfile>)[variant];
+  const named = ownValue<OpenAiChatProfile>(OPENAI_CHAT_PROFILES, variant);
   if (named) return named;
-  throw new TypeError(`provider "openai.chat" has no server profile "${variant}" (profiles: default, ${Object.keys(OPENAI_CHAT_PROFILES).filter((name) => name !== "openai").join(", ")})`);
+  const profiles = ["default", ...Object.keys(OPENAI_CHAT_PROFILES).filter((name) => name !== "openai")];
+  throw invalidEncodeOption(OPENAI_CHAT, `provider "openai.chat" has no server profile ${JSON.stringify(variant)} (profiles: ${profiles.join(", ")})`, { variant, variants: profiles });
 }
 
 /** The server a profile describes, with the Chat Completions wire validators. */

@@ -6,6 +6,7 @@
 import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../../generated/types.js";
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
+import { ownValue } from "../../json/own-property.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { historyMessages, replayContext } from "../history-encoding.js";
 import type { EncodeOptions } from "../provider-codec.js";
@@ -68,7 +69,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 
 function fileName(name: string | null | undefined, mimeType: string): string {
   const base = name ?? "file";
-  const extension = EXTENSIONS[mimeType];
+  const extension = ownValue(EXTENSIONS, mimeType);
   return extension === undefined || base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
 }
 
