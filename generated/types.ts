@@ -15,15 +15,20 @@ export type ErrorCode =
   | "history/future-part"
   | "stream/out-of-order"
   | "stream/truncated"
+  | "stream/event-too-large"
   | "provider/invalid-wire"
   | "provider/unsupported-part"
   | "provider/part-skipped"
   | "provider/api-error"
+  | "provider/redirect-refused"
+  | "provider/timeout"
+  | "provider/response-too-large"
   | "session/version-conflict"
   | "session/not-found"
   | "session/duplicate-id"
   | "session/storage"
-  | "cli/usage";
+  | "cli/usage"
+  | "input/too-large";
 /**
  * Which events a read starts from.
  */
