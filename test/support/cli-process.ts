@@ -20,8 +20,8 @@ export function runCli(argv: readonly string[], options: { readonly stdinPath?: 
     if (typeof stdin === "number") closeSync(stdin);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ status: code ?? 1, stdout, stderr }));
   });
