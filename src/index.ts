@@ -5,6 +5,7 @@ export {
   InvalidDocumentError,
   PartwiseError,
   ProviderApiError,
+  ProviderLimitError,
   SessionError,
   StreamProtocolError,
   UnsupportedPartError,
@@ -100,6 +101,7 @@ export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
 export { ProviderHttpClient, type ProviderHttpClientOptions, type StreamingResponse } from "./client/provider-http-client.js";
+export { type CallLimits, DEFAULT_CALL_LIMITS } from "./client/call-limits.js";
 export { ChatClient, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool, type SendOptions } from "./chat/chat-client.js";
 export { SessionChat, SessionMemoryAdvisor, type SessionChatResult, type SessionTurnOptions } from "./chat/session-advisors.js";
 export { toolRequestFields, type ToolDeclaration } from "./chat/tool-declarations.js";

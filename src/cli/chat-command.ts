@@ -3,6 +3,7 @@
 // the store given by --db. Without PROMPT it continues the stored session.
 import { ChatClient, type ChatEvent } from "../chat/chat-client.js";
 import { SessionChat } from "../chat/session-advisors.js";
+import type { CallLimits } from "../client/call-limits.js";
 import { ProviderHttpClient } from "../client/provider-http-client.js";
 import { weatherScenarios, weatherTools } from "../demo/weather-scenario.js";
 import { describeMessage } from "../demo/transcript.js";
@@ -29,8 +30,26 @@ Options:
   --api-key KEY        the API key (default: the provider's environment variable)
   --stream             stream the answers
   --max-rounds N       model calls at most (default 8)
+  --first-byte-timeout MS  longest wait for an answer to start, connecting included (default 600000)
+  --idle-timeout MS    longest silence inside an answer (default 300000)
+  --timeout MS         longest model call, retries and reading included (default 1800000)
+  --max-response-bytes N   largest answer, blocking or streamed (default 64 MiB blocking, 512 MiB streamed)
   --simulator-secret S signing secret of the local simulator (default: PARTWISE_SIMULATOR_SECRET or "partwise-demo")
   -h, --help           show this help`;
+
+/** The HTTP client's limits the command line sets; absent ones keep the client's defaults. */
+function callLimitOptions(values: Record<string, string | boolean | undefined>): Partial<CallLimits> {
+  const option = (name: string) => positiveIntegerOption(name, values[name] as string | undefined);
+  const maxBytes = option("max-response-bytes");
+  const chosen: Partial<Record<keyof CallLimits, number | undefined>> = {
+    firstByteTimeoutMs: option("first-byte-timeout"),
+    idleTimeoutMs: option("idle-timeout"),
+    totalTimeoutMs: option("timeout"),
+    maxResponseBytes: maxBytes,
+    maxStreamBytes: maxBytes,
+  };
+  return Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined));
+}
 
 export async function runChat(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine({
@@ -45,6 +64,10 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
       "api-key": { type: "string" },
       stream: { type: "boolean" },
       "max-rounds": { type: "string" },
+      "first-byte-timeout": { type: "string" },
+      "idle-timeout": { type: "string" },
+      timeout: { type: "string" },
+      "max-response-bytes": { type: "string" },
       "simulator-secret": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -61,16 +84,23 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
   const prompt = positionals[0];
   if (prompt === undefined && values.session === undefined) throw new UsageError("chat needs a PROMPT, or --session to continue");
   const maxRounds = positiveIntegerOption("max-rounds", values["max-rounds"]);
+  const limits = callLimitOptions(values);
 
   const model = values.model ?? scenario.model;
-  const configured = new ProviderHttpClient({ provider, model, ...(values["api-key"] === undefined ? {} : { apiKey: values["api-key"] }), ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }) });
+  const configured = new ProviderHttpClient({
+    provider,
+    model,
+    ...limits,
+    ...(values["api-key"] === undefined ? {} : { apiKey: values["api-key"] }),
+    ...(values["base-url"] === undefined ? {} : { baseUrl: values["base-url"] }),
+  });
   let simulator: RunningSimulator | undefined;
   let transport = configured;
   if (values["base-url"] === undefined && !configured.hasCredentials) {
     const apiKey = "local-simulator";
     simulator = await startSimulator(provider, { apiKey, secret: values["simulator-secret"] ?? process.env.PARTWISE_SIMULATOR_SECRET ?? "partwise-demo" });
     io.err(`partwise chat: no ${provider} credentials set; using the local simulator at ${simulator.url}`);
-    transport = new ProviderHttpClient({ provider, model, baseUrl: simulator.url, apiKey, region: "us-east-1", awsCredentials: { accessKeyId: "local", secretAccessKey: apiKey }, env: {} });
+    transport = new ProviderHttpClient({ provider, model, ...limits, baseUrl: simulator.url, apiKey, region: "us-east-1", awsCredentials: { accessKeyId: "local", secretAccessKey: apiKey }, env: {} });
   }
   try {
     const chat = new ChatClient({

@@ -11,6 +11,7 @@ import { codecFor } from "../providers/registry.js";
 import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
 import type { CommandIo } from "./command-io.js";
+import { positiveIntegerOption } from "./command-options.js";
 import { inputBytes, inputText } from "./read-input.js";
 import { parseCommandLine } from "./command-options.js";
 
@@ -31,6 +32,7 @@ Options:
   --all                print one message per response of the stream (a JSON array) instead of one message
   --info               print {message, info} with the response information (model, finish reason, usage)
   --lenient            tolerate stream protocol violations (reported on stderr) and truncation
+  --max-input-bytes N  read at most N bytes of input (default 256 MiB)
   -h, --help           show this help`;
 
 export async function runDecode(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -46,6 +48,7 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
       all: { type: "boolean" },
       info: { type: "boolean" },
       lenient: { type: "boolean" },
+      "max-input-bytes": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -62,18 +65,19 @@ export async function runDecode(argv: readonly string[], io: CommandIo): Promise
     ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
   });
   const path = positionals[0];
+  const maxInputBytes = positiveIntegerOption("max-input-bytes", values["max-input-bytes"]);
   const print = (value: unknown) => io.out(JSON.stringify(value, null, 2));
 
   if (!values.stream) {
-    const decoded = codec.decodeResponse(parseJsonText(await inputText(path), path === undefined ? {} : { file: path }));
+    const decoded = codec.decodeResponse(parseJsonText(await inputText(path, maxInputBytes), path === undefined ? {} : { file: path }));
     print(values.info ? { message: messageToJson(decoded.message), info: decoded.info } : messageToJson(decoded.message));
     return 0;
   }
   let chunks;
   if (input === "raw") {
-    chunks = chunkBatchesFromBytes(codec, await inputBytes(path));
+    chunks = chunkBatchesFromBytes(codec, await inputBytes(path, maxInputBytes));
   } else {
-    const lines = (await inputText(path)).split("\n");
+    const lines = (await inputText(path, maxInputBytes)).split("\n");
     const values = lines.flatMap((line, index) => (line.trim() === "" ? [] : [parseJsonText(line, { ...(path === undefined ? {} : { file: path }), line: index + 1 })]));
     chunks = chunksFromJsonValues(codec, values);
   }

@@ -7,6 +7,7 @@ import { terminalSafeLine } from "../json/terminal-safe.js";
 import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
+import { positiveIntegerOption } from "./command-options.js";
 import { inputText } from "./read-input.js";
 import { parseCommandLine } from "./command-options.js";
 
@@ -21,6 +22,7 @@ Options:
   --flag NAME          turn on an option replay rules test (repeatable), e.g. replayForeignReasoning
   --request JSON       request fields to include (model, max_tokens, tools, ...), as a JSON object
   --json               print {body, warnings} instead of the body alone
+  --max-input-bytes N  read at most N bytes of input (default 256 MiB)
   -h, --help           show this help`;
 
 /** The history to encode: a document as such (so warning pointers name its `/messages/...`), or JSONL messages. */
@@ -53,6 +55,7 @@ export async function runEncode(argv: readonly string[], io: CommandIo): Promise
       flag: { type: "string", multiple: true },
       request: { type: "string" },
       json: { type: "boolean" },
+      "max-input-bytes": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -76,7 +79,7 @@ export async function runEncode(argv: readonly string[], io: CommandIo): Promise
   }
   const codec = codecFor(values.provider);
   const path = positionals[0];
-  const encoded = codec.encodeRequest(readHistory(await inputText(path), path), {
+  const encoded = codec.encodeRequest(readHistory(await inputText(path, positiveIntegerOption("max-input-bytes", values["max-input-bytes"])), path), {
     ...(request === undefined ? {} : { request }),
     ...(values.variant === undefined ? {} : { variant: values.variant }),
     ...(values.flag === undefined ? {} : { flags: values.flag }),

@@ -28,6 +28,7 @@ import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ownValue } from "../json/own-property.js";
+import { checkFile } from "./read-input.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
 
@@ -58,6 +59,7 @@ import:   --session ID (the target session when the file names none)  --format a
           --fresh-ids (new event ids, so a log can be imported beside its original)
           A new session gets the metadata of its export header; importing events a session already
           holds, unchanged, is a no-op (an import can be retried).
+          --max-input-bytes N (read at most N bytes of FILE; default 512 MiB; FILE must be a regular file)
           Legacy shapes: [{role, content, tool_calls?...}] (OpenAI Chat style) and rows of
           {conversation_id, content, type, timestamp} (Spring AI's SPRING_AI_CHAT_MEMORY, e.g. from
           psql -c "COPY (SELECT row_to_json(m) FROM spring_ai_chat_memory m) TO STDOUT"). What the source
@@ -176,12 +178,14 @@ const exportSession: Subcommand = async (argv, io) => {
 };
 
 const importSessions: Subcommand = async (argv, io) => {
-  const { values, positionals } = parse(argv, { session: { type: "string" }, format: { type: "string" }, "fresh-ids": { type: "boolean" } });
+  const { values, positionals } = parse(argv, { session: { type: "string" }, format: { type: "string" }, "fresh-ids": { type: "boolean" }, "max-input-bytes": { type: "string" } });
   if (positionals.length !== 1) throw new UsageError("session import needs exactly one FILE (see partwise session --help)");
   const format = (values.format ?? "auto") as ImportFormat;
   if (!IMPORT_FORMATS.includes(format)) throw new UsageError(`--format expects one of ${IMPORT_FORMATS.join(", ")}, got "${format}"`);
   const file = positionals[0]!;
-  const source = await readImportFile(file, format);
+  // As validate does: a device or a FIFO is refused before it is opened, and a file is read up to a limit.
+  await checkFile(file);
+  const source = await readImportFile(file, format, positiveIntegerOption("max-input-bytes", values["max-input-bytes"]));
   const named = new Set(source.batches.map((batch) => batch.sessionId));
   if (values.session !== undefined && named.size > 1) throw new UsageError(`--session names one target, but ${file} holds ${named.size} sessions`);
   const imported = await withService(values.db, true, async (service) => {

@@ -41,12 +41,12 @@ export function awsCredentialsFromEnvironment(env: Readonly<Record<string, strin
   return env.AWS_SESSION_TOKEN ? { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN } : { accessKeyId, secretAccessKey };
 }
 
-/** The headers that sign a POST of `body` to `url` for the `bedrock` service. */
+/** The headers that sign a request (a POST of `body` unless `method` says otherwise) to `url` for the `bedrock` service. */
 export async function signAwsRequest(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  options: { credentials: AwsCredentials; region: string; service?: string; now?: Date; signPayloadHash?: boolean },
+  options: { credentials: AwsCredentials; region: string; service?: string; now?: Date; signPayloadHash?: boolean; method?: "POST" | "GET" },
 ): Promise<Record<string, string>> {
   const signer = new SignatureV4({
     // Also sign x-amz-content-sha256, as the AWS SDK does for Bedrock (off only for AWS's test vectors).
@@ -58,7 +58,7 @@ export async function signAwsRequest(
   });
   const signed = await signer.sign(
     {
-      method: "POST",
+      method: options.method ?? "POST",
       protocol: url.protocol,
       hostname: url.hostname,
       ...(url.port ? { port: Number(url.port) } : {}),

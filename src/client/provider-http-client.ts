@@ -1,11 +1,14 @@
 // The HTTP client of one provider over fetch: base URL and key from options or the provider's usual
 // environment variables, blocking and streaming calls, abort signals, retries with backoff on 429/5xx
-// and connection failures honoring `retry-after`, and a typed ProviderApiError for every failure.
-import { ProviderApiError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
+// and connection failures honoring `retry-after`, a typed ProviderApiError for every failure, and limits
+// (call-limits.ts) on time, size and redirects: credentials and the conversation never leave their origin.
+import { ProviderApiError, ProviderLimitError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
 import { type AwsCredentials, awsCredentialsFromEnvironment, signAwsRequest } from "./aws-signature.js";
+import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedText, MAX_ERROR_BODY_BYTES } from "./call-limits.js";
 import { type ProviderEndpoint, providerEndpoint } from "./provider-endpoints.js";
 
-export interface ProviderHttpClientOptions {
+/** Options of a client; the time and size limits default to DEFAULT_CALL_LIMITS (README "HTTP limits"). */
+export interface ProviderHttpClientOptions extends Partial<CallLimits> {
   readonly provider: string;
   /** The model: in the body or in the URL, as the provider takes it. */
   readonly model: string;
@@ -68,8 +71,11 @@ function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<v
   });
 }
 
-/** The body bytes; a connection lost mid-stream becomes `stream/truncated` naming the bytes received. */
-async function* guardedBody(body: AsyncIterable<Uint8Array>, provider: string, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
+/**
+ * The stream's bytes under the call's limits; a connection lost mid-stream becomes `stream/truncated`
+ * naming the bytes received. The call's timers end with the stream, however it ends.
+ */
+async function* guardedBody(body: AsyncIterable<Uint8Array>, provider: string, timer: CallTimer): AsyncGenerator<Uint8Array> {
   let position = 0;
   try {
     for await (const chunk of body) {
@@ -77,13 +83,29 @@ async function* guardedBody(body: AsyncIterable<Uint8Array>, provider: string, s
       yield chunk;
     }
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
+    if (timer.stopReason !== undefined) throw timer.stopReason;
+    if (error instanceof ProviderLimitError) throw error;
     throw new StreamProtocolError("stream/truncated", `${provider}: the connection closed after ${position} bytes, before the stream ended`, {
       provider,
       position,
       cause: error,
     });
+  } finally {
+    timer.dispose();
   }
+}
+
+/** Same-origin redirects followed per call at most; each is re-sent (and re-signed) to its new URL. */
+const MAX_REDIRECTS = 5;
+
+function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** One request to send: a POST of the JSON body, or the GET a 301/302/303 turns it into (RFC 9110 §15.4). */
+interface Outgoing {
+  readonly url: URL;
+  readonly method: "POST" | "GET";
 }
 
 export class ProviderHttpClient {
@@ -96,6 +118,7 @@ export class ProviderHttpClient {
   readonly #fetch: typeof fetch;
   readonly #region: string | undefined;
   readonly #awsCredentials: AwsCredentials | undefined;
+  readonly #limits: CallLimits;
 
   constructor(options: ProviderHttpClientOptions) {
     const env = options.env ?? process.env;
@@ -107,6 +130,13 @@ export class ProviderHttpClient {
     this.#fetch = options.fetch ?? fetch;
     this.#region = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
     this.#awsCredentials = options.awsCredentials ?? awsCredentialsFromEnvironment(env);
+    this.#limits = {
+      firstByteTimeoutMs: options.firstByteTimeoutMs ?? DEFAULT_CALL_LIMITS.firstByteTimeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_CALL_LIMITS.idleTimeoutMs,
+      totalTimeoutMs: options.totalTimeoutMs ?? DEFAULT_CALL_LIMITS.totalTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_CALL_LIMITS.maxResponseBytes,
+      maxStreamBytes: options.maxStreamBytes ?? DEFAULT_CALL_LIMITS.maxStreamBytes,
+    };
     const baseUrl = options.baseUrl ?? firstSet(env, this.#endpoint.baseUrlEnv) ?? this.#endpoint.defaultBaseUrl;
     if (baseUrl.includes("{region}")) {
       if (!this.#region) throw new UsageError(`${options.provider}: set the AWS region (option region, or AWS_REGION)`);
@@ -124,24 +154,53 @@ export class ProviderHttpClient {
 
   /** A blocking call: the response body as parsed JSON. */
   async complete(body: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
-    const response = await this.#send(body, false, options);
-    const text = await response.text();
+    const timer = new CallTimer(this.provider, this.#limits.totalTimeoutMs, options.signal);
     try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new ProviderApiError(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
-        status: response.status,
-        retryable: false,
-        ...this.#requestId(response.headers),
-      }, { cause: error });
+      const response = await this.#send(body, false, timer);
+      const text = await limitedText(
+        limitedBody(response, timer, { idleTimeoutMs: this.#limits.idleTimeoutMs, maxBytes: this.#limits.maxResponseBytes, limit: "maxResponseBytes", overLimit: "fail" }, this.provider),
+      ).catch((error: unknown) => {
+        throw this.#readFailure(error, timer);
+      });
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw new ProviderApiError(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
+          status: response.status,
+          retryable: false,
+          ...this.#requestId(response.headers),
+        }, { cause: error });
+      }
+    } finally {
+      timer.dispose();
     }
   }
 
-  /** A streaming call: the body bytes, as they arrive. */
+  /** A streaming call: the body bytes, as they arrive (under the idle timeout, maxStreamBytes and the call's deadline). */
   async stream(body: Record<string, unknown>, options: CallOptions = {}): Promise<StreamingResponse> {
-    const response = await this.#send(body, true, options);
-    if (!response.body) throw new ProviderApiError(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
-    return { bytes: guardedBody(response.body as unknown as AsyncIterable<Uint8Array>, this.provider, options.signal), ...this.#requestId(response.headers) };
+    const timer = new CallTimer(this.provider, this.#limits.totalTimeoutMs, options.signal);
+    let response: Response;
+    try {
+      response = await this.#send(body, true, timer);
+    } catch (error) {
+      timer.dispose();
+      throw error;
+    }
+    if (!response.body) {
+      timer.dispose();
+      throw new ProviderApiError(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
+    }
+    const bytes = limitedBody(response, timer, { idleTimeoutMs: this.#limits.idleTimeoutMs, maxBytes: this.#limits.maxStreamBytes, limit: "maxStreamBytes", overLimit: "fail" }, this.provider);
+    return { bytes: guardedBody(bytes, this.provider, timer), ...this.#requestId(response.headers) };
+  }
+
+  /** A failure while reading a body: the limit or abort that stopped it, or a typed error for a lost connection. */
+  #readFailure(error: unknown, timer: CallTimer): unknown {
+    if (timer.stopReason !== undefined) return timer.stopReason;
+    if (error instanceof ProviderLimitError) return error;
+    return new ProviderApiError(this.provider, `${this.provider}: the connection closed before the response body ended (${error instanceof Error ? error.message : String(error)})`, {
+      retryable: false,
+    }, { cause: error });
   }
 
   #requestId(headers: Headers): { requestId?: string } {
@@ -152,7 +211,8 @@ export class ProviderHttpClient {
     return {};
   }
 
-  async #request(body: Record<string, unknown>, stream: boolean): Promise<{ url: URL; init: RequestInit }> {
+  /** The JSON text of a call's body. */
+  #payload(body: Record<string, unknown>, stream: boolean): string {
     const endpoint = this.#endpoint;
     const payload: Record<string, unknown> = {
       ...(endpoint.modelInBody ? { model: this.model } : {}),
@@ -160,10 +220,15 @@ export class ProviderHttpClient {
       ...(endpoint.streamInBody ? { stream } : {}),
     };
     for (const field of endpoint.pathFields ?? []) delete payload[field];
-    const url = new URL(endpoint.requestUrl(this.baseUrl, this.model, stream));
-    const text = JSON.stringify(payload);
+    return JSON.stringify(payload);
+  }
+
+  /** The request for one URL: the headers (signed for that URL where the API signs), and the body of a POST. */
+  async #init(outgoing: Outgoing, text: string, stream: boolean, signal: AbortSignal): Promise<RequestInit> {
+    const endpoint = this.#endpoint;
+    const sendsBody = outgoing.method === "POST";
     let headers: Record<string, string> = {
-      "content-type": "application/json",
+      ...(sendsBody ? { "content-type": "application/json" } : {}),
       accept: stream ? (endpoint.streamMediaType ?? "text/event-stream") : "application/json",
       ...endpoint.authHeaders(this.#apiKey),
       ...this.#options.headers,
@@ -172,31 +237,72 @@ export class ProviderHttpClient {
       if (!this.#awsCredentials || !this.#region) {
         throw new UsageError(`${this.provider}: set AWS credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) and a region (AWS_REGION)`);
       }
-      headers = await signAwsRequest(url, headers, text, { credentials: this.#awsCredentials, region: this.#region });
+      headers = await signAwsRequest(outgoing.url, headers, sendsBody ? text : "", { credentials: this.#awsCredentials, region: this.#region, method: outgoing.method });
     }
-    return { url, init: { method: "POST", headers, body: text } };
+    // Redirects are followed here, never by fetch: fetch would carry the key and the body to any origin.
+    return { method: outgoing.method, headers, redirect: "manual", signal, ...(sendsBody ? { body: text } : {}) };
   }
 
-  async #send(body: Record<string, unknown>, stream: boolean, options: CallOptions): Promise<Response> {
+  /**
+   * One attempt: the response once its head arrived, following same-origin redirects (re-signed, with
+   * RFC 9110's method rules) and refusing any other, so credentials and the conversation stay with the
+   * origin they were configured for, as the official SDKs keep them.
+   */
+  async #attempt(text: string, stream: boolean, timer: CallTimer): Promise<Response> {
+    let outgoing: Outgoing = { url: new URL(this.#endpoint.requestUrl(this.baseUrl, this.model, stream)), method: "POST" };
+    for (let redirects = 0; ; redirects++) {
+      const init = await this.#init(outgoing, text, stream, timer.signal);
+      timer.wait("first-byte", this.#limits.firstByteTimeoutMs);
+      const response = await this.#fetch(outgoing.url, init);
+      timer.arrived();
+      // A browser's fetch hides a manual redirect's target: it cannot be checked, so it is not followed.
+      if (response.type === "opaqueredirect") {
+        throw new ProviderLimitError("provider/redirect-refused", this.provider, `${this.provider}: ${outgoing.url.origin} answered with a redirect whose target this fetch hides; it is not followed`, { from: outgoing.url.origin });
+      }
+      const location = response.headers.get("location");
+      if (!isRedirect(response.status) || location === null) return response;
+      await response.body?.cancel().catch(() => undefined);
+      const target = new URL(location, outgoing.url);
+      if (target.origin !== outgoing.url.origin) {
+        throw new ProviderLimitError(
+          "provider/redirect-refused",
+          this.provider,
+          `${this.provider}: ${outgoing.url.origin} redirected (${response.status}) to another origin, ${target.origin}; partwise does not send credentials or the conversation there`,
+          { status: response.status, from: outgoing.url.origin, to: target.origin },
+        );
+      }
+      if (redirects >= MAX_REDIRECTS) {
+        throw new ProviderLimitError("provider/redirect-refused", this.provider, `${this.provider}: more than ${MAX_REDIRECTS} redirects within ${outgoing.url.origin}`, {
+          status: response.status,
+          from: outgoing.url.origin,
+          to: target.origin,
+        });
+      }
+      const keepsMethod = response.status === 307 || response.status === 308;
+      outgoing = { url: target, method: keepsMethod ? outgoing.method : "GET" };
+    }
+  }
+
+  async #send(body: Record<string, unknown>, stream: boolean, timer: CallTimer): Promise<Response> {
     const maxRetries = this.#options.maxRetries ?? 2;
+    const text = this.#payload(body, stream);
     for (let attempt = 0; ; attempt++) {
       let failure: ProviderApiError;
       try {
         // Signed requests carry a timestamp: sign again for every attempt.
-        const { url, init } = await this.#request(body, stream);
-        const response = await this.#fetch(url, { ...init, ...(options.signal ? { signal: options.signal } : {}) });
+        const response = await this.#attempt(text, stream, timer);
         if (response.ok) return response;
-        failure = await this.#failure(response);
+        failure = await this.#failure(response, timer);
       } catch (error) {
-        if (options.signal?.aborted) throw options.signal.reason;
-        if (error instanceof ProviderApiError || error instanceof UsageError) throw error;
+        if (timer.stopReason !== undefined) throw timer.stopReason;
+        if (error instanceof ProviderApiError || error instanceof ProviderLimitError || error instanceof UsageError) throw error;
         failure = new ProviderApiError(this.provider, `${this.provider}: no response from ${this.baseUrl} (${error instanceof Error ? error.message : String(error)})`, {
           retryable: true,
         }, { cause: error });
       }
       const wait = this.#retryDelay(failure, attempt);
       if (attempt >= maxRetries || wait === undefined) throw failure;
-      await sleep(wait, options.signal);
+      await sleep(wait, timer.signal);
     }
   }
 
@@ -209,8 +315,14 @@ export class ProviderHttpClient {
     return Math.min(8000, base * 2 ** attempt) * (0.75 + Math.random() * 0.5);
   }
 
-  async #failure(response: Response): Promise<ProviderApiError> {
-    const text = await response.text().catch(() => "");
+  /** The typed error of a failed response; only the first MAX_ERROR_BODY_BYTES of its body are read. */
+  async #failure(response: Response, timer: CallTimer): Promise<ProviderApiError> {
+    const text = await limitedText(
+      limitedBody(response, timer, { idleTimeoutMs: this.#limits.idleTimeoutMs, maxBytes: MAX_ERROR_BODY_BYTES, limit: "the error body limit", overLimit: "truncate" }, this.provider),
+    ).catch(() => {
+      if (timer.stopReason !== undefined) throw timer.stopReason;
+      return "";
+    });
     let body: unknown = text;
     try {
       body = JSON.parse(text);

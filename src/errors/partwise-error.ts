@@ -114,6 +114,20 @@ export class ProviderApiError extends PartwiseError {
   }
 }
 
+/** The codes of the limits a provider call can hit (see ProviderHttpClientOptions for the defaults). */
+export type ProviderLimitCode = Extract<ErrorCode, "provider/redirect-refused" | "provider/timeout" | "provider/response-too-large">;
+
+/**
+ * A provider call stopped by one of the HTTP client's limits: a redirect it does not follow, a timeout, or
+ * an answer over its size limit. Never retried: the same request would hit the same limit.
+ */
+export class ProviderLimitError extends PartwiseError {
+  override readonly name = "ProviderLimitError";
+  constructor(code: ProviderLimitCode, provider: string, message: string, details: Record<string, unknown>, options: PartwiseErrorOptions = {}) {
+    super(code, message, { ...options, provider, details });
+  }
+}
+
 /** A command line that was not understood. */
 export class UsageError extends PartwiseError {
   override readonly name = "UsageError";

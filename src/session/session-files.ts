@@ -2,9 +2,10 @@
 // session's headed by its export header, a history document or message list, JSONL of messages, or a legacy
 // text-only history) into per-session batches, every problem located by file, line and pointer; fresh ids
 // let a log be imported twice.
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import type { CompactionEvent, LegacyImportFinding, SessionEvent, SessionMetadata } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
+import { readBounded } from "../io/bounded-read.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
 import { decodeUtf8 } from "../validation/utf8.js";
@@ -47,8 +48,11 @@ function isMessageRecord(value: unknown): boolean {
   return isJsonObject(value) && "role" in value && "parts" in value;
 }
 
-async function readText(path: string): Promise<string> {
-  const bytes = await readFile(path);
+/** The most readImportFile reads of one file unless told otherwise (512 MiB, validate's document limit). */
+export const DEFAULT_MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+async function readText(path: string, maxBytes: number): Promise<string> {
+  const bytes = await readBounded(createReadStream(path), path, maxBytes, "--max-input-bytes");
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     throw new InvalidDocumentError("json/syntax", "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON text must not have", { file: path, line: 1, column: 1 });
   }
@@ -124,8 +128,8 @@ function historyBatch(messages: readonly unknown[]): ImportBatch {
 }
 
 /** Reads an import file (see the module comment), detecting its format unless one is given. */
-export async function readImportFile(path: string, format: ImportFormat = "auto"): Promise<ImportSource> {
-  const read = records(await readText(path), path);
+export async function readImportFile(path: string, format: ImportFormat = "auto", maxBytes = DEFAULT_MAX_IMPORT_BYTES): Promise<ImportSource> {
+  const read = records(await readText(path, maxBytes), path);
   if ("document" in read) {
     const value = read.document;
     if ((format === "auto" || format === "legacy") && isLegacyHistory(value)) {

@@ -434,12 +434,14 @@ export function withPartialResponses(error: unknown, state: AggregatorState): un
 }
 
 /**
- * The aggregated responses once the stream has ended. A response that never got its `done` chunk is
- * truncated: strict mode throws StreamProtocolError (`stream/truncated`, the partial responses in
+ * The aggregated responses once the stream has ended. A response that never got its `done` chunk, or a
+ * stream without any response, is truncated: strict mode throws StreamProtocolError (`stream/truncated`, the partial responses in
  * `details.partial`); lenient mode returns it with `complete: false` and a warning.
  */
 export function finishAggregation(state: AggregatorState): AggregatedResponse[] {
-  const results = state.responses.map(responseResult);
+  // A stream that ended before any response began (no bytes, only pings, cut inside its first event)
+  // is as truncated as one cut later: it is one empty response that never got its `done` chunk.
+  const results = (state.responses.length > 0 ? state.responses : [emptyResponse(undefined)]).map(responseResult);
   const truncated = results.find((result) => !result.complete);
   if (truncated && state.strict) {
     throw new StreamProtocolError("stream/truncated", `the stream ended before response ${truncated.responseId ?? "(no id)"} did: the message is not whole`, {
@@ -472,7 +474,8 @@ export function mergeResponses(results: readonly AggregatedResponse[]): Aggregat
   const merged: AggregatedResponse = {
     message: metadata === undefined ? { role: "assistant", parts } : { role: "assistant", parts, metadata },
     info: last?.responseId === undefined ? info : { ...info, responseId: last.responseId },
-    complete: results.every((result) => result.complete),
+    // No response at all is no whole message.
+    complete: results.length > 0 && results.every((result) => result.complete),
     incompleteToolCalls: results.flatMap((result) => result.incompleteToolCalls),
     warnings: results.flatMap((result) => result.warnings),
   };

@@ -44,6 +44,15 @@ describe("partwise decode", () => {
     expect(JSON.parse(lenient.out).complete).toBe(false);
   });
 
+  it.each(["anthropic", "openai.responses", "openai.chat", "deepseek", "ollama", "mistral"])("exits 1 with stream/truncated, not an empty complete message, for an empty %s stream", async (provider) => {
+    const empty = join(directory, "empty.bin");
+    writeFileSync(empty, "");
+    const strict = await run("decode", "--provider", provider, "--stream", empty);
+    expect([strict.status, strict.err]).toEqual([1, expect.stringContaining("the message is not whole")]);
+    const lenient = await run("decode", "--provider", provider, "--stream", "--lenient", "--info", empty);
+    expect([lenient.status, JSON.parse(lenient.out).complete]).toEqual([1, false]);
+  });
+
   it("exits 2 for an unknown provider or input form", async () => {
     expect((await run("decode", "--provider", "acme", fixture("vercel-ai__anthropic-text.json"))).status).toBe(2);
     expect((await run("decode", "--provider", "anthropic", "--stream", "--input", "xml")).status).toBe(2);

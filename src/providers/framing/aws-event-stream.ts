@@ -39,6 +39,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: number, position: number, provider?: string) {
   const headers: Record<string, EventStreamHeaderValue> = {};
   let offset = start;
+  // A header name or string value that is not UTF-8 is a located wire error, not the decoder's TypeError.
+  const text = (length: number, what: string) => {
+    try {
+      return utf8.decode(bytes.subarray(offset, offset + length));
+    } catch (error) {
+      throw new PartwiseError("provider/invalid-wire", `event stream: ${what} at byte ${position + offset} is not valid UTF-8 (message at byte ${position})`, {
+        position: position + offset,
+        ...(provider === undefined ? {} : { provider }),
+        cause: error,
+      });
+    }
+  };
   const need = (count: number) => {
     if (offset + count > end) throw frameError("a header runs past the headers section", position, provider);
   };
@@ -46,7 +58,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
     need(1);
     const nameLength = view.getUint8(offset++);
     need(nameLength + 1);
-    const name = utf8.decode(bytes.subarray(offset, offset + nameLength));
+    const name = text(nameLength, "a header name");
     offset += nameLength;
     const type = view.getUint8(offset++);
     let value: EventStreamHeaderValue;
@@ -82,8 +94,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
         const length = view.getUint16(offset);
         offset += 2;
         need(length);
-        const data = bytes.subarray(offset, offset + length);
-        value = type === 6 ? { type: "bytes", value: data.slice() } : { type: "string", value: utf8.decode(data) };
+        value = type === 6 ? { type: "bytes", value: bytes.slice(offset, offset + length) } : { type: "string", value: text(length, `the value of header "${name}"`) };
         offset += length;
         break;
       }

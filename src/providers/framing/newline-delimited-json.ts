@@ -1,6 +1,8 @@
 // An incremental NDJSON parser (Ollama's streaming format): bytes in any chunking -> one JSON value per
 // non-blank line, with the line number and byte offset of each, and located errors for broken lines.
-import { PartwiseError } from "../../errors/partwise-error.js";
+// Buffering is linear (an unfinished line is kept in pieces) and a line is at most maxLineBytes.
+import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
+import { DEFAULT_MAX_EVENT_BYTES, utf8Length } from "./event-size.js";
 import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 export interface JsonLine {
@@ -11,15 +13,24 @@ export interface JsonLine {
   readonly position: number;
 }
 
+export interface NewlineDelimitedJsonDecoderOptions {
+  /** The longest line, in UTF-8 bytes (default 64 MiB). */
+  readonly maxLineBytes?: number;
+}
+
 export class NewlineDelimitedJsonDecoder {
   readonly #provider: string | undefined;
+  readonly #maxLineBytes: number;
   readonly #decoder = new Utf8StreamDecoder();
-  #pending = "";
+  /** The unfinished last line, in the pieces it arrived in (joined once, when it ends). */
+  #pending: string[] = [];
+  #pendingBytes = 0;
   #line = 1;
   #position = 0;
 
-  constructor(provider?: string) {
+  constructor(provider?: string, options: NewlineDelimitedJsonDecoderOptions = {}) {
     this.#provider = provider;
+    this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_EVENT_BYTES;
   }
 
   push(bytes: Uint8Array): JsonLine[] {
@@ -29,7 +40,7 @@ export class NewlineDelimitedJsonDecoder {
     } catch (error) {
       throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
     }
-    return this.#lines(this.#pending + text, false);
+    return this.#lines(text, false);
   }
 
   /** The last line, when the stream did not end with a newline. */
@@ -40,7 +51,7 @@ export class NewlineDelimitedJsonDecoder {
     } catch (error) {
       throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
     }
-    return this.#lines(this.#pending + rest, true);
+    return this.#lines(rest, true);
   }
 
   #error(message: string, cause?: unknown): PartwiseError {
@@ -52,12 +63,28 @@ export class NewlineDelimitedJsonDecoder {
     });
   }
 
+  /** Fails once the line being read is longer than the limit. */
+  #checkLineSize(bytes: number): void {
+    if (bytes <= this.#maxLineBytes) return;
+    throw new StreamProtocolError("stream/event-too-large", `line ${this.#line} of the stream is longer than ${this.#maxLineBytes} bytes (maxLineBytes)`, {
+      ...(this.#provider === undefined ? {} : { provider: this.#provider }),
+      line: this.#line,
+      position: this.#position,
+      details: { limitBytes: this.#maxLineBytes },
+    });
+  }
+
+  /** The lines the new text ends; only `text` is searched, the pending line having no newline. */
   #lines(text: string, final: boolean): JsonLine[] {
     const lines: JsonLine[] = [];
     let start = 0;
-    for (let newline = text.indexOf("\n"); newline >= 0 || (final && start < text.length); newline = text.indexOf("\n", start)) {
+    for (let newline = text.indexOf("\n"); newline >= 0 || (final && (start < text.length || this.#pending.length > 0)); newline = text.indexOf("\n", start)) {
       const end = newline < 0 ? text.length : newline;
-      const raw = text.slice(start, end);
+      const rawBytes = this.#pendingBytes + utf8Length(text, start, end);
+      this.#checkLineSize(rawBytes);
+      const raw = this.#pending.length === 0 ? text.slice(start, end) : this.#pending.join("") + text.slice(start, end);
+      this.#pending = [];
+      this.#pendingBytes = 0;
       const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
       if (line.trim() !== "") {
         try {
@@ -67,11 +94,15 @@ export class NewlineDelimitedJsonDecoder {
         }
       }
       this.#line++;
-      this.#position += Buffer.byteLength(raw) + (newline < 0 ? 0 : 1);
+      this.#position += rawBytes + (newline < 0 ? 0 : 1);
       start = end + 1;
       if (newline < 0) break;
     }
-    this.#pending = start >= text.length ? "" : text.slice(start);
+    if (start < text.length) {
+      this.#pending.push(start === 0 ? text : text.slice(start));
+      this.#pendingBytes += utf8Length(text, start, text.length);
+      this.#checkLineSize(this.#pendingBytes);
+    }
     return lines;
   }
 }

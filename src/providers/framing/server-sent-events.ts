@@ -1,8 +1,11 @@
 // An incremental Server-Sent Events parser (WHATWG HTML §9.2.6): bytes in any chunking -> events.
 // Lines end in \r\n, \n or \r (a \r\n split across chunks counts once); `data` lines join with \n; a
-// blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped.
+// blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped. Buffering is
+// linear (an unfinished line is kept in pieces, only new text is searched) and one event is at most
+// maxEventBytes, so a huge or endless event ends in `stream/event-too-large` instead of a stall.
 import { isAscii } from "node:buffer";
-import { PartwiseError } from "../../errors/partwise-error.js";
+import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
+import { DEFAULT_MAX_EVENT_BYTES, utf8Length } from "./event-size.js";
 import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 /** One dispatched event. */
@@ -17,13 +20,24 @@ export interface ServerSentEvent {
   readonly position: number;
 }
 
+export interface ServerSentEventDecoderOptions {
+  /** The largest event (its lines, fields included), in UTF-8 bytes (default 64 MiB). */
+  readonly maxEventBytes?: number;
+}
+
 export class ServerSentEventDecoder {
   readonly #provider: string | undefined;
+  readonly #maxEventBytes: number;
   readonly #decoder = new Utf8StreamDecoder();
   #started = false;
-  #buffer = "";
+  /** The unfinished last line, in the pieces it arrived in (joined once, when it ends). */
+  #pending: string[] = [];
+  /** The UTF-8 length of #pending. */
+  #pendingBytes = 0;
+  /** The UTF-8 length of the lines of the current event so far. */
+  #eventBytes = 0;
   #bytesSeen = 0;
-  /** The byte offset in the stream of the text in #buffer (for event positions). */
+  /** The byte offset in the stream of the text in #pending (for event positions). */
   #bufferPosition = 0;
   #skipLineFeed = false;
   #eventName: string | undefined;
@@ -33,8 +47,9 @@ export class ServerSentEventDecoder {
   #eventPosition = -1;
 
   /** @param provider named in errors (e.g. `anthropic`). */
-  constructor(provider?: string) {
+  constructor(provider?: string, options: ServerSentEventDecoderOptions = {}) {
     this.#provider = provider;
+    this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
   }
 
   /** The events completed by these bytes. */
@@ -56,7 +71,7 @@ export class ServerSentEventDecoder {
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
     // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(text, this.#bufferAscii && isAscii(bytes));
+    return this.#consume(text, isAscii(bytes));
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -72,7 +87,7 @@ export class ServerSentEventDecoder {
 
   /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
   get hasPartialEvent(): boolean {
-    return this.#data !== undefined || this.#buffer.length > 0;
+    return this.#data !== undefined || this.#pendingBytes > 0;
   }
 
   #invalidUtf8(error: unknown): PartwiseError {
@@ -84,41 +99,66 @@ export class ServerSentEventDecoder {
     });
   }
 
-  /** Whether the unconsumed text in #buffer is pure ASCII. */
-  #bufferAscii = true;
-
+  /**
+   * The events the new text completes. Only `text` is searched for line ends: the pending line had none,
+   * so every byte is scanned once however the stream is chunked (a 30 MB line in small chunks included).
+   */
   #consume(text: string, ascii: boolean): ServerSentEvent[] {
     const events: ServerSentEvent[] = [];
-    const buffer = this.#buffer + text;
     let start = 0;
-    if (this.#skipLineFeed && buffer.startsWith("\n")) {
+    if (this.#skipLineFeed && text.startsWith("\n")) {
       start = 1;
       this.#bufferPosition += 1;
     }
-    this.#skipLineFeed = false;
+    if (text.length > start) this.#skipLineFeed = false;
     // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
-    let lineFeed = buffer.indexOf("\n", start);
-    let carriageReturn = buffer.indexOf("\r", start);
+    let lineFeed = text.indexOf("\n", start);
+    let carriageReturn = text.indexOf("\r", start);
     for (;;) {
-      if (lineFeed >= 0 && lineFeed < start) lineFeed = buffer.indexOf("\n", start);
-      if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = buffer.indexOf("\r", start);
+      if (lineFeed >= 0 && lineFeed < start) lineFeed = text.indexOf("\n", start);
+      if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = text.indexOf("\r", start);
       const end = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
       if (end < 0) break;
       let next = end + 1;
       if (end === carriageReturn) {
-        if (next < buffer.length) {
-          if (buffer.charCodeAt(next) === 10) next++;
+        if (next < text.length) {
+          if (text.charCodeAt(next) === 10) next++;
         } else {
           this.#skipLineFeed = true;
         }
       }
-      this.#line(buffer, start, end, events);
-      this.#bufferPosition += (ascii ? end - start : Buffer.byteLength(buffer.slice(start, end))) + (next - end);
+      const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8Length(text, start, end));
+      this.#checkEventSize(lineBytes);
+      if (this.#pending.length === 0) {
+        this.#line(text, start, end, events);
+      } else {
+        const line = this.#pending.join("") + text.slice(start, end);
+        this.#pending = [];
+        this.#pendingBytes = 0;
+        this.#line(line, 0, line.length, events);
+      }
+      // A blank line ends the event; any other line (a comment too) counts toward its size.
+      this.#eventBytes = lineBytes === 0 ? 0 : this.#eventBytes + lineBytes + 1;
+      this.#bufferPosition += lineBytes + (next - end);
       start = next;
     }
-    this.#buffer = buffer.slice(start);
-    this.#bufferAscii = ascii || Buffer.byteLength(this.#buffer) === this.#buffer.length;
+    if (start < text.length) {
+      this.#pending.push(start === 0 ? text : text.slice(start));
+      this.#pendingBytes += ascii ? text.length - start : utf8Length(text, start, text.length);
+      this.#checkEventSize(this.#pendingBytes);
+    }
     return events;
+  }
+
+  /** Fails once the current event, with a line of `lineBytes` still being read, is over the limit. */
+  #checkEventSize(lineBytes: number): void {
+    if (this.#eventBytes + lineBytes <= this.#maxEventBytes) return;
+    const position = this.#eventPosition < 0 ? this.#bufferPosition : this.#eventPosition;
+    throw new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
+      ...(this.#provider === undefined ? {} : { provider: this.#provider }),
+      position,
+      details: { limitBytes: this.#maxEventBytes },
+    });
   }
 
   /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */

@@ -67,6 +67,26 @@ function appendReasoningDetail(details: unknown[], detail: unknown): void {
   }
 }
 
+/**
+ * Whether JSON text stops inside a string, object or array: cut, as a `finish_reason` of `length` leaves
+ * it. Text that is merely malformed (`{"city": Oslo}`) is whole, and kept verbatim as the blocking decoder
+ * keeps it.
+ */
+function isCutJson(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 92) index++;
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) depth++;
+    else if (code === 125 || code === 93) depth--;
+  }
+  return inString || depth > 0;
+}
+
 /** A tool call while its fragments arrive. */
 interface BufferedCall {
   readonly key: number;
@@ -88,7 +108,10 @@ class ChoiceStream {
   #details: unknown[] | undefined;
   #refusal = "";
   #audio: Record<string, unknown> | undefined;
-  readonly #calls = new Map<number, BufferedCall>();
+  /** Every call in the order it opened. */
+  readonly #calls: BufferedCall[] = [];
+  /** The call each wire `index` currently continues. */
+  readonly #callAtIndex = new Map<number, BufferedCall>();
   #lastCall: BufferedCall | undefined;
   #nextKey = 0;
   #other: Record<string, unknown> | undefined;
@@ -168,7 +191,15 @@ class ChoiceStream {
 
   #callFragment(fragment: OpenAiChatToolCallDelta): void {
     let call: BufferedCall | undefined;
-    if (typeof fragment.index === "number") call = this.#calls.get(fragment.index) ?? this.#newCall(fragment.index);
+    const opensCall = (existing: BufferedCall | undefined) =>
+      typeof fragment.id === "string" && fragment.id !== "" && existing?.fields.id !== undefined && fragment.id !== existing.fields.id;
+    if (typeof fragment.index === "number") {
+      // A call's id comes once, in its first fragment: a new id at a used index is a new call (servers
+      // that reuse index 0 for every call), never a rename of the one before.
+      const existing = this.#callAtIndex.get(fragment.index);
+      call = existing && !opensCall(existing) ? existing : this.#newCall(existing ? this.#nextKey : fragment.index);
+      this.#callAtIndex.set(fragment.index, call);
+    }
     // Without an index (off-spec servers), a new id opens a new call and anything else continues the last.
     else if (typeof fragment.id === "string" && fragment.id !== "" && fragment.id !== this.#lastCall?.fields.id) call = this.#newCall(this.#nextKey);
     else call = this.#lastCall ?? this.#newCall(this.#nextKey);
@@ -197,9 +228,17 @@ class ChoiceStream {
 
   #newCall(key: number): BufferedCall {
     const call: BufferedCall = { key, fields: {}, name: "", arguments: "", functionExtra: undefined };
-    this.#calls.set(key, call);
+    this.#calls.push(call);
     this.#nextKey = Math.max(this.#nextKey, key + 1);
     return call;
+  }
+
+  /**
+   * Whether a call's arguments were cut mid-JSON (a `finish_reason` of `length` does that). Such a call
+   * is incomplete, as a cut Anthropic, Bedrock or Mistral call is, so the response it is in is not whole.
+   */
+  get hasCutCall(): boolean {
+    return this.#calls.some((call) => (call.fields.type ?? "function") === "function" && isCutJson(call.arguments));
   }
 
   /**
@@ -216,7 +255,7 @@ class ChoiceStream {
     }
     if (this.#refusal !== "") out.push(this.#whole(refusalPart(this.#refusal, this.#server, this.#choice)));
     if (this.#audio) out.push(this.#whole(audioPart(this.#audio, this.#server, this.#choice)));
-    for (const call of [...this.#calls.values()].sort((left, right) => left.key - right.key)) {
+    for (const call of [...this.#calls].sort((left, right) => left.key - right.key)) {
       const chunk = this.#whole(toolCallPart(this.#wireCall(call), this.#server, this.#choice));
       if (!complete && chunk.part.type === "tool_call") chunk.partial = true;
       out.push(chunk);
@@ -302,7 +341,7 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
     if (!response) return [];
     this.#response = undefined;
     const choices = [...response.choices.entries()].sort(([left], [right]) => left - right).map(([, state]) => state);
-    const complete = choices.length > 0 && choices.every((state) => state.finished);
+    const complete = choices.length > 0 && choices.every((state) => state.finished && !state.hasCutCall);
     const out: StreamChunk[] = [];
     for (const state of choices) state.flush(response.id, complete, out);
     if (complete) out.push(response.id === undefined ? { response: {}, done: true } : { responseId: response.id, response: {}, done: true });
