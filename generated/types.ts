@@ -23,7 +23,8 @@ export type ErrorCode =
   | "session/not-found"
   | "session/duplicate-id"
   | "session/storage"
-  | "cli/usage";
+  | "cli/usage"
+  | "setup/missing-dependency";
 /**
  * Which events a read starts from.
  */

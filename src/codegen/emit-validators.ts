@@ -33,6 +33,26 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
 }
 
 /**
+ * ajv's ESM output still calls require() for its runtime helpers and format checks
+ * (`require("ajv/dist/runtime/ucs2length").default`); each becomes a static import so the validators
+ * load in browsers and workers, where neither require nor node:module exists. The helpers are CommonJS,
+ * so the default import is their module.exports (Node's and esbuild's interop alike).
+ */
+function requiresToImports(code: string): { imports: string[]; code: string } {
+  const names = new Map<string, string>();
+  const rewritten = code.replace(/require\("([^"]+)"\)/g, (_call, specifier: string) => {
+    let name = names.get(specifier);
+    if (name === undefined) {
+      name = `ajvRuntime${names.size}`;
+      names.set(specifier, name);
+    }
+    return name;
+  });
+  const imports = [...names].map(([specifier, name]) => `import ${name} from ${JSON.stringify(`${specifier}.js`)};`);
+  return { imports, code: rewritten };
+}
+
+/**
  * A validators module and its declarations: one exported validator per entry point (export name ->
  * model name), compiled with every given schema available for references.
  */
@@ -42,15 +62,8 @@ export function emitValidators(
 ): { module: string; declarations: string } {
   const ajv = createAjv(schemas, { standalone: true });
   const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
-  const code = standaloneCode.default(ajv, exports);
-  // ajv's ESM output still calls require() for its runtime helpers and the format checks.
-  const module = [
-    scriptBanner(GENERATOR),
-    `import { createRequire } from "node:module";`,
-    `const require = createRequire(import.meta.url);`,
-    code,
-    "",
-  ].join("\n");
+  const { imports, code } = requiresToImports(standaloneCode.default(ajv, exports));
+  const module = [scriptBanner(GENERATOR), ...imports, code, ""].join("\n");
   const declarations = [
     scriptBanner(GENERATOR),
     `import type { ErrorObject as AjvErrorObject } from "ajv";`,

@@ -1,5 +1,6 @@
 // An incremental NDJSON parser (Ollama's streaming format): bytes in any chunking -> one JSON value per
 // non-blank line, with the line number and byte offset of each, and located errors for broken lines.
+import { utf8ByteLength } from "../../bytes/utf8.js";
 import { PartwiseError } from "../../errors/partwise-error.js";
 import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
@@ -67,7 +68,7 @@ export class NewlineDelimitedJsonDecoder {
         }
       }
       this.#line++;
-      this.#position += Buffer.byteLength(raw) + (newline < 0 ? 0 : 1);
+      this.#position += utf8ByteLength(raw) + (newline < 0 ? 0 : 1);
       start = end + 1;
       if (newline < 0) break;
     }

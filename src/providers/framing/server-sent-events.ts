@@ -1,7 +1,7 @@
 // An incremental Server-Sent Events parser (WHATWG HTML §9.2.6): bytes in any chunking -> events.
 // Lines end in \r\n, \n or \r (a \r\n split across chunks counts once); `data` lines join with \n; a
 // blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped.
-import { isAscii } from "node:buffer";
+import { isAsciiBytes, utf8ByteLength } from "../../bytes/utf8.js";
 import { PartwiseError } from "../../errors/partwise-error.js";
 import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
@@ -56,7 +56,7 @@ export class ServerSentEventDecoder {
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
     // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(text, this.#bufferAscii && isAscii(bytes));
+    return this.#consume(text, this.#bufferAscii && isAsciiBytes(bytes));
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -113,11 +113,11 @@ export class ServerSentEventDecoder {
         }
       }
       this.#line(buffer, start, end, events);
-      this.#bufferPosition += (ascii ? end - start : Buffer.byteLength(buffer.slice(start, end))) + (next - end);
+      this.#bufferPosition += (ascii ? end - start : utf8ByteLength(buffer.slice(start, end))) + (next - end);
       start = next;
     }
     this.#buffer = buffer.slice(start);
-    this.#bufferAscii = ascii || Buffer.byteLength(this.#buffer) === this.#buffer.length;
+    this.#bufferAscii = ascii || utf8ByteLength(this.#buffer) === this.#buffer.length;
     return events;
   }
 
