@@ -35,8 +35,9 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
 /**
  * ajv's ESM output still calls require() for its runtime helpers and format checks
  * (`require("ajv/dist/runtime/ucs2length").default`); each becomes a static import so the validators
- * load in browsers and workers, where neither require nor node:module exists. The helpers are CommonJS,
- * so the default import is their module.exports (Node's and esbuild's interop alike).
+ * load in browsers and workers, where neither require nor node:module exists. The helpers are CommonJS
+ * marked `__esModule`, whose default import differs by loader (module.exports in Node and esbuild,
+ * exports.default in Vite), so `commonJsExports` recovers module.exports from the namespace either way.
  */
 function requiresToImports(code: string): { imports: string[]; code: string } {
   const names = new Map<string, string>();
@@ -48,8 +49,10 @@ function requiresToImports(code: string): { imports: string[]; code: string } {
     }
     return name;
   });
-  const imports = [...names].map(([specifier, name]) => `import ${name} from ${JSON.stringify(`${specifier}.js`)};`);
-  return { imports, code: rewritten };
+  const imports = [...names].map(([specifier, name]) => `import * as ${name}Namespace from ${JSON.stringify(`${specifier}.js`)};`);
+  const bindings = [...names.values()].map((name) => `const ${name} = commonJsExports(${name}Namespace);`);
+  const helper = "function commonJsExports(namespace) { return typeof namespace.default === \"object\" && namespace.default !== null ? namespace.default : namespace; }";
+  return { imports: [...imports, helper, ...bindings], code: rewritten };
 }
 
 /**
