@@ -6,6 +6,7 @@ import addFormats from "ajv-formats";
 import { READ_AS_KEYWORD } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
+import { inlineRuntimeHelpers } from "./validator-runtime.js";
 
 const GENERATOR = "src/codegen/emit-validators.ts";
 
@@ -33,29 +34,6 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
 }
 
 /**
- * ajv's ESM output still calls require() for its runtime helpers and format checks
- * (`require("ajv/dist/runtime/ucs2length").default`); each becomes a static import so the validators
- * load in browsers and workers, where neither require nor node:module exists. The helpers are CommonJS
- * marked `__esModule`, whose default import differs by loader (module.exports in Node and esbuild,
- * exports.default in Vite), so `commonJsExports` recovers module.exports from the namespace either way.
- */
-function requiresToImports(code: string): { imports: string[]; code: string } {
-  const names = new Map<string, string>();
-  const rewritten = code.replace(/require\("([^"]+)"\)/g, (_call, specifier: string) => {
-    let name = names.get(specifier);
-    if (name === undefined) {
-      name = `ajvRuntime${names.size}`;
-      names.set(specifier, name);
-    }
-    return name;
-  });
-  const imports = [...names].map(([specifier, name]) => `import * as ${name}Namespace from ${JSON.stringify(`${specifier}.js`)};`);
-  const bindings = [...names.values()].map((name) => `const ${name} = commonJsExports(${name}Namespace);`);
-  const helper = "function commonJsExports(namespace) { return typeof namespace.default === \"object\" && namespace.default !== null ? namespace.default : namespace; }";
-  return { imports: [...imports, helper, ...bindings], code: rewritten };
-}
-
-/**
  * A validators module and its declarations: one exported validator per entry point (export name ->
  * model name), compiled with every given schema available for references.
  */
@@ -65,11 +43,20 @@ export function emitValidators(
 ): { module: string; declarations: string } {
   const ajv = createAjv(schemas, { standalone: true });
   const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
-  const { imports, code } = requiresToImports(standaloneCode.default(ajv, exports));
-  const module = [scriptBanner(GENERATOR), ...imports, code, ""].join("\n");
+  // ajv's ESM output still calls require() for its run-time helpers; they are written out instead.
+  const { definitions, code } = inlineRuntimeHelpers(standaloneCode.default(ajv, exports));
+  const module = [scriptBanner(GENERATOR), ...definitions, code, ""].join("\n");
   const declarations = [
     scriptBanner(GENERATOR),
-    `import type { ErrorObject as AjvErrorObject } from "ajv";`,
+    "",
+    "/** One validation error, as ajv reports it. */",
+    "export interface ValidationError {",
+    "  instancePath: string;",
+    "  schemaPath: string;",
+    "  keyword: string;",
+    "  params: Record<string, unknown>;",
+    "  message?: string;",
+    "}",
     "",
     "/**",
     " * A standalone JSON Schema validator. It returns whether the value is valid and, when it is not,",
@@ -77,7 +64,7 @@ export function emitValidators(
     " */",
     "export interface StandaloneValidator {",
     "  (data: unknown): boolean;",
-    "  errors?: AjvErrorObject[] | null;",
+    "  errors?: ValidationError[] | null;",
     "}",
     "",
     ...Object.entries(entryPoints).map(

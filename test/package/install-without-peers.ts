@@ -42,8 +42,9 @@ export async function installWithoutPeers(directory: string): Promise<string> {
   const files = [...sourceFiles("src"), ...sourceFiles("generated")];
   await build({ entryPoints: files, outdir: join(installed, "dist"), outbase: REPOSITORY, bundle: false, format: "esm", platform: "node", logLevel: "silent" });
   const manifest = readManifest(REPOSITORY);
-  // The package's other files as they ship (generated/, spec/, templates/); dist/ was built above.
-  for (const entry of manifest.files ?? []) if (!entry.startsWith("dist")) cpSync(join(REPOSITORY, entry), join(installed, entry), { recursive: true });
+  // The package's other files as they ship (generated/, spec/, templates/); dist/ was built above and
+  // the exclusions ("!dist/**/*.map") have nothing to remove from it.
+  for (const entry of manifest.files ?? []) if (!entry.startsWith("dist") && !entry.startsWith("!")) cpSync(join(REPOSITORY, entry), join(installed, entry), { recursive: true });
   cpSync(join(REPOSITORY, "package.json"), join(installed, "package.json"));
   linkDependencies(Object.keys(manifest.dependencies ?? {}), join(project, "node_modules"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true, type: "module" }));

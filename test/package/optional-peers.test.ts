@@ -24,15 +24,15 @@ async function inProject(source: string): Promise<unknown> {
 const REJECTION = `const rejection = (promise) => promise.then(() => "resolved", (error) => error.toJSON?.() ?? String(error));`;
 
 describe("import('partwise')", () => {
-  it("decodes a stream when neither pg nor better-sqlite3 is installed", async () => {
+  it("decodes a stream when no optional peer (nor ajv) is installed", async () => {
     const outcome = await inProject(`
       import { codecFor, decodeStream, textOf } from "partwise";
       const bytes = new TextEncoder().encode('{"model":"m","message":{"role":"assistant","content":"Hi"},"done":false}\\n{"model":"m","message":{"role":"assistant","content":" there"},"done":true,"done_reason":"stop"}\\n');
       const [response] = await decodeStream(codecFor("ollama"), (async function* () { yield bytes; })());
-      const missing = await Promise.all(["pg", "better-sqlite3", "quicktype-core"].map((name) => import(name).then(() => "present", () => "absent")));
+      const missing = await Promise.all(["pg", "better-sqlite3", "quicktype-core", "ajv"].map((name) => import(name).then(() => "present", () => "absent")));
       console.log(JSON.stringify({ text: textOf(response.message), complete: response.complete, missing }));
     `);
-    expect(outcome).toEqual({ text: "Hi there", complete: true, missing: ["absent", "absent", "absent"] });
+    expect(outcome).toEqual({ text: "Hi there", complete: true, missing: ["absent", "absent", "absent", "absent"] });
   });
 });
 
