@@ -75,12 +75,13 @@ const scenario :Workerd.Worker = (
 );
 `);
   const child = spawn(workerdBinary, ["serve", join(directory, "config.capnp"), "--control-fd=3"], { stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  // All three are pipes (stdio above), so none is null.
+  const [stdout, stderr, control] = [child.stdio[1], child.stdio[2], child.stdio[3]] as NodeJS.ReadableStream[] as [NodeJS.ReadableStream, NodeJS.ReadableStream, NodeJS.ReadableStream];
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   const exited = new Promise<string>((resolve) => child.once("exit", () => resolve(output)));
   try {
-    const port = await listeningPort(child.stdio[3] as NodeJS.ReadableStream, exited);
+    const port = await listeningPort(control, exited);
     const response = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify(streams) });
     if (!response.ok) throw new Error(`workerd answered ${response.status}: ${await response.text()}\n${output}`);
     return (await response.json()) as ScenarioOutcome;
