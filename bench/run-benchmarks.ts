@@ -1,6 +1,7 @@
 // `npm run bench [-- --json] [--group NAME] [--runs N] [--no-memory]`: every comparison, its medians,
 // partwise's ratio to each peer and to the floor, peak memory per contender (each measured alone in a fresh
-// process) and the growth factor of each job from 1x to 100x. Run from dist/bench (npm run bench builds first).
+// process), the growth factor of each job from 1x to 100x, and the import cost of each export
+// (`--group "import cost"`). Run from dist/bench (npm run bench builds first).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import { parseArgs } from "node:util";
 import { encodeComparisons } from "./encode-comparisons.js";
 import { growthComparisons } from "./growth-comparisons.js";
 import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure } from "./harness.js";
+import { type ImportCost, type PackageSize, measureImportCosts, packageSize } from "./import-cost.js";
 import { sessionStoreComparisons } from "./session-store-comparisons.js";
 import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
 import { validationComparisons } from "./validation-comparisons.js";
@@ -80,6 +82,17 @@ function printGrowth(growth: readonly Growth[]): void {
   }
 }
 
+function printImportCosts(costs: { bare: { ms: number; rssMiB: number }; imports: readonly ImportCost[] }, size: PackageSize): void {
+  console.log(`\n## import cost (fresh process per run; bare node: ${costs.bare.ms.toFixed(0)} ms, ${costs.bare.rssMiB.toFixed(1)} MiB peak RSS)\n`);
+  console.log("| import | median ms | over bare ms | peak RSS MiB | over bare MiB |\n|---|---:|---:|---:|---:|");
+  for (const cost of costs.imports) {
+    console.log(`| ${cost.specifier} | ${cost.medianMs.toFixed(0)} | ${cost.overBareMs.toFixed(0)} | ${cost.rssMiB.toFixed(1)} | ${cost.overBareRssMiB.toFixed(1)} |`);
+  }
+  const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(2);
+  console.log(`\npackage (npm pack): ${mib(size.packedBytes)} MiB packed, ${mib(size.unpackedBytes)} MiB unpacked, ${size.files} files; largest folders:`);
+  for (const { folder, bytes } of size.byFolder.slice(0, 6)) console.log(`- ${folder}: ${mib(bytes)} MiB (${((bytes / size.unpackedBytes) * 100).toFixed(0)}%)`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -114,6 +127,7 @@ async function main(): Promise<void> {
       if (!values.json) console.error(`measured ${group}: ${comparison.input}`);
     }
   }
+  const importCosts = selected("import cost") ? { ...measureImportCosts(Math.max(runs, 5)), size: packageSize() } : undefined;
   if (selected("session store")) {
     const url = postgresUrl();
     const stores = await sessionStoreComparisons(url);
@@ -123,12 +137,13 @@ async function main(): Promise<void> {
   }
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? "", memoryGiB: Math.round(totalmem() / 1024 ** 3), date: new Date().toISOString().slice(0, 10) };
   if (values.json) {
-    console.log(JSON.stringify({ machine, results, growth: growthOf(results) }, null, 2));
+    console.log(JSON.stringify({ machine, results, growth: growthOf(results), importCosts }, null, 2));
     return;
   }
   console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating runs`);
   printTable(results);
   printGrowth(growthOf(results));
+  if (importCosts) printImportCosts(importCosts, importCosts.size);
 }
 
 await main();

@@ -1999,7 +1999,7 @@ export const providersDocument: ProvidersDocument = {
       "id": "openai.responses",
       "displayName": "OpenAI Responses",
       "namespace": "Partwise.Providers.OpenAiResponses",
-      "description": "OpenAI Responses API output items (https://platform.openai.com/docs/api-reference/responses), used\nstatelessly: every request sends `store: false` and `include: [\"reasoning.encrypted_content\"]`, and the\nhistory goes back item by item, in order, reasoning items with their `encrypted_content`\n(https://cookbook.openai.com/examples/responses_api/reasoning_items). Item facts ride on part\nattributes: `itemId`, `itemStatus`, `phase`, and `summaryPartLengths` / `textPartLengths` (the UTF-16\nlengths of each summary or reasoning text of a reasoning item, when it has more than one, so the parts\njoined with a blank line split back exactly).",
+      "description": "OpenAI Responses API output items (https://platform.openai.com/docs/api-reference/responses), used\nstatelessly: every request sends `store: false` and `include: [\"reasoning.encrypted_content\"]`, and the\nhistory goes back item by item, in order, reasoning items with their `encrypted_content`\n(https://cookbook.openai.com/examples/responses_api/reasoning_items). Item facts ride on part\nattributes: `itemId`, `itemStatus`, `phase`, and `summaryPartLengths` / `textPartLengths` (the UTF-16\nlengths of each summary or reasoning text of a reasoning item, when it has more than one, so the parts\njoined with a blank line split back exactly; `textPartLengths` is `\"\"` for an empty `content: []`, which\ngoes back as received).\n\nServers that speak the Responses API are server profiles, each a replay-rule variant below (`default` is\nOpenAI itself): `deepseek` (api.deepseek.com/responses) and `gpt-oss` (open-weight models behind a\nResponses endpoint, vLLM's among them). Their reasoning parts carry `attributes.profile`; rules test\n`sameServer` (the part was decoded from the profile the request is for; a part without the attribute is\nOpenAI's).",
       "wireModels": [
         "OpenAiResponsesSummaryText",
         "OpenAiResponsesReasoningText",
@@ -2171,8 +2171,17 @@ export const providersDocument: ProvidersDocument = {
           {
             "part": "reasoning",
             "payload": "own",
+            "when": [
+              "sameServer"
+            ],
             "action": "send",
             "reason": "With `store: false` a reasoning item goes back whole, its `encrypted_content` byte for byte, immediately before the item it produced (cookbook reasoning_items; Preserved reasoning guide)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "skip",
+            "reason": "Encrypted content is readable only by the server that issued it: another Responses server's (DeepSeek's `encrypted_content` is its own reference, OpenAI's is encrypted for OpenAI) is never forwarded."
           },
           {
             "part": "reasoning",
@@ -2184,7 +2193,179 @@ export const providersDocument: ProvidersDocument = {
             "part": "reasoning",
             "payload": "none",
             "action": "skip",
-            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by id and fails with 404 \"Item with id 'rs_…' not found. Items are not persisted when `store` is set to false\" (vercel/ai#7543); unsigned reasoning has no Responses form. The items that followed it go back without their ids, which would otherwise require it."
+            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by id and fails with 404 \"Item with id 'rs_…' not found. Items are not persisted when `store` is set to false\" (vercel/ai#7543); unsigned reasoning has no OpenAI Responses form. The items that followed it go back without their ids, which would otherwise require it."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back as `function_call` items (call_id, name, arguments verbatim); a foreign payload is not sent."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Function results go back as `function_call_output` items in a tool message, never inside an assistant turn."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "action": "send",
+            "reason": "An image the image generation tool made goes back as its `image_generation_call` item, so the reasoning item before it keeps its following item."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "Assistant messages take only output text and refusals."
+          },
+          {
+            "part": "unknown",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Hosted tool calls and their results (web search, file search, MCP, shell, apply_patch, compaction, ...) go back as received (`toResponseInputItems` in openai-node passes them through)."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Items of another provider mean nothing to OpenAI."
+          }
+        ],
+        "deepseek": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as an assistant `message` item, with its item id, status and phase when Responses produced it (the SDK asks to resend `phase` on every assistant message); a foreign payload is not sent."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "withoutFollowingItem"
+            ],
+            "action": "skip",
+            "reason": "A reasoning item must be followed by the item it produced; one that ends its turn is rejected with 400 \"Item 'rs_…' of type 'reasoning' was provided without its required following item\" (openai/openai-node#1567)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "With `store: false` a reasoning item goes back whole, its `encrypted_content` byte for byte, immediately before the item it produced (cookbook reasoning_items; Preserved reasoning guide)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "skip",
+            "reason": "Encrypted content is readable only by the server that issued it: another Responses server's (DeepSeek's `encrypted_content` is its own reference, OpenAI's is encrypted for OpenAI) is never forwarded."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider cannot be read by OpenAI."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "DeepSeek's Responses API streams reasoning items with `reasoning_text` content and no `encrypted_content`, and takes them back as they came, id and content (recorded: pydantic-ai cassette test_deepseek_responses[function_tool_stream], whose second request replays the first answer's reasoning item and is answered 200)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "action": "skip",
+            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by id and fails with 404 \"Item with id 'rs_…' not found. Items are not persisted when `store` is set to false\" (vercel/ai#7543); unsigned reasoning has no OpenAI Responses form. The items that followed it go back without their ids, which would otherwise require it."
+          },
+          {
+            "part": "tool_call",
+            "action": "send-without-payload",
+            "reason": "Tool calls go back as `function_call` items (call_id, name, arguments verbatim); a foreign payload is not sent."
+          },
+          {
+            "part": "tool_result",
+            "action": "reject",
+            "reason": "Function results go back as `function_call_output` items in a tool message, never inside an assistant turn."
+          },
+          {
+            "part": "media",
+            "producer": "own",
+            "action": "send",
+            "reason": "An image the image generation tool made goes back as its `image_generation_call` item, so the reasoning item before it keeps its following item."
+          },
+          {
+            "part": "media",
+            "action": "skip",
+            "reason": "Assistant messages take only output text and refusals."
+          },
+          {
+            "part": "unknown",
+            "payload": "none",
+            "producer": "own",
+            "action": "send",
+            "reason": "Hosted tool calls and their results (web search, file search, MCP, shell, apply_patch, compaction, ...) go back as received (`toResponseInputItems` in openai-node passes them through)."
+          },
+          {
+            "part": "unknown",
+            "action": "skip",
+            "reason": "Items of another provider mean nothing to OpenAI."
+          }
+        ],
+        "gpt-oss": [
+          {
+            "part": "text",
+            "action": "send-without-payload",
+            "reason": "Text goes back as an assistant `message` item, with its item id, status and phase when Responses produced it (the SDK asks to resend `phase` on every assistant message); a foreign payload is not sent."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "withoutFollowingItem"
+            ],
+            "action": "skip",
+            "reason": "A reasoning item must be followed by the item it produced; one that ends its turn is rejected with 400 \"Item 'rs_…' of type 'reasoning' was provided without its required following item\" (openai/openai-node#1567)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "With `store: false` a reasoning item goes back whole, its `encrypted_content` byte for byte, immediately before the item it produced (cookbook reasoning_items; Preserved reasoning guide)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "own",
+            "action": "skip",
+            "reason": "Encrypted content is readable only by the server that issued it: another Responses server's (DeepSeek's `encrypted_content` is its own reference, OpenAI's is encrypted for OpenAI) is never forwarded."
+          },
+          {
+            "part": "reasoning",
+            "payload": "foreign",
+            "action": "skip",
+            "reason": "Reasoning signed or encrypted by another provider cannot be read by OpenAI."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "producer": "own",
+            "when": [
+              "sameServer"
+            ],
+            "action": "send",
+            "reason": "gpt-oss behind a Responses endpoint returns its raw chain of thought as `reasoning_text` content without `encrypted_content`; earlier reasoning goes back as received and the harmony template drops what a final answer closed (cookbook articles/gpt-oss/handle-raw-cot.md)."
+          },
+          {
+            "part": "reasoning",
+            "payload": "none",
+            "action": "skip",
+            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by id and fails with 404 \"Item with id 'rs_…' not found. Items are not persisted when `store` is set to false\" (vercel/ai#7543); unsigned reasoning has no OpenAI Responses form. The items that followed it go back without their ids, which would otherwise require it."
           },
           {
             "part": "tool_call",

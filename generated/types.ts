@@ -10,20 +10,28 @@ export type CompactionSkipReason = "trigger-not-fired" | "nothing-to-cover" | "e
  */
 export type ErrorCode =
   | "json/syntax"
+  | "json/too-deep"
   | "schema/invalid"
   | "history/invalid"
   | "history/future-part"
   | "stream/out-of-order"
   | "stream/truncated"
+  | "stream/event-too-large"
   | "provider/invalid-wire"
   | "provider/unsupported-part"
   | "provider/part-skipped"
   | "provider/api-error"
+  | "provider/invalid-option"
+  | "provider/redirect-refused"
+  | "provider/timeout"
+  | "provider/response-too-large"
   | "session/version-conflict"
   | "session/not-found"
   | "session/duplicate-id"
   | "session/storage"
-  | "cli/usage";
+  | "cli/usage"
+  | "input/too-large"
+  | "setup/missing-dependency";
 /**
  * Which events a read starts from.
  */
@@ -815,13 +823,20 @@ export interface ResponseChunk {
    */
   responseId?: string;
   /**
-   * The information; later values of a field replace earlier ones, usage counters keep the maximum.
+   * The information; later values of a field replace earlier ones, usage counters too: a decoder reports
+   * usage totals, accumulated as its provider documents them, so the last report of a counter is its value.
    */
   response: ResponseInfo;
   /**
    * True on the last chunk of the response.
    */
   done?: boolean;
+  /**
+   * Message metadata the response carries beside its parts (Gemini grounding and URL-context metadata,
+   * under `google`): merged into the aggregated message's `metadata`, a later top-level key replacing an
+   * earlier one, as the blocking decoder puts it on the message. Never sent to a provider.
+   */
+  messageMetadata?: RecordUnknown;
 }
 /**
  * A response ended: its aggregated message and response information.

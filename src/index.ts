@@ -1,8 +1,10 @@
-// The public API of partwise: the canonical types (generated from spec/), part constructors, views,
-// builders, equality, parsing and serialization, validation, and the error classes.
+// The core of partwise (the `partwise` root export): the canonical types (generated from spec/), part
+// constructors, views, builders, equality, parsing, serialization, validation, errors, the eight codecs,
+// the aggregator and stream decoding. Web APIs only, so it runs in Node, browsers and workers (DESIGN.md).
 export type * from "../generated/types.js";
 export {
   InvalidDocumentError,
+  MissingDependencyError,
   PartwiseError,
   ProviderApiError,
   ProviderLimitError,
@@ -41,7 +43,6 @@ export {
 export { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent, type ParseContext } from "./parts/parse.js";
 export { historyToJson, messageToJson, partToJson, serialize } from "./parts/serialize.js";
 export { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText, toolResultsOf } from "./parts/views.js";
-export { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "./validation/validate-file.js";
 export { toolCallArguments } from "./parts/tool-arguments.js";
 export {
   aggregate,
@@ -64,19 +65,6 @@ export {
 } from "./streaming/message-aggregator.js";
 export { mergeDelta } from "./streaming/merge-part-delta.js";
 export { PartIndexer } from "./streaming/part-indexer.js";
-export { ALWAYS, CompositeTrigger, DEFAULT_SUMMARY_PROMPT, LastTurnsStrategy, SlidingWindowStrategy, SummarizingStrategy, TokenCountTrigger, TurnCountTrigger, type CompactionStrategy, type CompactionTrigger, type CompactionView, type Summarizer, type SummaryContent, type SummaryRequest } from "./session/compaction.js";
-export { EVENT_METADATA, isCompactionEvent, isMessageEvent, isSynthetic, type NewSessionEvent } from "./session/event-kinds.js";
-export type { EventRow, SessionRow, StoredEventRow } from "./session/event-rows.js";
-export { importLegacyHistory, isLegacyHistory, type LegacyConversation, type LegacyImport } from "./session/import-legacy.js";
-export { MemorySessionRepository } from "./session/memory-session-repository.js";
-export { DEFAULT_SESSION_STORE_URL, openSessionRepository, openSessionService, type OpenSessionStoreOptions } from "./session/open-session-store.js";
-export { PostgresSessionRepository } from "./session/postgres-session-repository.js";
-export { transcript } from "./session/render-events.js";
-export { duplicateIds, sessionNotFound, versionConflict, type EventSelection, type SessionPage, type SessionRepository } from "./session/session-repository.js";
-export { DEFAULT_TIME_TO_LIVE_SECONDS, SessionService, type AppendMessageOptions, type AppendResult, type SessionServiceOptions } from "./session/session-service.js";
-export { SqliteSessionRepository, type SqliteSessionRepositoryOptions } from "./session/sqlite-session-repository.js";
-export { MAX_ID_LENGTH } from "./session/stored-values.js";
-export { estimateTokens } from "./session/turns.js";
 export { anthropicCodec, AnthropicStreamDecoder, decodeAnthropicResponse, encodeAnthropicRequest } from "./providers/anthropic/index.js";
 export {
   OPENAI_RESPONSES_PROFILES, OpenAiResponsesStreamDecoder, createOpenAiResponsesCodec, decodeOpenAiResponsesResponse,
@@ -100,12 +88,6 @@ export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, deco
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
-export { ProviderHttpClient, type ProviderHttpClientOptions, type StreamingResponse } from "./client/provider-http-client.js";
-export { type CallLimits, DEFAULT_CALL_LIMITS } from "./client/call-limits.js";
-export { ChatClient, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool, type SendOptions } from "./chat/chat-client.js";
-export { SessionChat, SessionMemoryAdvisor, type SessionChatResult, type SessionTurnOptions } from "./chat/session-advisors.js";
-export { toolRequestFields, type ToolDeclaration } from "./chat/tool-declarations.js";
-export { providerSimulators, startSimulator, type ProviderSimulator, type RunningSimulator, type SimulatorFault, type SimulatorOptions } from "./simulators/index.js";
 export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
 export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";
 export type { OllamaChatRequest, OllamaChatResponse } from "../generated/wire/ollama.js";

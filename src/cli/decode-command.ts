@@ -1,7 +1,6 @@
 // `partwise decode --provider ID [--profile NAME] [--endpoint NAME] [--stream] [--input raw|jsonl] [FILE|-]`:
 // a provider response (blocking body, raw stream bytes, or one decoded stream event per line) -> the
 // canonical message JSON, its parts tagged with the server that answered.
-import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";

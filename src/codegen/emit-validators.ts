@@ -6,6 +6,7 @@ import addFormats from "ajv-formats";
 import { READ_AS_KEYWORD } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
+import { inlineRuntimeHelpers } from "./validator-runtime.js";
 
 const GENERATOR = "src/codegen/emit-validators.ts";
 
@@ -34,6 +35,43 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
   return ajv;
 }
 
+/** The index just past the JSON value that starts at `start` (ajv writes schemas as JSON text). */
+function endOfJsonValue(code: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < code.length; index++) {
+    const character = code[index];
+    if (inString) {
+      if (character === "\\") index++;
+      else if (character === '"') inString = false;
+    } else if (character === '"') inString = true;
+    else if (character === "{" || character === "[") depth++;
+    else if (character === "}" || character === "]") {
+      depth--;
+      if (depth === 0) return index + 1;
+    }
+  }
+  throw new Error(`emit-validators: a schema constant at ${start} does not end`);
+}
+
+/**
+ * The code without the `const schemaN = {...};` constants nothing refers to. ajv's standalone output
+ * declares every schema it compiled, but the validators only read a few (an enum's values for an error);
+ * the rest would be built at every import of the module for nothing.
+ */
+function withoutUnusedSchemaConstants(code: string): string {
+  let result = code;
+  for (const match of [...code.matchAll(/const (schema\d+) = /g)].reverse()) {
+    const name = match[1] as string;
+    if ((code.match(new RegExp(`\\b${name}\\b`, "g")) ?? []).length > 1) continue;
+    const start = match.index;
+    const end = endOfJsonValue(result, start + match[0].length);
+    if (result[end] !== ";") throw new Error(`emit-validators: expected ";" after ${name}`);
+    result = result.slice(0, start) + result.slice(end + 1);
+  }
+  return result;
+}
+
 /**
  * A validators module and its declarations: one exported validator per entry point (export name ->
  * model name), compiled with every given schema available for references.
@@ -44,18 +82,20 @@ export function emitValidators(
 ): { module: string; declarations: string } {
   const ajv = createAjv(schemas, { standalone: true });
   const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
-  const code = standaloneCode.default(ajv, exports);
-  // ajv's ESM output still calls require() for its runtime helpers and the format checks.
-  const module = [
-    scriptBanner(GENERATOR),
-    `import { createRequire } from "node:module";`,
-    `const require = createRequire(import.meta.url);`,
-    code,
-    "",
-  ].join("\n");
+  // ajv's ESM output still calls require() for its run-time helpers; they are written out instead.
+  const { definitions, code } = inlineRuntimeHelpers(withoutUnusedSchemaConstants(standaloneCode.default(ajv, exports)));
+  const module = [scriptBanner(GENERATOR), ...definitions, code, ""].join("\n");
   const declarations = [
     scriptBanner(GENERATOR),
-    `import type { ErrorObject as AjvErrorObject } from "ajv";`,
+    "",
+    "/** One validation error, as ajv reports it. */",
+    "export interface ValidationError {",
+    "  instancePath: string;",
+    "  schemaPath: string;",
+    "  keyword: string;",
+    "  params: Record<string, unknown>;",
+    "  message?: string;",
+    "}",
     "",
     "/**",
     " * A standalone JSON Schema validator. It returns whether the value is valid and, when it is not,",
@@ -63,7 +103,7 @@ export function emitValidators(
     " */",
     "export interface StandaloneValidator {",
     "  (data: unknown): boolean;",
-    "  errors?: AjvErrorObject[] | null;",
+    "  errors?: ValidationError[] | null;",
     "}",
     "",
     ...Object.entries(entryPoints).map(

@@ -136,6 +136,15 @@ export class UsageError extends PartwiseError {
   }
 }
 
+/**
+ * An optional peer dependency a feature needs (better-sqlite3 for `partwise/sqlite`, pg for
+ * `partwise/postgres`, quicktype-core for `partwise generate`) is missing or does not load; `details`
+ * names the package and the feature.
+ */
+export class MissingDependencyError extends PartwiseError {
+  override readonly name = "MissingDependencyError";
+}
+
 /** Formats a location as `file:line:column: /pointer: ` for messages and CLI output. */
 export function formatLocation(location: ErrorLocation): string {
   const place = [location.file, location.line, location.column].filter((value) => value !== undefined).join(":");

@@ -17,6 +17,7 @@ import type {
 } from "../../generated/types.js";
 import { validateMessage, validateOpaquePayload, validatePart } from "../../generated/validators.js";
 import { validated } from "./parse.js";
+import { bytesToBase64 } from "../bytes/base64.js";
 
 /** The fields every part may carry besides its own. */
 export interface PartExtras {
@@ -108,7 +109,7 @@ export function mediaPart(media: Media, extras?: PartExtras): MediaPart {
 
 /** Media from bytes (kept as base64, `dataKind: "bytes"`). */
 export function mediaFromBytes(mimeType: string, bytes: Uint8Array, fields: { id?: string; name?: string } = {}): Media {
-  return { ...fields, mimeType, data: Buffer.from(bytes).toString("base64"), dataKind: "bytes" };
+  return { ...fields, mimeType, data: bytesToBase64(bytes), dataKind: "bytes" };
 }
 
 /** Media referenced by URL (`dataKind: "url"`). */

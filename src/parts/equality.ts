@@ -1,6 +1,8 @@
 // Order-sensitive equality of parts and messages. Media compares by value (bytes by content, the display
 // name excluded), an absent payload equals a null one, and absent attributes equal empty ones.
 import type { Attributes, Media, Message, OpaquePayload, Part } from "../../generated/types.js";
+import { base64ToBytes } from "../bytes/base64.js";
+import { bytesEqual } from "../bytes/byte-arrays.js";
 import { unreachable } from "./part-kinds.js";
 
 function payloadsEqual(left: OpaquePayload | null | undefined, right: OpaquePayload | null | undefined): boolean {
@@ -20,7 +22,7 @@ export function mediaEqual(left: Media, right: Media): boolean {
   if ((left.id ?? null) !== (right.id ?? null)) return false;
   if (left.mimeType !== right.mimeType || left.dataKind !== right.dataKind) return false;
   if (left.dataKind !== "bytes") return left.data === right.data;
-  return left.data === right.data || Buffer.from(left.data, "base64").equals(Buffer.from(right.data, "base64"));
+  return left.data === right.data || bytesEqual(base64ToBytes(left.data), base64ToBytes(right.data));
 }
 
 /** Structural equality of two parts under the rules above, recursing into tool-result content. */

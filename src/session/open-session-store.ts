@@ -1,11 +1,10 @@
 // Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
 // `sqlite::memory:`, or `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL).
+// The SQL stores are imported only when a URL names them, so `partwise/session` loads without Node.
 import { SessionError } from "../errors/partwise-error.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
-import { PostgresSessionRepository } from "./postgres-session-repository.js";
 import { SessionService, type SessionServiceOptions } from "./session-service.js";
 import type { SessionRepository } from "./session-repository.js";
-import { SqliteSessionRepository } from "./sqlite-session-repository.js";
 
 /** The store used when none is named: a SQLite file in the working directory. */
 export const DEFAULT_SESSION_STORE_URL = "sqlite:./partwise.db";
@@ -29,9 +28,13 @@ export function isSessionStoreUrl(url: string): boolean {
 export async function openSessionRepository(url: string, options: OpenSessionStoreOptions = {}): Promise<SessionRepository> {
   if (url === "memory:") return new MemorySessionRepository();
   if (url.startsWith("sqlite:") && url.length > "sqlite:".length) {
+    const { SqliteSessionRepository } = await import("./sqlite-session-repository.js");
     return new SqliteSessionRepository(url.slice("sqlite:".length), { fileMustExist: options.create === false });
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return PostgresSessionRepository.open(url);
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const { PostgresSessionRepository } = await import("./postgres-session-repository.js");
+    return PostgresSessionRepository.open(url);
+  }
   const shown = redactPassword(url);
   throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE`, {
     details: { url: shown },

@@ -6,8 +6,9 @@
 // sequences or SERIAL (seq comes from the session's version, no global hotspot), no advisory locks, no
 // LOCK TABLE, no triggers or stored functions, no partial or GIN indexes, no JSONB. Stored content is
 // JSON text, because JSONB refuses \u0000 and unpaired-surrogate escapes and reorders keys.
-import pg from "pg";
+import type pg from "pg";
 import { PartwiseError } from "../errors/partwise-error.js";
+import { requireOptionalPeer } from "../runtime/optional-peer.js";
 import { MESSAGE_EVENT } from "./event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
 import {
@@ -204,7 +205,8 @@ export class PostgresSessionRepository implements SessionRepository {
    */
   static async open(target: string | pg.Pool): Promise<PostgresSessionRepository> {
     const ownsPool = typeof target === "string";
-    const pool = ownsPool ? new pg.Pool({ connectionString: target }) : target;
+    // pg is an optional peer dependency, loaded on the first open (a MissingDependencyError names it).
+    const pool = ownsPool ? new (requireOptionalPeer<typeof pg>("pg", "the PostgreSQL session store").Pool)({ connectionString: target }) : target;
     // An idle connection that breaks (a server restart) is dropped by the pool; the next query reports it.
     if (ownsPool) pool.on("error", () => {});
     try {

@@ -1,7 +1,6 @@
 // The session API over any SessionRepository: sessions with a time to live, validated and optionally
 // version-checked appends, filtered reads of the log and of its active view, and compaction written as
 // one boundary plus its summary turn in a single version-checked append.
-import { randomUUID } from "node:crypto";
 import type {
   CompactionEvent,
   CompactionResult,
@@ -115,7 +114,7 @@ export class SessionService {
     this.#repository = repository;
     this.#defaultTimeToLive = options.defaultTimeToLiveSeconds ?? DEFAULT_TIME_TO_LIVE_SECONDS;
     this.#clock = options.clock ?? (() => new Date());
-    this.#generateId = options.generateId ?? randomUUID;
+    this.#generateId = options.generateId ?? (() => crypto.randomUUID());
   }
 
   /** Creates a session; `session/duplicate-id` when the id is taken. */

@@ -1,8 +1,9 @@
 // The SQLite store (better-sqlite3): one file in WAL mode, so readers never wait for the writer and
 // several processes can share the file. An append is one BEGIN IMMEDIATE transaction, which takes the
 // write lock before it reads the version, so a version check never acts on a stale read.
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { PartwiseError, SessionError } from "../errors/partwise-error.js";
+import { requireOptionalPeer } from "../runtime/optional-peer.js";
 import { MESSAGE_EVENT } from "./event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
 import {
@@ -126,9 +127,11 @@ export class SqliteSessionRepository implements SessionRepository {
 
   /** Opens (and creates, unless told not to) the file at `path`, or an in-memory database for `:memory:`. */
   constructor(path: string, options: SqliteSessionRepositoryOptions = {}) {
+    // better-sqlite3 is an optional peer dependency, loaded on the first open (a MissingDependencyError names it).
+    const Driver = requireOptionalPeer<typeof Database>("better-sqlite3", "the SQLite session store");
     let database: Database.Database;
     try {
-      database = new Database(path, { fileMustExist: options.fileMustExist ?? false, timeout: options.busyTimeoutMilliseconds ?? 15_000 });
+      database = new Driver(path, { fileMustExist: options.fileMustExist ?? false, timeout: options.busyTimeoutMilliseconds ?? 15_000 });
     } catch (error) {
       if (options.fileMustExist && isSqliteError(error, "SQLITE_CANTOPEN")) {
         throw new SessionError("session/storage", `${STORE}: no store at ${JSON.stringify(path)}: the file does not exist (commands that only read do not create it)`, {

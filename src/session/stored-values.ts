@@ -1,8 +1,9 @@
 // What a session store can hold without altering it. Values are checked before anything is written, so
 // a value is either stored exactly or rejected with a typed error that names it, never changed by a
 // driver (PostgreSQL text refuses U+0000; SQLite and pg turn unpaired surrogates into U+FFFD).
-import { createHash } from "node:crypto";
 import type { SessionMetadata } from "../../generated/types.js";
+import { bytesToHex } from "../bytes/byte-arrays.js";
+import { sha256 } from "../bytes/sha256.js";
 import { PartwiseError, SessionError } from "../errors/partwise-error.js";
 import { appendPointer } from "../json/json-location.js";
 
@@ -97,7 +98,7 @@ export function isIndexedValue(value: unknown): value is IndexedValue {
  * (a 1 MB value still fits a B-tree entry) and makes NUL and unpaired surrogates plain ASCII escapes.
  */
 export function attributeKey(name: string, value: IndexedValue): string {
-  return createHash("sha256").update(JSON.stringify([name, value])).digest("hex");
+  return bytesToHex(sha256(new TextEncoder().encode(JSON.stringify([name, value]))));
 }
 
 /** The index keys of a session's metadata: one per top-level attribute with an indexed value. */

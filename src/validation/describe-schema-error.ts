@@ -1,6 +1,6 @@
 // Turns the first ajv error of a failed validation into "what was expected" for people, with its
 // JSON pointer. The `if`/`then` errors the tagged unions add are wrappers and are skipped.
-import type { ErrorObject as AjvError } from "ajv";
+import type { ValidationError as AjvError } from "../../generated/validators.js";
 
 export interface SchemaProblem {
   /** JSON pointer of the offending value, relative to the validated value. */

@@ -1,19 +1,26 @@
 // Identifiers for the generated models, built with quicktype-core's word splitting (which also spots
 // acronyms such as `id`, `json` and `mime`), so names follow the conventions of quicktype's own output.
-import {
-  allUpperWordStyle,
-  combineWords,
-  firstUpperWordStyle,
-  isLetterOrDigit,
-  legalizeCharacters,
-  splitIntoWords,
-} from "quicktype-core";
+// quicktype-core is an optional peer dependency: it is loaded on the first identifier, so only
+// `partwise generate` needs it installed.
+import type * as Quicktype from "quicktype-core";
+import { requireOptionalPeer } from "../../runtime/optional-peer.js";
 
-const legalize = legalizeCharacters((codePoint) => isLetterOrDigit(codePoint) || codePoint === 0x5f);
+let quicktype: typeof Quicktype | undefined;
+let legalize: ((name: string) => string) | undefined;
+
+function words(): typeof Quicktype {
+  quicktype ??= requireOptionalPeer<typeof Quicktype>("quicktype-core", "partwise generate");
+  return quicktype;
+}
+
 const lower = (word: string) => word.toLowerCase();
-const isLetter = (codePoint: number) => isLetterOrDigit(codePoint) && !(codePoint >= 0x30 && codePoint <= 0x39);
+const isLetter = (codePoint: number) => words().isLetterOrDigit(codePoint) && !(codePoint >= 0x30 && codePoint <= 0x39);
+const firstUpperWordStyle = (word: string) => words().firstUpperWordStyle(word);
+const allUpperWordStyle = (word: string) => words().allUpperWordStyle(word);
 
 function combine(name: string, first: (word: string) => string, rest: (word: string) => string, firstAcronym: (word: string) => string, restAcronym: (word: string) => string, separator: string): string {
+  const { combineWords, isLetterOrDigit, legalizeCharacters, splitIntoWords } = words();
+  legalize ??= legalizeCharacters((codePoint) => isLetterOrDigit(codePoint) || codePoint === 0x5f);
   return combineWords(splitIntoWords(name), legalize, first, rest, firstAcronym, restAcronym, separator, isLetter);
 }
 

@@ -3,6 +3,8 @@
 // the block's stop, tool input is canonicalized there. No response id: Bedrock events carry none.
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
+import { base64ToBytes, bytesToBase64 } from "../../bytes/base64.js";
+import { concatBytes } from "../../bytes/byte-arrays.js";
 import {
   validateBedrockContentBlockDeltaEvent,
   validateBedrockContentBlockStartEvent,
@@ -355,5 +357,5 @@ export class BedrockStreamDecoder implements StreamDecoder {
  */
 function joinBase64(pieces: readonly string[]): string {
   if (pieces.length === 1) return pieces[0] as string;
-  return Buffer.concat(pieces.map((piece) => Buffer.from(piece, "base64"))).toString("base64");
+  return bytesToBase64(concatBytes(pieces.map(base64ToBytes)));
 }

@@ -2,7 +2,8 @@
 // ConverseStream: each message is a prelude (total length, headers length, prelude CRC32), typed
 // headers, a payload and a message CRC32. Both CRCs are checked; every error names the byte offset.
 // https://docs.aws.amazon.com/transcribe/latest/dg/streaming-setting-up.html#streaming-event-stream
-import { crc32 } from "node:zlib";
+import { crc32 } from "../../bytes/crc32.js";
+import { bytesToHex } from "../../bytes/byte-arrays.js";
 import { PartwiseError } from "../../errors/partwise-error.js";
 
 /** A header value, typed as on the wire. */
@@ -100,7 +101,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
       }
       case 9: {
         need(16);
-        const hex = Buffer.from(bytes.subarray(offset, offset + 16)).toString("hex");
+        const hex = bytesToHex(bytes.subarray(offset, offset + 16));
         value = { type: "uuid", value: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
         offset += 16;
         break;

@@ -2,7 +2,8 @@
 // non-blank line, with the line number and byte offset of each, and located errors for broken lines.
 // Buffering is linear (an unfinished line is kept in pieces) and a line is at most maxLineBytes.
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
-import { DEFAULT_MAX_EVENT_BYTES, utf8Length } from "./event-size.js";
+import { utf8ByteLength } from "../../bytes/utf8.js";
+import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
 import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 export interface JsonLine {
@@ -80,7 +81,7 @@ export class NewlineDelimitedJsonDecoder {
     let start = 0;
     for (let newline = text.indexOf("\n"); newline >= 0 || (final && (start < text.length || this.#pending.length > 0)); newline = text.indexOf("\n", start)) {
       const end = newline < 0 ? text.length : newline;
-      const rawBytes = this.#pendingBytes + utf8Length(text, start, end);
+      const rawBytes = this.#pendingBytes + utf8ByteLength(text, start, end);
       this.#checkLineSize(rawBytes);
       const raw = this.#pending.length === 0 ? text.slice(start, end) : this.#pending.join("") + text.slice(start, end);
       this.#pending = [];
@@ -100,7 +101,7 @@ export class NewlineDelimitedJsonDecoder {
     }
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingBytes += utf8Length(text, start, text.length);
+      this.#pendingBytes += utf8ByteLength(text, start, text.length);
       this.#checkLineSize(this.#pendingBytes);
     }
     return lines;

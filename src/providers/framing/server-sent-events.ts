@@ -3,9 +3,10 @@
 // blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped. Buffering is
 // linear (an unfinished line is kept in pieces, only new text is searched) and one event is at most
 // maxEventBytes, so a huge or endless event ends in `stream/event-too-large` instead of a stall.
-import { isAscii } from "node:buffer";
+import { isAsciiBytes } from "../../bytes/utf8.js";
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
-import { DEFAULT_MAX_EVENT_BYTES, utf8Length } from "./event-size.js";
+import { utf8ByteLength } from "../../bytes/utf8.js";
+import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
 import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 /** One dispatched event. */
@@ -71,7 +72,7 @@ export class ServerSentEventDecoder {
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
     // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(text, isAscii(bytes));
+    return this.#consume(text, isAsciiBytes(bytes));
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -127,7 +128,7 @@ export class ServerSentEventDecoder {
           this.#skipLineFeed = true;
         }
       }
-      const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8Length(text, start, end));
+      const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8ByteLength(text, start, end));
       this.#checkEventSize(lineBytes);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
@@ -144,7 +145,7 @@ export class ServerSentEventDecoder {
     }
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingBytes += ascii ? text.length - start : utf8Length(text, start, text.length);
+      this.#pendingBytes += ascii ? text.length - start : utf8ByteLength(text, start, text.length);
       this.#checkEventSize(this.#pendingBytes);
     }
     return events;

@@ -1,8 +1,7 @@
-// Strict UTF-8 decoding of a byte stream in any chunking: bytes are checked with the native validator
-// (node:buffer isUtf8) and decoded by node:string_decoder, which carries a sequence cut by a chunk
-// boundary over to the next chunk. About three times faster than a streaming TextDecoder, and as strict.
-import { isUtf8 } from "node:buffer";
-import { StringDecoder } from "node:string_decoder";
+// Strict UTF-8 decoding of a byte stream in any chunking: a fatal TextDecoder in streaming mode carries
+// a sequence cut by a chunk boundary over to the next chunk (Web APIs only, so it runs in browsers and
+// workers); the carried bytes are tracked here too, to say at which stream offset bad bytes start.
+import { concatBytes } from "../../bytes/byte-arrays.js";
 import { firstInvalidUtf8Byte } from "../../validation/utf8.js";
 
 /** The first bytes of a chunk that only complete a sequence begun in the previous one. */
@@ -33,7 +32,7 @@ export class InvalidUtf8Error extends Error {
 }
 
 export class Utf8StreamDecoder {
-  readonly #decoder = new StringDecoder("utf8");
+  readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   /** Bytes of a sequence the previous chunk began and did not finish. */
   #carry = new Uint8Array(0);
   #offset = 0;
@@ -41,21 +40,24 @@ export class Utf8StreamDecoder {
   /** The text these bytes complete; throws InvalidUtf8Error for a byte no valid UTF-8 has there. */
   decode(bytes: Uint8Array): string {
     // The carried bytes and these form one run; only a cut-off sequence at its end waits for more.
-    const run = this.#carry.length === 0 ? bytes : new Uint8Array(Buffer.concat([this.#carry, bytes]));
+    const run = this.#carry.length === 0 ? bytes : concatBytes([this.#carry, bytes]);
     const tail = unfinishedTail(run);
-    const checked = run.subarray(0, run.length - tail);
-    if (!isUtf8(checked)) {
-      const invalid = firstInvalidUtf8Byte(checked);
-      throw new InvalidUtf8Error(this.#offset - this.#carry.length + Math.max(0, invalid));
+    let text: string;
+    try {
+      text = this.#decoder.decode(bytes, { stream: true });
+    } catch {
+      // The decoder also refuses a tail no continuation can make valid; then the error is in the tail.
+      const invalid = firstInvalidUtf8Byte(run.subarray(0, run.length - tail));
+      throw new InvalidUtf8Error(this.#offset - this.#carry.length + (invalid < 0 ? run.length - tail : invalid));
     }
     this.#carry = tail === 0 ? new Uint8Array(0) : run.slice(run.length - tail);
     this.#offset += bytes.length;
-    return this.#decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return text;
   }
 
   /** The end of the stream; throws when it ends inside a sequence. */
   end(): string {
     if (this.#carry.length > 0) throw new InvalidUtf8Error(this.#offset - this.#carry.length);
-    return this.#decoder.end();
+    return this.#decoder.decode();
   }
 }

@@ -5,6 +5,7 @@
 // decoder assembles it. https://ai.google.dev/api/caching#Part
 import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
 import { validateGoogleFunctionCall } from "../../../generated/wire/google-validators.js";
+import { textToBase64 } from "../../bytes/base64.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { GOOGLE, type GoogleFunctionCall, type GooglePart, THOUGHT_SIGNATURE } from "./google-wire.js";
@@ -108,7 +109,7 @@ export function googlePartToPart(part: GooglePart, attributes: Attributes): Part
 /** A media item as an `inlineData` (bytes, or a string sent as its UTF-8 bytes) or `fileData` (URL) part. */
 export function mediaToGooglePart(media: Media): GooglePart {
   if (media.dataKind === "url") return { fileData: { mimeType: media.mimeType, fileUri: media.data } };
-  const data = media.dataKind === "bytes" ? media.data : Buffer.from(media.data, "utf8").toString("base64");
+  const data = media.dataKind === "bytes" ? media.data : textToBase64(media.data);
   return { inlineData: media.name ? { mimeType: media.mimeType, data, displayName: media.name } : { mimeType: media.mimeType, data } };
 }
 

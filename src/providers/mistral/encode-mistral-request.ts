@@ -2,7 +2,7 @@
 // in order (thinking chunks with their signature and nested chunks) and its tool calls, each tool result
 // as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp.
 // https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
-import { hash } from "node:crypto";
+import { sha256 } from "../../bytes/sha256.js";
 import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
 import { InvalidDocumentError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
@@ -33,7 +33,7 @@ const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
  */
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  const digest = hash("sha256", id, "buffer");
+  const digest = sha256(new TextEncoder().encode(id));
   let derived = "";
   for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
   return derived;

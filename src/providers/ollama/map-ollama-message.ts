@@ -2,6 +2,8 @@
 // inverse for the encoder: thinking -> reasoning (tagged as Ollama's), content -> text, images -> media,
 // tool_calls -> tool calls (object arguments as compact JSON text), any other field -> unknown.
 import type { Media, Part } from "../../../generated/types.js";
+import { base64ToBytes } from "../../bytes/base64.js";
+import { bytesToLatin1 } from "../../bytes/byte-arrays.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaMessage, type OllamaRequestToolCall, type OllamaToolCall } from "./ollama-wire.js";
 
@@ -15,16 +17,16 @@ export function ollamaTextPart(content: string): Part {
 }
 
 /** Leading bytes of the image formats vision models take; anything else is reported as octet-stream. */
-const IMAGE_SIGNATURES: readonly { readonly mimeType: string; readonly matches: (bytes: Buffer) => boolean }[] = [
-  { mimeType: "image/png", matches: (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+const IMAGE_SIGNATURES: readonly { readonly mimeType: string; readonly matches: (bytes: Uint8Array) => boolean }[] = [
+  { mimeType: "image/png", matches: (bytes) => bytesToLatin1(bytes.subarray(0, 8)) === "\x89PNG\r\n\x1a\n" },
   { mimeType: "image/jpeg", matches: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
-  { mimeType: "image/gif", matches: (bytes) => bytes.subarray(0, 4).toString("latin1") === "GIF8" },
-  { mimeType: "image/webp", matches: (bytes) => bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP" },
+  { mimeType: "image/gif", matches: (bytes) => bytesToLatin1(bytes.subarray(0, 4)) === "GIF8" },
+  { mimeType: "image/webp", matches: (bytes) => bytesToLatin1(bytes.subarray(0, 4)) === "RIFF" && bytesToLatin1(bytes.subarray(8, 12)) === "WEBP" },
 ];
 
 /** An image of `message.images`: base64 without a media type on the wire, so the type is read from the bytes. */
 export function ollamaImagePart(base64: string): Part {
-  const head = Buffer.from(base64.slice(0, 24), "base64");
+  const head = base64ToBytes(base64.slice(0, 24));
   const mimeType = IMAGE_SIGNATURES.find((signature) => signature.matches(head))?.mimeType ?? "application/octet-stream";
   return { type: "media", media: { mimeType, data: base64, dataKind: "bytes" } };
 }

@@ -3,6 +3,8 @@
 // refusal, audio, tool calls, any other field. What has no part of its own (a refusal, a custom tool
 // call, a non-text content part, fields such as `annotations`) becomes an unknown part kept as received.
 import type { Attributes, Part, ToolCallPart } from "../../../generated/types.js";
+import { base64ToBytes } from "../../bytes/base64.js";
+import { bytesToLatin1 } from "../../bytes/byte-arrays.js";
 import { parsePartJson, parsePartObject } from "../wire-validation.js";
 import {
   CONTENT_PART,
@@ -121,8 +123,8 @@ export function refusalPart(refusal: string, server: ChatCompletionsServer, choi
  * https://platform.openai.com/docs/api-reference/chat/create#chat-create-audio
  */
 export function audioMimeType(base64: string): string {
-  const head = Buffer.from(base64.slice(0, 16), "base64");
-  const tag = head.subarray(0, 4).toString("latin1");
+  const head = base64ToBytes(base64.slice(0, 16));
+  const tag = bytesToLatin1(head.subarray(0, 4));
   if (tag === "RIFF") return "audio/wav";
   if (tag === "fLaC") return "audio/flac";
   if (tag === "OggS") return "audio/ogg";

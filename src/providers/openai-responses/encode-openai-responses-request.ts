@@ -4,6 +4,7 @@
 // item it produced, function results as `function_call_output`), for OpenAI or a compatible server profile.
 // https://cookbook.openai.com/examples/responses_api/reasoning_items
 import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../../generated/types.js";
+import { textToBase64 } from "../../bytes/base64.js";
 import { InvalidDocumentError, UnsupportedPartError } from "../../errors/partwise-error.js";
 import { appendPointer } from "../../json/json-location.js";
 import { ownValue } from "../../json/own-property.js";
@@ -85,7 +86,7 @@ function mediaContent(encoding: Encoding, part: Extract<Part, { type: "media" }>
       provider: OPENAI_RESPONSES,
     });
   }
-  const bytes = media.dataKind === "string" ? Buffer.from(media.data, "utf8").toString("base64") : media.data;
+  const bytes = media.dataKind === "string" ? textToBase64(media.data) : media.data;
   const location = media.dataKind === "url" ? media.data : `data:${media.mimeType};base64,${bytes}`;
   if (media.mimeType.startsWith("image/")) {
     if (media.dataKind === "string") {

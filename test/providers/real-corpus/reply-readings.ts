@@ -11,7 +11,7 @@ export interface ExpectedReply {
   readonly texts: string[];
   /** Reasoning text (thinking, summaries, reasoning_content), each of which must be kept. */
   readonly reasoning: string[];
-  readonly toolCalls: { readonly id?: string; readonly name: string; readonly arguments: unknown }[];
+  readonly toolCalls: { readonly id?: string | undefined; readonly name: string; readonly arguments: unknown }[];
   /** Values only this provider may get back, byte for byte. */
   readonly opaque: string[];
   /** Blocks or items with no part kind of their own: kept and replayed as received. */

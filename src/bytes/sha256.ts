@@ -1,0 +1,62 @@
+// SHA-256 (FIPS 180-4) computed synchronously in plain JavaScript: crypto.subtle only offers an
+// asynchronous digest, and deriving a provider's tool-call ids happens inside synchronous encoders.
+
+/** The first 32 bits of the fractional parts of the cube roots of the first 64 primes (FIPS 180-4 §4.2.2). */
+const ROUND_CONSTANTS = new Uint32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+/** The initial hash value (FIPS 180-4 §5.3.3). */
+const INITIAL_HASH = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+
+function rotateRight(value: number, bits: number): number {
+  return (value >>> bits) | (value << (32 - bits));
+}
+
+/** The 32-byte SHA-256 digest of the bytes. */
+export function sha256(message: Uint8Array): Uint8Array {
+  // Padding (§5.1.1): a 1 bit, zeros, then the message length in bits as a 64-bit big-endian number.
+  const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
+  const padded = new Uint8Array(paddedLength);
+  padded.set(message);
+  padded[message.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(paddedLength - 8, Math.floor(message.length / 0x20000000));
+  view.setUint32(paddedLength - 4, (message.length * 8) >>> 0);
+
+  const hash = Uint32Array.from(INITIAL_HASH);
+  const schedule = new Uint32Array(64);
+  for (let block = 0; block < paddedLength; block += 64) {
+    for (let round = 0; round < 16; round++) schedule[round] = view.getUint32(block + round * 4);
+    for (let round = 16; round < 64; round++) {
+      const early = schedule[round - 15] as number;
+      const late = schedule[round - 2] as number;
+      const sigma0 = rotateRight(early, 7) ^ rotateRight(early, 18) ^ (early >>> 3);
+      const sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ (late >>> 10);
+      schedule[round] = ((schedule[round - 16] as number) + sigma0 + (schedule[round - 7] as number) + sigma1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, h] = hash as unknown as [number, number, number, number, number, number, number, number];
+    for (let round = 0; round < 64; round++) {
+      const sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25);
+      const choice = (e & f) ^ (~e & g);
+      const first = (h + sum1 + choice + (ROUND_CONSTANTS[round] as number) + (schedule[round] as number)) >>> 0;
+      const sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22);
+      const majority = (a & b) ^ (a & c) ^ (b & c);
+      const second = (sum0 + majority) >>> 0;
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d + first) >>> 0, c, b, a, (first + second) >>> 0];
+    }
+    const rounds = [a, b, c, d, e, f, g, h];
+    for (let word = 0; word < 8; word++) hash[word] = ((hash[word] as number) + (rounds[word] as number)) >>> 0;
+  }
+  const digest = new Uint8Array(32);
+  const digestView = new DataView(digest.buffer);
+  for (let word = 0; word < 8; word++) digestView.setUint32(word * 4, hash[word] as number);
+  return digest;
+}

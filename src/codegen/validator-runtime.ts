@@ -1,0 +1,66 @@
+// The run-time helpers ajv's standalone code require()s, written out in the generated validators
+// instead, so they import nothing: no require() (absent in browsers and workers), no ajv or ajv-formats
+// at run time, and none of the CommonJS interop cost of importing them into an ES module. Each helper
+// keeps the meaning of the one it replaces; test/codegen/validator-runtime.test.ts checks that against
+// ajv and ajv-formats on arbitrary input.
+
+/** JavaScript that defines a helper, and the expression that stands for the required value. */
+interface RuntimeHelper {
+  readonly definition: string;
+  readonly expression: string;
+}
+
+/**
+ * What `require(SPECIFIER).PROPERTY` becomes, by the text ajv writes. ucs2length is a string's length in
+ * code points (a surrogate pair counts once), as minLength and maxLength mean it (JSON Schema 2020-12
+ * §6.3.1). date-time is RFC 3339 §5.6 with ajv-formats' full reading: the date must exist (leap years),
+ * the separator is T, t or a space, the time zone is required, and second 60 only at 23:59 UTC.
+ */
+const HELPERS: Readonly<Record<string, RuntimeHelper>> = {
+  'require("ajv/dist/runtime/ucs2length").default': {
+    expression: "codePointLength",
+    definition: `function codePointLength(text) {
+  let length = 0;
+  for (let index = 0; index < text.length; index++) {
+    length++;
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
+  }
+  return length;
+}`,
+  },
+  'require("ajv-formats/dist/formats").fullFormats': {
+    expression: "jsonFormats",
+    definition: `const DATE_TIME = /^(\\d{4})-(\\d{2})-(\\d{2})[Tt\\s](\\d{2}):(\\d{2}):(\\d{2}(?:\\.\\d+)?)(?:[Zz]|([+-])(\\d{2})(?::?(\\d{2}))?)$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isDateTime(text) {
+  const fields = DATE_TIME.exec(text);
+  if (fields === null) return false;
+  const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number);
+  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leapYear ? 29 : DAYS_IN_MONTH[month - 1])) return false;
+  const [, , , , , , , sign, hours, minutes] = fields;
+  const offsetHours = Number(hours ?? 0);
+  const offsetMinutes = Number(minutes ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return false;
+  if (hour <= 23 && minute <= 59 && second < 60) return true;
+  // A leap second: the wall-clock time, moved to UTC, is 23:59 of some day.
+  const offset = (sign === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  return second < 61 && (((hour * 60 + minute - offset) % 1440) + 1440) % 1440 === 1439;
+}
+const jsonFormats = { "date-time": { validate: isDateTime } };`,
+  },
+};
+
+/** The standalone code with each require() replaced by its helper, and the helpers' definitions. */
+export function inlineRuntimeHelpers(code: string): { definitions: string[]; code: string } {
+  const used = new Set<RuntimeHelper>();
+  const rewritten = code.replace(/require\("[^"]+"\)(?:\.[A-Za-z_$][\w$]*)?/g, (call) => {
+    const helper = HELPERS[call];
+    // A helper not written out here would leave a require() that fails outside Node: stop the generator.
+    if (helper === undefined) throw new Error(`emit-validators: ajv's standalone code calls ${call}, which validator-runtime.ts does not provide`);
+    used.add(helper);
+    return helper.expression;
+  });
+  return { definitions: [...used].map((helper) => helper.definition), code: rewritten };
+}

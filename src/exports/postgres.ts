@@ -1,0 +1,3 @@
+// `partwise/postgres`: the PostgreSQL session store. Its driver, pg, is an optional peer dependency:
+// opening a store without it raises a MissingDependencyError naming the package.
+export { PostgresSessionRepository } from "../session/postgres-session-repository.js";

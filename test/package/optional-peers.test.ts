@@ -1,0 +1,91 @@
+// partwise installed without its optional peers (issue 16): the root export imports and decodes, and
+// each feature that needs a missing peer raises setup/missing-dependency naming the package to install.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { temporaryDirectory } from "../support/temporary-directory.js";
+import { installWithoutPeers } from "./install-without-peers.js";
+
+const run = promisify(execFile);
+let project: string;
+
+beforeAll(async () => {
+  project = await installWithoutPeers(temporaryDirectory("without-peers"));
+});
+
+/** Runs an ES module in the user project with plain Node and returns what it printed as JSON. */
+async function inProject(source: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", source], { cwd: project });
+  return JSON.parse(stdout);
+}
+
+/** What a promise rejected with, as the error's JSON form. */
+const REJECTION = `const rejection = (promise) => promise.then(() => "resolved", (error) => error.toJSON?.() ?? String(error));`;
+
+describe("import('partwise')", () => {
+  it("decodes a stream when no optional peer (nor ajv) is installed", async () => {
+    const outcome = await inProject(`
+      import { codecFor, decodeStream, textOf } from "partwise";
+      const bytes = new TextEncoder().encode('{"model":"m","message":{"role":"assistant","content":"Hi"},"done":false}\\n{"model":"m","message":{"role":"assistant","content":" there"},"done":true,"done_reason":"stop"}\\n');
+      const [response] = await decodeStream(codecFor("ollama"), (async function* () { yield bytes; })());
+      const missing = await Promise.all(["pg", "better-sqlite3", "quicktype-core", "ajv"].map((name) => import(name).then(() => "present", () => "absent")));
+      console.log(JSON.stringify({ text: textOf(response.message), complete: response.complete, missing }));
+    `);
+    expect(outcome).toEqual({ text: "Hi there", complete: true, missing: ["absent", "absent", "absent", "absent"] });
+  });
+});
+
+describe("SqliteSessionRepository", () => {
+  it("raises setup/missing-dependency naming better-sqlite3 when the driver is not installed", async () => {
+    const outcome = await inProject(`
+      import { SqliteSessionRepository } from "partwise/sqlite";
+      import { openSessionService } from "partwise/session";
+      ${REJECTION}
+      let direct;
+      try { new SqliteSessionRepository(":memory:"); direct = "opened"; } catch (error) { direct = error.toJSON(); }
+      console.log(JSON.stringify({ direct, byUrl: await rejection(openSessionService("sqlite::memory:")) }));
+    `);
+    const expected = {
+      name: "MissingDependencyError",
+      code: "setup/missing-dependency",
+      message: expect.stringContaining("npm install better-sqlite3"),
+      details: { package: "better-sqlite3", feature: "the SQLite session store" },
+    };
+    expect(outcome).toEqual({ direct: expected, byUrl: expected });
+  });
+});
+
+describe("PostgresSessionRepository.open", () => {
+  it("raises setup/missing-dependency naming pg when the driver is not installed", async () => {
+    const outcome = await inProject(`
+      import { PostgresSessionRepository } from "partwise/postgres";
+      ${REJECTION}
+      console.log(JSON.stringify(await rejection(PostgresSessionRepository.open("postgres://user:secret@127.0.0.1:1/db"))));
+    `);
+    expect(outcome).toMatchObject({ code: "setup/missing-dependency", message: expect.stringContaining("npm install pg"), details: { package: "pg" } });
+  });
+});
+
+describe("openSessionService", () => {
+  it("opens the memory store when no driver is installed", async () => {
+    const outcome = await inProject(`
+      import { openSessionService } from "partwise/session";
+      const sessions = await openSessionService("memory:");
+      const session = await sessions.findOrCreate({ id: "s1" });
+      console.log(JSON.stringify({ id: session.id }));
+    `);
+    expect(outcome).toEqual({ id: "s1" });
+  });
+});
+
+describe("partwise generate", () => {
+  it("exits 1 naming quicktype-core when it is not installed", async () => {
+    const bin = join(project, "node_modules", "partwise", "dist", "src", "cli", "bin.js");
+    const failure = await run(process.execPath, [bin, "generate", "--lang", "python", "--out", join(project, "models")], { cwd: project }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("npm install quicktype-core") });
+  });
+});
