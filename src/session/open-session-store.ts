@@ -1,10 +1,12 @@
 // Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
-// `sqlite::memory:`, or `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL).
+// `sqlite::memory:`, `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL), or
+// `redis://...`, `rediss://...`, `redis+cluster://HOST:PORT,...` (loaded only then: ioredis is optional).
 import { SessionError } from "../errors/partwise-error.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
 import { PostgresSessionRepository } from "./postgres-session-repository.js";
 import { SessionService, type SessionServiceOptions } from "./session-service.js";
 import type { SessionRepository } from "./session-repository.js";
+import { redactPassword } from "./session-urls.js";
 import { SqliteSessionRepository } from "./sqlite-session-repository.js";
 
 /** The store used when none is named: a SQLite file in the working directory. */
@@ -15,14 +17,13 @@ export interface OpenSessionStoreOptions {
   readonly create?: boolean;
 }
 
-/** The URL with the password of its authority (`//user:password@`) masked, for messages. */
-export function redactPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
-}
+export { redactPassword };
+
+const REDIS_URL = /^rediss?(\+cluster)?:\/\//i;
 
 /** True when `url` names a store `openSessionRepository` can open. */
 export function isSessionStoreUrl(url: string): boolean {
-  return url === "memory:" || /^sqlite:./.test(url) || /^postgres(ql)?:\/\//.test(url);
+  return url === "memory:" || /^sqlite:./.test(url) || /^postgres(ql)?:\/\//.test(url) || REDIS_URL.test(url);
 }
 
 /** The repository a URL names, with its schema migrated; `session/storage` for a URL of no known store. */
@@ -32,8 +33,9 @@ export async function openSessionRepository(url: string, options: OpenSessionSto
     return new SqliteSessionRepository(url.slice("sqlite:".length), { fileMustExist: options.create === false });
   }
   if (/^postgres(ql)?:\/\//.test(url)) return PostgresSessionRepository.open(url);
+  if (REDIS_URL.test(url)) return (await import("./redis/redis-session-repository.js")).RedisSessionRepository.open(url);
   const shown = redactPassword(url);
-  throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE`, {
+  throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory:, postgres://USER:PASSWORD@HOST:PORT/DATABASE, redis://HOST:PORT or redis+cluster://HOST:PORT,HOST:PORT`, {
     details: { url: shown },
   });
 }
