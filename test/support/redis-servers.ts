@@ -17,8 +17,10 @@ const POLL_MILLISECONDS = 50;
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
-  /** Stops the server (SIGKILL when `crash`, as a machine failure would) and waits for it to exit. */
-  stop(crash?: boolean): Promise<void>;
+  /** Stops the server and waits for it to exit; removes its directory unless it was a crash. */
+  stop(options?: { crash?: boolean }): Promise<void>;
+  /** Starts the server again after a crash, on its port and with its files (so a cluster node keeps its identity). */
+  restart(): Promise<void>;
 }
 
 export interface RedisCluster {
@@ -85,32 +87,50 @@ function exitOf(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `redis-server` on a port, in a fresh temporary directory removed when it stops. */
-export async function startRedisServer(port: number, options: { cluster?: boolean } = {}): Promise<RedisServer> {
-  const directory = mkdtempSync(join(tmpdir(), `partwise-redis-${port}-`));
-  const settings = ["--port", String(port), "--bind", HOST, "--dir", directory, "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--loglevel", "warning"];
-  // A node counts as failed after 1 s without an answer, so a failover takes seconds, not the default 15 s.
-  if (options.cluster) settings.push("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "1000");
-  const child = spawn("redis-server", settings, { stdio: ["ignore", "ignore", "pipe"] });
+/** Spawns redis-server and waits until it answers; the running child. */
+async function spawnRedisServer(port: number, settings: readonly string[]): Promise<ChildProcess> {
+  const child = spawn("redis-server", ["--port", String(port), ...settings], { stdio: ["ignore", "ignore", "pipe"] });
   let errors = "";
   child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = exitOf(child);
   const spawnFailed = new Promise<never>((_, reject) => child.once("error", reject));
-  const stop = async (crash = false) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(crash ? "SIGKILL" : "SIGTERM");
-    await exited;
-    rmSync(directory, { recursive: true, force: true });
-  };
   try {
     await Promise.race([spawnFailed, waitFor(`redis-server on port ${port}`, async () => {
       if (child.exitCode !== null) throw new Error(`redis-server exited: ${errors}`);
       return answersPing(port);
     })]);
   } catch (error) {
-    await stop(true);
+    child.kill("SIGKILL");
+    await exitOf(child);
     throw error;
   }
-  return { port, url: `redis://${HOST}:${port}`, stop };
+  return child;
+}
+
+/** Starts `redis-server` on a port, in a fresh temporary directory removed when it stops. */
+export async function startRedisServer(port: number, options: { cluster?: boolean } = {}): Promise<RedisServer> {
+  const directory = mkdtempSync(join(tmpdir(), `partwise-redis-${port}-`));
+  const settings = ["--bind", HOST, "--dir", directory, "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--loglevel", "warning"];
+  // A node counts as failed after 1 s without an answer, so a failover takes seconds, not the default 15 s.
+  if (options.cluster) settings.push("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "1000");
+  let child: ChildProcess;
+  try {
+    child = await spawnRedisServer(port, settings);
+  } catch (error) {
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    url: `redis://${HOST}:${port}`,
+    async stop({ crash = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(crash ? "SIGKILL" : "SIGTERM");
+      await exitOf(child);
+      if (!crash) rmSync(directory, { recursive: true, force: true });
+    },
+    async restart() {
+      child = await spawnRedisServer(port, settings);
+    },
+  };
 }
 
 /** The value of one field of `CLUSTER INFO` or `INFO` text. */

@@ -29,6 +29,8 @@ const STORE = "Redis session store";
 /** How long opening waits for the server to answer before it fails. */
 const CONNECT_TIMEOUT_MILLISECONDS = 10_000;
 const SESSION_FIELDS = ["createdAt", "expiresAt", "metadata", "version"] as const;
+/** How often one write follows the cluster to a slot's new primary before it fails. */
+const MAX_REDIRECTIONS = 16;
 
 type ScriptName = keyof typeof REDIS_SCRIPTS;
 type ScriptReply = string | number | null | ScriptReply[];
@@ -115,11 +117,13 @@ export class RedisSessionRepository implements SessionRepository {
   }
 
   async #index(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
-    await Promise.all([
-      this.#client.zadd(this.#keys.sessionIndex, 0, session.id),
-      this.#client.zadd(this.#keys.expiryIndex, session.expiresAt, session.id),
-      ...attributeKeys.map((key) => this.#client.zadd(this.#keys.attribute(key), session.createdAt, session.id)),
+    const written = await Promise.all([
+      this.#write("zadd", this.#keys.sessionIndex, 0, session.id),
+      this.#write("zadd", this.#keys.expiryIndex, session.expiresAt, session.id),
+      ...attributeKeys.map((key) => this.#write("zadd", this.#keys.attribute(key), session.createdAt, session.id)),
     ]);
+    const replicas = Math.min(...written.map((write) => write.replicas ?? Infinity));
+    this.#requireReplicas(`the index entries of session ${JSON.stringify(session.id)}`, Number.isFinite(replicas) ? replicas : undefined, { operation: "create session", sessionId: session.id });
   }
 
   /** Removes a deleted session from the indexes and frees its event ids; the number removed from the expiry index. */
@@ -145,7 +149,8 @@ export class RedisSessionRepository implements SessionRepository {
   async createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
     await this.#run("create session", async () => {
       const keys = this.#keys.session(session.id);
-      const created = await this.#script("partwiseCreateSession")(
+      const { reply: created, replicas } = await this.#write(
+        "partwiseCreateSession",
         keys.session,
         keys.attributes,
         session.createdAt,
@@ -154,7 +159,10 @@ export class RedisSessionRepository implements SessionRepository {
         JSON.stringify(attributeKeys),
         this.#settings.expireKeys ? "1" : "0",
       );
-      if (created === 1) return this.#index(session, attributeKeys);
+      if (created === 1) {
+        this.#requireReplicas(`session ${JSON.stringify(session.id)}`, replicas, { operation: "create session", sessionId: session.id });
+        return this.#index(session, attributeKeys);
+      }
       // The id is taken. Index the existing session again, which completes a create that failed after its first step.
       const existing = await this.#readSession(session.id);
       const existingKeys = JSON.parse((await this.#client.get(keys.attributes)) ?? "[]") as string[];
@@ -212,23 +220,36 @@ export class RedisSessionRepository implements SessionRepository {
 
   /**
    * Takes the event ids for the session (see the module comment). An id held by a session that no longer
-   * exists is taken over; one held by a live session is taken. Returns the ids this call claimed.
+   * exists is taken over; one held by a live session is taken. Returns the ids this call claimed, the
+   * taken ones, and the fewest replicas that confirmed a claim (undefined without waits).
    */
-  async #claimEventIds(sessionId: string, eventIds: readonly string[]): Promise<{ claimed: string[]; taken: string[] }> {
-    const claim = this.#script("partwiseClaimEventId");
-    const move = this.#script("partwiseMoveEventId");
+  async #claimEventIds(sessionId: string, eventIds: readonly string[]): Promise<{ claimed: string[]; taken: string[]; replicas: number | undefined }> {
     const claimed: string[] = [];
-    const taken: string[] = [];
+    const taken = new Set<string>();
+    let fewestReplicas: number | undefined;
+    const confirmed = (replicas: number | undefined) => {
+      if (replicas !== undefined) fewestReplicas = Math.min(fewestReplicas ?? replicas, replicas);
+    };
     await Promise.all(eventIds.map(async (eventId) => {
       const key = this.#keys.eventClaim(eventId);
-      const owner = await claim(key, sessionId);
-      if (owner === 1) claimed.push(eventId);
+      const claim = await this.#write("partwiseClaimEventId", key, sessionId);
+      if (claim.reply === 1) {
+        claimed.push(eventId);
+        confirmed(claim.replicas);
+      }
+      const owner = claim.reply;
       if (typeof owner !== "string") return;
-      const ownerExists = (await this.#client.exists(this.#keys.session(owner).session)) === 1;
-      if (!ownerExists && (await move(key, owner, sessionId)) === 1) claimed.push(eventId);
-      else taken.push(eventId);
+      if ((await this.#client.exists(this.#keys.session(owner).session)) === 0) {
+        const moved = await this.#write("partwiseMoveEventId", key, owner, sessionId);
+        if (moved.reply === 1) {
+          claimed.push(eventId);
+          confirmed(moved.replicas);
+          return;
+        }
+      }
+      taken.add(eventId);
     }));
-    return { claimed, taken: eventIds.filter((eventId) => taken.includes(eventId)) };
+    return { claimed, taken: eventIds.filter((eventId) => taken.has(eventId)), replicas: fewestReplicas };
   }
 
   async #releaseEventIds(sessionId: string, eventIds: readonly string[]): Promise<void> {
@@ -236,20 +257,47 @@ export class RedisSessionRepository implements SessionRepository {
     await Promise.all(eventIds.map((eventId) => release(this.#keys.eventClaim(eventId), sessionId, "")));
   }
 
-  /** Runs the append script, then WAIT when appends wait for replicas, on the session's node. */
-  async #appendScript(keys: SessionKeys, expectedVersion: number | undefined, rows: readonly EventRow[]): Promise<{ reply: ScriptReply[]; replicas?: number }> {
-    const scriptArguments: (string | number)[] = [keys.session, keys.events, keys.eventIds, expectedVersion ?? ""];
-    for (const row of rows) scriptArguments.push(row.id, row.type, eventRecord(row));
+  /**
+   * Sends a write (a script by name, or a command) for one key and, when writes wait for replicas, WAIT
+   * after it in the same pipeline: a pipeline holds keys of one slot, so a cluster sends the WAIT to the
+   * primary that ran the write. Returns the reply and how many replicas confirmed it.
+   */
+  async #write(command: ScriptName | "zadd", ...values: (string | number)[]): Promise<{ reply: ScriptReply; replicas: number | undefined }> {
     const wait = this.#settings.waitForReplicas;
-    if (!wait) return { reply: await this.#script("partwiseAppendEvents")(...scriptArguments) as ScriptReply[] };
-    // One pipeline holds only keys of one slot, so a cluster sends the WAIT to the primary that ran the script.
-    const pipeline = this.#client.pipeline() as unknown as Record<ScriptName, (...values: (string | number)[]) => unknown> & { wait(replicas: number, timeout: number): unknown; exec(): Promise<[Error | null, unknown][] | null> };
-    pipeline.partwiseAppendEvents(...scriptArguments);
-    pipeline.wait(wait.replicas, wait.timeoutMilliseconds);
-    const [[scriptError, reply], [waitError, replicas]] = (await pipeline.exec())! as [[Error | null, unknown], [Error | null, unknown]];
-    if (scriptError) throw scriptError;
-    if (waitError) throw waitError;
-    return { reply: reply as ScriptReply[], replicas: replicas as number };
+    if (!wait) {
+      const call = command === "zadd" ? (this.#client.zadd.bind(this.#client) as unknown as ScriptCall) : this.#script(command);
+      return { reply: await call(...values), replicas: undefined };
+    }
+    for (let redirections = 0; ; redirections++) {
+      const pipeline = this.#client.pipeline() as unknown as Record<ScriptName | "zadd", (...values: (string | number)[]) => unknown> & {
+        wait(replicas: number, timeout: number): unknown;
+        exec(): Promise<[Error | null, unknown][] | null>;
+      };
+      pipeline[command](...values);
+      pipeline.wait(wait.replicas, wait.timeoutMilliseconds);
+      const [[writeError, reply], [waitError, replicas]] = (await pipeline.exec())! as [[Error | null, ScriptReply], [Error | null, number]];
+      // ioredis follows a MOVED for a pipeline only when every command in it failed, and WAIT (no key)
+      // never does: after a failover, learn the new slot owners and send the write again (MOVED means it was refused).
+      if (writeError?.message.startsWith("MOVED ") && "refreshSlotsCache" in this.#client && redirections < MAX_REDIRECTIONS) {
+        const cluster = this.#client;
+        await new Promise<void>((resolve) => cluster.refreshSlotsCache(() => resolve()));
+        continue;
+      }
+      if (writeError) throw writeError;
+      if (waitError) throw waitError;
+      return { reply, replicas };
+    }
+  }
+
+  /** `session/storage` when fewer replicas than required confirmed a write within the wait. */
+  #requireReplicas(what: string, replicas: number | undefined, details: Record<string, unknown>): void {
+    const wait = this.#settings.waitForReplicas;
+    if (!wait || replicas === undefined || replicas >= wait.replicas) return;
+    throw new SessionError(
+      "session/storage",
+      `${STORE}: ${what} reached the primary, but only ${replicas} of ${wait.replicas} replicas confirmed it within ${wait.timeoutMilliseconds} ms; it is lost if the primary fails before they catch up`,
+      { details: { store: STORE, ...details, replicasConfirmed: replicas, replicasRequired: wait.replicas } },
+    );
   }
 
   appendEvents(sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined): Promise<number> {
@@ -257,19 +305,25 @@ export class RedisSessionRepository implements SessionRepository {
       const eventIds = rows.map((row) => row.id);
       const repeated = eventIds.filter((eventId, index) => eventIds.indexOf(eventId) !== index);
       if (repeated.length > 0) throw duplicateIds("event", [...new Set(repeated)]);
-      const { claimed, taken } = await this.#claimEventIds(sessionId, eventIds);
-      if (taken.length > 0) {
+      const { claimed, taken, replicas: claimReplicas } = await this.#claimEventIds(sessionId, eventIds);
+      try {
+        if (taken.length > 0) throw duplicateIds("event", taken);
+        this.#requireReplicas(`the claim of event ids for session ${JSON.stringify(sessionId)}`, claimReplicas, { operation: "append events", sessionId });
+      } catch (error) {
         await this.#releaseEventIds(sessionId, claimed);
-        throw duplicateIds("event", taken);
+        throw error;
       }
-      const { reply, replicas } = await this.#appendScript(this.#keys.session(sessionId), expectedVersion, rows);
-      const [outcome, ...values] = reply;
+      const keys = this.#keys.session(sessionId);
+      const scriptArguments: (string | number)[] = [keys.session, keys.events, keys.eventIds, expectedVersion ?? ""];
+      for (const row of rows) scriptArguments.push(row.id, row.type, eventRecord(row));
+      const { reply, replicas } = await this.#write("partwiseAppendEvents", ...scriptArguments);
+      const [outcome, ...values] = reply as ScriptReply[];
       if (outcome === "ok") {
         const version = values[0] as number;
         // Ids another append of this session claimed, and may have released since it lost.
         const held = eventIds.filter((eventId) => !claimed.includes(eventId));
         if (held.length > 0) await this.#claimEventIds(sessionId, held);
-        this.#checkReplicas(sessionId, version, replicas);
+        this.#requireReplicas(`the append to session ${JSON.stringify(sessionId)} (version ${version})`, replicas, { operation: "append events", sessionId, version });
         return version;
       }
       await this.#releaseEventIds(sessionId, claimed);
@@ -278,17 +332,6 @@ export class RedisSessionRepository implements SessionRepository {
       if (outcome === "taken") throw duplicateIds("event", values as string[]);
       throw new Error(`unexpected append script reply ${JSON.stringify(reply)}`);
     });
-  }
-
-  /** `session/storage` when fewer replicas than required confirmed an append within the wait. */
-  #checkReplicas(sessionId: string, version: number, replicas: number | undefined): void {
-    const wait = this.#settings.waitForReplicas;
-    if (!wait || replicas === undefined || replicas >= wait.replicas) return;
-    throw new SessionError(
-      "session/storage",
-      `${STORE}: the append to session ${JSON.stringify(sessionId)} (version ${version}) reached the primary, but only ${replicas} of ${wait.replicas} replicas confirmed it within ${wait.timeoutMilliseconds} ms; it is lost if the primary fails before they catch up`,
-      { details: { store: STORE, operation: "append events", sessionId, version, replicasConfirmed: replicas, replicasRequired: wait.replicas } },
-    );
   }
 
   #row(sessionId: string, record: string, seq: number): StoredEventRow {
