@@ -131,9 +131,11 @@ export async function connectRedis(target: RedisTarget): Promise<Redis | Cluster
     autoResendUnfulfilledCommands: false,
     enableAutoPipelining: true,
   } satisfies RedisOptions;
+  // A lost connection fails the commands it carried, each reported by the store; the client's own
+  // error events would only repeat that on standard error.
   if (!target.cluster) {
     const [node] = target.nodes;
-    return new Redis({ ...common, host: node!.host, port: node!.port, db: target.database, maxRetriesPerRequest: 2 });
+    return new Redis({ ...common, host: node!.host, port: node!.port, db: target.database, maxRetriesPerRequest: 2 }).on("error", () => {});
   }
   const options = {
     enableAutoPipelining: true,
@@ -143,5 +145,5 @@ export async function connectRedis(target: RedisTarget): Promise<Redis | Cluster
     retryDelayOnClusterDown: 200,
     maxRedirections: 32,
   } satisfies ClusterOptions;
-  return new Cluster(target.nodes.map((node) => ({ host: node.host, port: node.port })), options);
+  return new Cluster(target.nodes.map((node) => ({ host: node.host, port: node.port })), options).on("error", () => {});
 }

@@ -25,7 +25,8 @@ return 1`,
 
 /**
  * KEYS: session hash, event list, event-id hash. ARGV: expected version ("" for none), then per event its
- * id, its type and its record. Returns {"ok", version}, {"not-found"}, {"conflict", version} or
+ * id, its type and its record. Returns {"ok", version} ({"ok", version, expiresAt} when the session's
+ * keys expire), {"not-found"}, {"conflict", version} or
  * {"taken", id...}; in every case but "ok" nothing is written. The version check and the writes are one
  * step, so two writers with the same expected version never both append.
  */
@@ -70,6 +71,7 @@ if redis.call('HGET', KEYS[1], 'expireKeys') == '1' then
   local expiresAt = redis.call('HGET', KEYS[1], 'expiresAt')
   redis.call('PEXPIREAT', KEYS[2], expiresAt)
   redis.call('PEXPIREAT', KEYS[3], expiresAt)
+  return {'ok', version + count, expiresAt}
 end
 return {'ok', version + count}`,
 };

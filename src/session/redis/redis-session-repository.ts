@@ -319,10 +319,12 @@ export class RedisSessionRepository implements SessionRepository {
       const { reply, replicas } = await this.#write("partwiseAppendEvents", ...scriptArguments);
       const [outcome, ...values] = reply as ScriptReply[];
       if (outcome === "ok") {
-        const version = values[0] as number;
+        const [version, expiresAt] = values as [number, string?];
         // Ids another append of this session claimed, and may have released since it lost.
         const held = eventIds.filter((eventId) => !claimed.includes(eventId));
         if (held.length > 0) await this.#claimEventIds(sessionId, held);
+        // The claims expire with the session, so Redis drops them with its other keys.
+        if (expiresAt !== undefined) await Promise.all(eventIds.map((eventId) => this.#client.pexpireat(this.#keys.eventClaim(eventId), expiresAt)));
         this.#requireReplicas(`the append to session ${JSON.stringify(sessionId)} (version ${version})`, replicas, { operation: "append events", sessionId, version });
         return version;
       }
