@@ -1,5 +1,5 @@
 // Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
-// `sqlite::memory:`, `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL), or
+// `sqlite::memory:`, `postgres://...` / `postgresql://...`, or
 // `redis://...`, `rediss://...`, `redis+cluster://HOST:PORT,...` (loaded only then: ioredis is optional).
 import { SessionError } from "../errors/partwise-error.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
