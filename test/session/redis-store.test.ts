@@ -187,6 +187,16 @@ describe("RedisSessionRepository", () => {
     }
   });
 
+  it("appends a batch of 40,000 events in one step and reads them back in order", async () => {
+    service = await openSessionService(redisUrl("cluster"));
+    await service.create({ id: "big" });
+    const events = Array.from({ length: 40_000 }, (_, index) => ({ id: `e-${index}`, type: "MESSAGE" as const, message: user(`m ${index}`) }));
+    expect((await service.appendEvents("big", events)).version).toBe(40_000);
+    const log = await service.getEvents("big");
+    expect(log.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(await service.getEvents("big", { view: "active", lastN: 1 })).toHaveLength(1);
+  });
+
   it("reports a damaged stored event with its session and seq instead of returning it", async () => {
     const url = redisUrl("standalone");
     service = await openSessionService(url);

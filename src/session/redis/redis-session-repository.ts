@@ -34,10 +34,12 @@ const MAX_REDIRECTIONS = 16;
 
 type ScriptName = keyof typeof REDIS_SCRIPTS;
 type ScriptReply = string | number | null | ScriptReply[];
-type ScriptCall = (...keysAndArguments: (string | number)[]) => Promise<ScriptReply>;
+/** Keys and arguments go as one array, which ioredis flattens: spreading a large batch would overflow the stack. */
+type ScriptCall = (keysAndArguments: readonly (string | number)[]) => Promise<ScriptReply>;
 type RedisClient = Redis | Cluster;
 
-export interface RedisSessionRepositoryOptions extends Partial<RedisStoreSettings> {}
+/** Store settings that override (or stand in for) the ones a URL gives. */
+export type RedisSessionRepositoryOptions = Partial<RedisStoreSettings>;
 
 function sessionFromFields(id: string, fields: readonly (string | null)[]): SessionRow | undefined {
   const [createdAt, expiresAt, metadata, version] = fields;
@@ -118,9 +120,9 @@ export class RedisSessionRepository implements SessionRepository {
 
   async #index(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
     const written = await Promise.all([
-      this.#write("zadd", this.#keys.sessionIndex, 0, session.id),
-      this.#write("zadd", this.#keys.expiryIndex, session.expiresAt, session.id),
-      ...attributeKeys.map((key) => this.#write("zadd", this.#keys.attribute(key), session.createdAt, session.id)),
+      this.#write("zadd", [this.#keys.sessionIndex, 0, session.id]),
+      this.#write("zadd", [this.#keys.expiryIndex, session.expiresAt, session.id]),
+      ...attributeKeys.map((key) => this.#write("zadd", [this.#keys.attribute(key), session.createdAt, session.id])),
     ]);
     const replicas = Math.min(...written.map((write) => write.replicas ?? Infinity));
     this.#requireReplicas(`the index entries of session ${JSON.stringify(session.id)}`, Number.isFinite(replicas) ? replicas : undefined, { operation: "create session", sessionId: session.id });
@@ -133,14 +135,14 @@ export class RedisSessionRepository implements SessionRepository {
       this.#client.zrem(this.#keys.sessionIndex, sessionId),
       this.#client.zrem(this.#keys.expiryIndex, sessionId),
       ...attributeKeys.map((key) => this.#client.zrem(this.#keys.attribute(key), sessionId)),
-      ...eventIds.map((eventId) => release(this.#keys.eventClaim(eventId), sessionId, "")),
+      ...eventIds.map((eventId) => release([this.#keys.eventClaim(eventId), sessionId, ""])),
     ]);
     return removed as number;
   }
 
   /** Runs the delete script; the attribute keys and event ids of what it deleted, or undefined when it left the session. */
   async #deleteKeys(keys: SessionKeys, expiredAt: number | undefined): Promise<{ existed: boolean; attributeKeys: string[]; eventIds: string[] } | undefined> {
-    const reply = await this.#script("partwiseDeleteSession")(keys.session, keys.events, keys.eventIds, keys.attributes, expiredAt ?? "") as ScriptReply[];
+    const reply = await this.#script("partwiseDeleteSession")([keys.session, keys.events, keys.eventIds, keys.attributes, expiredAt ?? ""]) as ScriptReply[];
     if (reply.length === 1) return undefined;
     const [existed, attributes, ...eventIds] = reply;
     return { existed: existed === 1, attributeKeys: JSON.parse(attributes as string) as string[], eventIds: eventIds as string[] };
@@ -149,8 +151,7 @@ export class RedisSessionRepository implements SessionRepository {
   async createSession(session: SessionRow, attributeKeys: readonly string[]): Promise<void> {
     await this.#run("create session", async () => {
       const keys = this.#keys.session(session.id);
-      const { reply: created, replicas } = await this.#write(
-        "partwiseCreateSession",
+      const { reply: created, replicas } = await this.#write("partwiseCreateSession", [
         keys.session,
         keys.attributes,
         session.createdAt,
@@ -158,7 +159,7 @@ export class RedisSessionRepository implements SessionRepository {
         session.metadata,
         JSON.stringify(attributeKeys),
         this.#settings.expireKeys ? "1" : "0",
-      );
+      ]);
       if (created === 1) {
         this.#requireReplicas(`session ${JSON.stringify(session.id)}`, replicas, { operation: "create session", sessionId: session.id });
         return this.#index(session, attributeKeys);
@@ -182,13 +183,13 @@ export class RedisSessionRepository implements SessionRepository {
 
   listSessions(page: SessionPage): Promise<SessionRow[]> {
     return this.#run("list sessions", async () => {
-      const rows: SessionRow[] = [];
+      let rows: SessionRow[] = [];
       let after = page.after;
       // Entries of sessions Redis expired are skipped, so a page may need more than one read to fill.
       while (rows.length < page.limit) {
         const wanted = page.limit - rows.length;
         const ids = await this.#client.zrangebylex(this.#keys.sessionIndex, after === undefined ? "-" : `(${after}`, "+", "LIMIT", 0, wanted);
-        rows.push(...await this.#readSessions(ids));
+        rows = rows.concat(await this.#readSessions(ids));
         if (ids.length < wanted) break;
         after = ids.at(-1);
       }
@@ -232,7 +233,7 @@ export class RedisSessionRepository implements SessionRepository {
     };
     await Promise.all(eventIds.map(async (eventId) => {
       const key = this.#keys.eventClaim(eventId);
-      const claim = await this.#write("partwiseClaimEventId", key, sessionId);
+      const claim = await this.#write("partwiseClaimEventId", [key, sessionId]);
       if (claim.reply === 1) {
         claimed.push(eventId);
         confirmed(claim.replicas);
@@ -240,7 +241,7 @@ export class RedisSessionRepository implements SessionRepository {
       const owner = claim.reply;
       if (typeof owner !== "string") return;
       if ((await this.#client.exists(this.#keys.session(owner).session)) === 0) {
-        const moved = await this.#write("partwiseMoveEventId", key, owner, sessionId);
+        const moved = await this.#write("partwiseMoveEventId", [key, owner, sessionId]);
         if (moved.reply === 1) {
           claimed.push(eventId);
           confirmed(moved.replicas);
@@ -254,7 +255,7 @@ export class RedisSessionRepository implements SessionRepository {
 
   async #releaseEventIds(sessionId: string, eventIds: readonly string[]): Promise<void> {
     const release = this.#script("partwiseMoveEventId");
-    await Promise.all(eventIds.map((eventId) => release(this.#keys.eventClaim(eventId), sessionId, "")));
+    await Promise.all(eventIds.map((eventId) => release([this.#keys.eventClaim(eventId), sessionId, ""])));
   }
 
   /**
@@ -262,18 +263,18 @@ export class RedisSessionRepository implements SessionRepository {
    * after it in the same pipeline: a pipeline holds keys of one slot, so a cluster sends the WAIT to the
    * primary that ran the write. Returns the reply and how many replicas confirmed it.
    */
-  async #write(command: ScriptName | "zadd", ...values: (string | number)[]): Promise<{ reply: ScriptReply; replicas: number | undefined }> {
+  async #write(command: ScriptName | "zadd", values: readonly (string | number)[]): Promise<{ reply: ScriptReply; replicas: number | undefined }> {
     const wait = this.#settings.waitForReplicas;
     if (!wait) {
       const call = command === "zadd" ? (this.#client.zadd.bind(this.#client) as unknown as ScriptCall) : this.#script(command);
-      return { reply: await call(...values), replicas: undefined };
+      return { reply: await call(values), replicas: undefined };
     }
     for (let redirections = 0; ; redirections++) {
-      const pipeline = this.#client.pipeline() as unknown as Record<ScriptName | "zadd", (...values: (string | number)[]) => unknown> & {
+      const pipeline = this.#client.pipeline() as unknown as Record<ScriptName | "zadd", (values: readonly (string | number)[]) => unknown> & {
         wait(replicas: number, timeout: number): unknown;
         exec(): Promise<[Error | null, unknown][] | null>;
       };
-      pipeline[command](...values);
+      pipeline[command](values);
       pipeline.wait(wait.replicas, wait.timeoutMilliseconds);
       const [[writeError, reply], [waitError, replicas]] = (await pipeline.exec())! as [[Error | null, ScriptReply], [Error | null, number]];
       // ioredis follows a MOVED for a pipeline only when every command in it failed, and WAIT (no key)
@@ -303,8 +304,9 @@ export class RedisSessionRepository implements SessionRepository {
   appendEvents(sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined): Promise<number> {
     return this.#run("append events", async () => {
       const eventIds = rows.map((row) => row.id);
-      const repeated = eventIds.filter((eventId, index) => eventIds.indexOf(eventId) !== index);
-      if (repeated.length > 0) throw duplicateIds("event", [...new Set(repeated)]);
+      const seen = new Set<string>();
+      const repeated = new Set(eventIds.filter((eventId) => seen.size === seen.add(eventId).size));
+      if (repeated.size > 0) throw duplicateIds("event", [...repeated]);
       const { claimed, taken, replicas: claimReplicas } = await this.#claimEventIds(sessionId, eventIds);
       try {
         if (taken.length > 0) throw duplicateIds("event", taken);
@@ -316,12 +318,13 @@ export class RedisSessionRepository implements SessionRepository {
       const keys = this.#keys.session(sessionId);
       const scriptArguments: (string | number)[] = [keys.session, keys.events, keys.eventIds, expectedVersion ?? ""];
       for (const row of rows) scriptArguments.push(row.id, row.type, eventRecord(row));
-      const { reply, replicas } = await this.#write("partwiseAppendEvents", ...scriptArguments);
+      const { reply, replicas } = await this.#write("partwiseAppendEvents", scriptArguments);
       const [outcome, ...values] = reply as ScriptReply[];
       if (outcome === "ok") {
         const [version, expiresAt] = values as [number, string?];
         // Ids another append of this session claimed, and may have released since it lost.
-        const held = eventIds.filter((eventId) => !claimed.includes(eventId));
+        const claimedNow = new Set(claimed);
+        const held = eventIds.filter((eventId) => !claimedNow.has(eventId));
         if (held.length > 0) await this.#claimEventIds(sessionId, held);
         // The claims expire with the session, so Redis drops them with its other keys.
         if (expiresAt !== undefined) await Promise.all(eventIds.map((eventId) => this.#client.pexpireat(this.#keys.eventClaim(eventId), expiresAt)));
@@ -373,7 +376,7 @@ export class RedisSessionRepository implements SessionRepository {
   readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {
     return this.#run("read last event", async () => {
       const keys = this.#keys.session(sessionId);
-      const [seq, record] = await this.#script("partwiseReadLastEvent")(keys.session, keys.events, type) as [number?, string?];
+      const [seq, record] = await this.#script("partwiseReadLastEvent")([keys.session, keys.events, type]) as [number?, string?];
       return seq === undefined ? undefined : this.#row(sessionId, record ?? "", seq);
     });
   }
@@ -381,7 +384,7 @@ export class RedisSessionRepository implements SessionRepository {
   readView(sessionId: string, afterSeq: number, ids: readonly string[]): Promise<StoredEventRow[]> {
     return this.#run("read active view", async () => {
       const keys = this.#keys.session(sessionId);
-      const [tailCount, ...rest] = await this.#script("partwiseReadView")(keys.events, keys.eventIds, afterSeq, ...new Set(ids)) as [number, ...(string | number)[]];
+      const [tailCount, ...rest] = await this.#script("partwiseReadView")([keys.events, keys.eventIds, afterSeq, ...new Set(ids)]) as [number, ...(string | number)[]];
       const named: StoredEventRow[] = [];
       for (let index = tailCount; index < rest.length; index += 2) named.push(this.#row(sessionId, rest[index + 1] as string, rest[index] as number));
       named.sort((left, right) => left.seq - right.seq);
