@@ -170,8 +170,13 @@ export async function sessionStoreComparisons(postgresUrl: string | undefined): 
   if ("skipped" in redis) skipped.push(redis.skipped);
   else {
     // The servers are this run's own and stop with it, so nothing written needs deleting.
-    for (const store of redis.stores) comparisons.push(...(await storeComparisons(store.name, store.service, store.floor, [])));
     closers.push(redis.close);
+    try {
+      for (const store of redis.stores) comparisons.push(...(await storeComparisons(store.name, store.service, store.floor, [])));
+    } catch (error) {
+      for (const close of closers) await close();
+      throw error;
+    }
   }
   return { comparisons, skipped, close: async () => { for (const close of closers) await close(); } };
 }
