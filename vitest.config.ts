@@ -5,8 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Starts (or finds) the PostgreSQL server the session-store tests run against.
-    globalSetup: ["test/support/postgres-global-setup.ts"],
+    // Starts (or finds) the PostgreSQL server and starts the Redis servers the session-store tests run against.
+    globalSetup: ["test/support/postgres-global-setup.ts", "test/support/redis-global-setup.ts"],
     // Property tests run their CI case counts; `npm run fuzz` raises them through this variable.
     env: { PARTWISE_PROPERTY_RUNS: process.env.PARTWISE_PROPERTY_RUNS ?? "" },
   },

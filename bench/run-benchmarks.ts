@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     for (const comparison of stores.comparisons) results.push(await measure(comparison, { runs: Math.min(runs, 5), warmup: 1 }));
     await stores.close();
     if (!url && !values.json) console.error("PostgreSQL not reachable (set PARTWISE_TEST_POSTGRES_URL): its session store comparisons were skipped");
+    if (!values.json) for (const reason of stores.skipped) console.error(reason);
   }
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? "", memoryGiB: Math.round(totalmem() / 1024 ** 3), date: new Date().toISOString().slice(0, 10) };
   if (values.json) {

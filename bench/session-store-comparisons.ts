@@ -1,6 +1,7 @@
 // Session stores: loading a session and appending messages (one at a time, and in batches of 100), from
-// 1x to 100x, on SQLite and PostgreSQL, against the floor: the same rows inserted and selected with the
-// same driver and no partwise code (a table with the same columns and key, bodies JSON.parse'd on load).
+// 1x to 100x, on SQLite, PostgreSQL and Redis (standalone and Cluster), against the floor: the same rows
+// inserted and selected with the same driver and no partwise code (a table with the same columns and key,
+// or a Redis list; bodies JSON.parse'd on load).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,12 +12,13 @@ import { serialize } from "../src/parts/serialize.js";
 import { openSessionService } from "../src/session/open-session-store.js";
 import type { SessionService } from "../src/session/session-service.js";
 import { benchHistory } from "./bench-histories.js";
+import { benchRedisStores } from "./redis-store-comparisons.js";
 import type { Comparison } from "./harness.js";
 
 const FLOOR_TABLE = `CREATE TABLE IF NOT EXISTS bench_floor_event (
   session_id TEXT NOT NULL, seq BIGINT NOT NULL, event_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (session_id, seq))`;
 
-interface FloorStore {
+export interface FloorStore {
   insert(sessionId: string, first: number, bodies: readonly string[]): Promise<void> | void;
   load(sessionId: string): Promise<unknown[]> | unknown[];
   close(): Promise<void> | void;
@@ -78,6 +80,13 @@ function messageEvents(messages: readonly Message[]): { type: "MESSAGE"; message
   return messages.map((message) => ({ type: "MESSAGE" as const, message }));
 }
 
+/** What a store's floor does, as its contender names say. */
+function floorVerbs(store: string): { load: string; insertOne: string; insertBatch: string } {
+  return store.startsWith("Redis")
+    ? { load: "LRANGE + JSON.parse", insertOne: "RPUSH per message", insertBatch: "RPUSH per batch" }
+    : { load: "SELECT + JSON.parse", insertOne: "INSERT per message", insertBatch: "INSERT per batch" };
+}
+
 /** The comparisons of one store: loading a session, single appends and batched appends, each at three sizes. */
 async function storeComparisons(store: string, service: SessionService, floor: FloorStore, created: string[]): Promise<Comparison[]> {
   const messages: Message[] = benchHistory(Math.max(...LOAD_SIZES, ...BATCH_SIZES)).messages;
@@ -97,7 +106,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "load",
       contenders: [
         { name: "partwise getActiveMessages", role: "partwise", run: () => service.getActiveMessages(loaded) },
-        { name: `${store} SELECT + JSON.parse`, role: "floor", run: () => floor.load(loaded) },
+        { name: `${store} ${floorVerbs(store).load}`, role: "floor", run: () => floor.load(loaded) },
       ],
     });
   }
@@ -115,7 +124,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append one at a time",
       contenders: [
         { name: "partwise appendMessage", role: "partwise", run: async () => { const id = await fresh(); for (const message of messages.slice(0, size)) await service.appendMessage(id, message); } },
-        { name: `${store} INSERT per message`, role: "floor", run: async () => { const id = sessionId("floor"); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [bodies[index] as string]); } },
+        { name: `${store} ${floorVerbs(store).insertOne}`, role: "floor", run: async () => { const id = sessionId("floor"); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [bodies[index] as string]); } },
       ],
     });
   }
@@ -127,15 +136,18 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append in batches",
       contenders: [
         { name: "partwise appendEvents", role: "partwise", run: async () => { const id = await fresh(); for (let offset = 0; offset < size; offset += BATCH) await service.appendEvents(id, messageEvents(messages.slice(offset, offset + BATCH))); } },
-        { name: `${store} INSERT per batch`, role: "floor", run: async () => { const id = sessionId("floor"); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, bodies.slice(offset, offset + BATCH)); } },
+        { name: `${store} ${floorVerbs(store).insertBatch}`, role: "floor", run: async () => { const id = sessionId("floor"); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, bodies.slice(offset, offset + BATCH)); } },
       ],
     });
   }
   return comparisons;
 }
 
-/** SQLite (in a temporary directory, removed on close) always; PostgreSQL when a server URL is given. */
-export async function sessionStoreComparisons(postgresUrl: string | undefined): Promise<{ comparisons: Comparison[]; close: () => Promise<void> }> {
+/**
+ * SQLite (in a temporary directory, removed on close) always; PostgreSQL when a server URL is given;
+ * Redis when redis-server is installed (`skipped` says why a store's rows are missing).
+ */
+export async function sessionStoreComparisons(postgresUrl: string | undefined): Promise<{ comparisons: Comparison[]; skipped: string[]; close: () => Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), "partwise-bench-"));
   const sqlite = await openSessionService(`sqlite:${join(directory, "bench.db")}`);
   const sqliteRows = sqliteFloor(join(directory, "floor.db"));
@@ -153,5 +165,18 @@ export async function sessionStoreComparisons(postgresUrl: string | undefined): 
     });
     closers.push(() => postgres.close(), () => postgresRows.close());
   }
-  return { comparisons, close: async () => { for (const close of closers) await close(); } };
+  const skipped: string[] = [];
+  const redis = await benchRedisStores();
+  if ("skipped" in redis) skipped.push(redis.skipped);
+  else {
+    // The servers are this run's own and stop with it, so nothing written needs deleting.
+    closers.push(redis.close);
+    try {
+      for (const store of redis.stores) comparisons.push(...(await storeComparisons(store.name, store.service, store.floor, [])));
+    } catch (error) {
+      for (const close of closers) await close();
+      throw error;
+    }
+  }
+  return { comparisons, skipped, close: async () => { for (const close of closers) await close(); } };
 }

@@ -42,8 +42,10 @@ Commands:
   delete ID...         delete sessions and their logs
 
 Options for every command:
-  --db URL             the store: sqlite:PATH, sqlite::memory:, postgres://USER:PASSWORD@HOST/DB or
-                       memory: (default ${DEFAULT_SESSION_STORE_URL})
+  --db URL             the store: sqlite:PATH, sqlite::memory:, postgres://USER:PASSWORD@HOST/DB,
+                       redis://[USER:PASSWORD@]HOST[:PORT][/DB], rediss://... (TLS),
+                       redis+cluster://HOST:PORT,HOST:PORT,... (a Redis Cluster) or memory:
+                       (default ${DEFAULT_SESSION_STORE_URL})
   --json               print JSON instead of lines
   -h, --help           show this help
 
@@ -97,7 +99,7 @@ function oneId(positionals: readonly string[], command: string): string {
 /** Opens the store of `--db`, runs `action`, and closes the store whatever happens. */
 async function withService<T>(url: string | undefined, create: boolean, action: (service: SessionService) => Promise<T>): Promise<T> {
   const target = url ?? DEFAULT_SESSION_STORE_URL;
-  if (!isSessionStoreUrl(target)) throw new UsageError(`--db ${JSON.stringify(redactPassword(target))}: expected sqlite:PATH, sqlite::memory:, postgres://... or memory:`);
+  if (!isSessionStoreUrl(target)) throw new UsageError(`--db ${JSON.stringify(redactPassword(target))}: expected sqlite:PATH, sqlite::memory:, postgres://..., redis://..., redis+cluster://... or memory:`);
   const service = await openSessionService(target, { create });
   try {
     return await action(service);

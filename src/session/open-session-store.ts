@@ -1,10 +1,12 @@
 // Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
-// `sqlite::memory:`, or `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL).
-// The SQL stores are imported only when a URL names them, so `partwise/session` loads without Node.
+// `sqlite::memory:`, `postgres://...` / `postgresql://...`, or `redis://...`, `rediss://...`,
+// `redis+cluster://HOST:PORT,...`. The SQL and Redis stores are imported only when a URL names them, so
+// `partwise/session` loads without Node and without their drivers (optional peer dependencies).
 import { SessionError } from "../errors/partwise-error.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
 import { SessionService, type SessionServiceOptions } from "./session-service.js";
 import type { SessionRepository } from "./session-repository.js";
+import { redactPassword } from "./session-urls.js";
 
 /** The store used when none is named: a SQLite file in the working directory. */
 export const DEFAULT_SESSION_STORE_URL = "sqlite:./partwise.db";
@@ -14,14 +16,13 @@ export interface OpenSessionStoreOptions {
   readonly create?: boolean;
 }
 
-/** The URL with the password of its authority (`//user:password@`) masked, for messages. */
-export function redactPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
-}
+export { redactPassword };
+
+const REDIS_URL = /^rediss?(\+cluster)?:\/\//i;
 
 /** True when `url` names a store `openSessionRepository` can open. */
 export function isSessionStoreUrl(url: string): boolean {
-  return url === "memory:" || /^sqlite:./.test(url) || /^postgres(ql)?:\/\//.test(url);
+  return url === "memory:" || /^sqlite:./.test(url) || /^postgres(ql)?:\/\//.test(url) || REDIS_URL.test(url);
 }
 
 /** The repository a URL names, with its schema migrated; `session/storage` for a URL of no known store. */
@@ -35,8 +36,9 @@ export async function openSessionRepository(url: string, options: OpenSessionSto
     const { PostgresSessionRepository } = await import("./postgres-session-repository.js");
     return PostgresSessionRepository.open(url);
   }
+  if (REDIS_URL.test(url)) return (await import("./redis/redis-session-repository.js")).RedisSessionRepository.open(url);
   const shown = redactPassword(url);
-  throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DATABASE`, {
+  throw new SessionError("session/storage", `unknown session store URL ${JSON.stringify(shown)}: expected memory:, sqlite:PATH, sqlite::memory:, postgres://USER:PASSWORD@HOST:PORT/DATABASE, redis://HOST:PORT or redis+cluster://HOST:PORT,HOST:PORT`, {
     details: { url: shown },
   });
 }

@@ -2,10 +2,10 @@
 // an explicit transaction and costs one round trip. Its UPDATE of the session row takes the row lock
 // that serializes writers; the version check re-reads the row after the lock, so it is never stale.
 //
-// Kept to the SQL that PostgreSQL-compatible distributed databases (CockroachDB, YugabyteDB) run: no
-// sequences or SERIAL (seq comes from the session's version, no global hotspot), no advisory locks, no
-// LOCK TABLE, no triggers or stored functions, no partial or GIN indexes, no JSONB. Stored content is
-// JSON text, because JSONB refuses \u0000 and unpaired-surrogate escapes and reorders keys.
+// Plain SQL: no sequences or SERIAL (seq comes from the session's version, no global hotspot), no
+// advisory locks, no LOCK TABLE, no triggers or stored functions, no partial or GIN indexes, no JSONB.
+// Only PostgreSQL itself is tested. Stored content is JSON text, because JSONB refuses \u0000 and
+// unpaired-surrogate escapes and reorders keys.
 import type pg from "pg";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { requireOptionalPeer } from "../runtime/optional-peer.js";

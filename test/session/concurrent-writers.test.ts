@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionEvent } from "../../generated/types.js";
 import { openSessionService } from "../../src/session/open-session-store.js";
 import { startWorker } from "../support/append-workers.js";
-import { postgresSchemas, sqliteFiles } from "../support/session-stores.js";
+import { postgresSchemas, redisUrl, sqliteFiles } from "../support/session-stores.js";
 
 const WORKERS = 4;
 const APPENDS = 500;
@@ -61,5 +61,13 @@ describe("SessionService.appendEvents", () => {
 
   it(`keeps every append, once, in one order when ${WORKERS} processes × ${APPENDS} version-checked appends share one PostgreSQL database`, async () => {
     expectEveryAppendOnceInOneOrder(await runWorkers(await postgresSchema()));
+  }, 180_000);
+
+  it(`keeps every append, once, in one order when ${WORKERS} processes × ${APPENDS} version-checked appends share one Redis server`, async () => {
+    expectEveryAppendOnceInOneOrder(await runWorkers(redisUrl("standalone")));
+  }, 180_000);
+
+  it(`keeps every append, once, in one order when ${WORKERS} processes × ${APPENDS} version-checked appends share one session on a Redis Cluster`, async () => {
+    expectEveryAppendOnceInOneOrder(await runWorkers(redisUrl("cluster")));
   }, 180_000);
 });

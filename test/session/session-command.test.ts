@@ -7,7 +7,7 @@ import { message, opaquePayload, reasoningPart, textPart } from "../../src/parts
 import { LastTurnsStrategy, ALWAYS } from "../../src/session/compaction.js";
 import { openSessionService } from "../../src/session/open-session-store.js";
 import { assistant, system, toolCall, toolResult, user } from "../support/session-fixtures.js";
-import { postgresSchemas, sqliteFiles } from "../support/session-stores.js";
+import { postgresSchemas, redisUrl, sqliteFiles } from "../support/session-stores.js";
 import { temporaryDirectory } from "../support/temporary-directory.js";
 
 const directory = temporaryDirectory("session-command");
@@ -190,5 +190,17 @@ describe("runSession", () => {
     expect(await run("import", file, "--db", postgres)).toMatchObject({ status: 0, out: "imported 9 events into session s-1 (version 9)" });
     const lines = async (store: string) => (await run("show", "s-1", "--db", store, "--all")).out.split("\n").slice(1);
     expect(await lines(postgres)).toEqual(await lines(url));
+  });
+
+  it.each(["standalone", "cluster"] as const)("works against Redis (%s) as against SQLite", async (kind) => {
+    const redis = redisUrl(kind);
+    const file = join(directory, `to-redis-${kind}.jsonl`);
+    await run("export", "s-1", "--db", url, "--out", file);
+    expect(await run("import", file, "--db", redis)).toMatchObject({ status: 0, out: "imported 9 events into session s-1 (version 9)" });
+    const lines = async (store: string) => (await run("show", "s-1", "--db", store, "--all")).out.split("\n").slice(1);
+    expect(await lines(redis)).toEqual(await lines(url));
+    expect((await run("list", "--db", redis)).out.split("  ")[0]).toBe("s-1");
+    expect(await run("delete", "s-1", "--db", redis)).toMatchObject({ status: 0 });
+    expect(await run("list", "--db", redis)).toMatchObject({ status: 0, out: "no sessions" });
   });
 });
