@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { renderSessionPage } from "../inspect/pages.js";
 import { serialize } from "../parts/serialize.js";
 import {
   ALWAYS,
@@ -45,7 +46,9 @@ Options for every command:
 
 list:     --limit N (default 100)  --after ID  --principal NAME  --where NAME=VALUE
 show:     --all (the whole log: covered events, boundaries, custom events)  --full (no abbreviation)
-export:   --format jsonl|history  --view all|active  --out FILE (default: standard output)
+export:   --format jsonl|history|html  --view all|active  --out FILE (default: standard output)
+          html: the session page of partwise inspect as one self-contained file, for a bug report
+          (payload data left out unless --full)
 import:   --session ID (the target session when the file names none)  --format auto|events|history|legacy
           --fresh-ids (new event ids, so a log can be imported beside its original)
           Legacy shapes: [{role, content, tool_calls?...}] (OpenAI Chat style) and rows of
@@ -137,22 +140,36 @@ const show: Subcommand = async (argv, io) => {
   return 0;
 };
 
-const exportSession: Subcommand = async (argv, io) => {
-  const { values, positionals } = parse(argv, { format: { type: "string" }, view: { type: "string" }, out: { type: "string" } });
-  const id = oneId(positionals, "export");
-  const format = values.format ?? "jsonl";
-  const view = values.view ?? "all";
-  if (format !== "jsonl" && format !== "history") throw new UsageError(`--format expects jsonl or history, got "${format}"`);
-  if (view !== "all" && view !== "active") throw new UsageError(`--view expects all or active, got "${view}"`);
-  const events = await withService(values.db, false, (service) => service.getEvents(id, { view }));
+/** The text of an export in a format; html is the inspector's session page as one self-contained file. */
+async function exportText(service: SessionService, id: string, format: string, view: "all" | "active", full: boolean): Promise<{ text: string; events: number }> {
+  if (format === "html") {
+    const session = await service.findById(id);
+    if (!session) throw sessionNotFound(id);
+    const events = await service.getEvents(id);
+    return { text: renderSessionPage(session, events, { full, assets: { kind: "inline" } }), events: events.length };
+  }
+  const events = await service.getEvents(id, { view });
   const text = format === "jsonl"
     ? events.map((event) => JSON.stringify(eventToJson(event))).join("\n")
     : serialize(events.filter(isMessageEvent).map((event: MessageEvent) => event.message), { indent: 2 });
+  return { text, events: events.length };
+}
+
+const exportSession: Subcommand = async (argv, io) => {
+  const { values, positionals } = parse(argv, { format: { type: "string" }, view: { type: "string" }, out: { type: "string" }, full: { type: "boolean" } });
+  const id = oneId(positionals, "export");
+  const format = values.format ?? "jsonl";
+  const view = values.view ?? "all";
+  if (format !== "jsonl" && format !== "history" && format !== "html") throw new UsageError(`--format expects jsonl, history or html, got "${format}"`);
+  if (view !== "all" && view !== "active") throw new UsageError(`--view expects all or active, got "${view}"`);
+  if (format === "html" && values.view !== undefined) throw new UsageError("--format html shows the whole log with the active view marked; leave out --view");
+  if (values.full && format !== "html") throw new UsageError("--full applies to --format html (jsonl and history always hold payloads)");
+  const { text, events } = await withService(values.db, false, (service) => exportText(service, id, format, view, values.full ?? false));
   if (values.out === undefined) io.out(text);
   else {
     await writeFile(values.out, `${text}\n`);
-    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, events: events.length }));
-    else io.out(`exported ${events.length} events of session ${shown(id)} to ${values.out}`);
+    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, events }));
+    else io.out(`exported ${events} events of session ${shown(id)} to ${values.out}`);
   }
   return 0;
 };

@@ -1,0 +1,67 @@
+// The inspector's pages: the session list (search, newest first, paging), a session's log (live on the
+// server, self-contained when exported), and the page shown for a missing session or a failure.
+import type { Session, SessionEvent } from "../../generated/types.js";
+import { html, type Html } from "./html.js";
+import { renderDocument, type PageAssets } from "./page.js";
+import { formatCount } from "./part-view.js";
+import { principalOf, type Listing, type ListingQuery } from "./session-listing.js";
+import { SessionView } from "./session-view.js";
+
+/** The path of a session's page. */
+export function sessionPath(id: string): string {
+  return `/sessions/${encodeURIComponent(id)}`;
+}
+
+function cut(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… (${formatCount(text.length)} characters)`;
+}
+
+function listHref(query: ListingQuery, page: number): string {
+  const parameters = new URLSearchParams();
+  if (query.search !== "") parameters.set("q", query.search);
+  if (page > 1) parameters.set("page", String(page));
+  const text = parameters.toString();
+  return text === "" ? "/" : `/?${text}`;
+}
+
+/** The list of sessions. */
+export function renderListPage(listing: Listing, query: ListingQuery, store: string): string {
+  const rows = listing.sessions.map(({ session, updatedAt }) => html`<tr><td><a href="${sessionPath(session.id)}"><code>${session.id}</code></a></td><td>${formatCount(session.version)}</td><td><time>${session.createdAt}</time></td><td>${
+    updatedAt === undefined ? html`<span class="muted">no events</span>` : html`<time>${updatedAt}</time>`}</td><td>${principalOf(session) ?? ""}</td><td class="metadata"><code>${cut(JSON.stringify(session.metadata), 300)}</code></td></tr>`);
+  const paging = listing.pageCount <= 1 ? "" : html`<nav class="paging" aria-label="Pages">${
+    listing.page > 1 ? html`<a rel="prev" href="${listHref(query, listing.page - 1)}">← Newer</a>` : ""}<span>Page ${listing.page} of ${listing.pageCount}</span>${
+    listing.page < listing.pageCount ? html`<a rel="next" href="${listHref(query, listing.page + 1)}">Older →</a>` : ""}</nav>`;
+  const main = html`<form class="search" method="get" action="/" role="search"><label for="search">Search ids and metadata</label><input type="search" id="search" name="q" value="${query.search}" placeholder="part of an id or metadata, or name=value"><button type="submit">Search</button><span class="keys"><kbd>/</kbd> to search</span></form>${
+    listing.total === 0 ? html`<p>No sessions${query.search === "" ? "" : " match"}.</p>` : html`<table class="sessions"><thead><tr><th scope="col">Session</th><th scope="col">Events</th><th scope="col">Created</th><th scope="col">Updated</th><th scope="col">Principal</th><th scope="col">Metadata</th></tr></thead><tbody>${rows}</tbody></table>`}${paging}`;
+  const header = html`<h1>Sessions</h1><p class="muted">${store} · ${formatCount(listing.total)} session${listing.total === 1 ? "" : "s"}${query.search === "" ? "" : " matching"}, newest first</p>`;
+  return renderDocument({ title: "partwise inspect: sessions", header, main, assets: { kind: "served", live: false } });
+}
+
+export interface SessionPageOptions {
+  /** Include payload data. */
+  readonly full: boolean;
+  readonly assets: PageAssets;
+}
+
+function sessionHeader(session: Session, view: SessionView, options: SessionPageOptions): Html {
+  const principal = principalOf(session);
+  return html`${options.assets.kind === "served" ? html`<p><a href="/">← Sessions</a></p>` : ""}<h1>Session <code>${session.id}</code></h1>${view.stats()}<p class="muted">created <time>${session.createdAt}</time> · expires <time>${session.expiresAt}</time>${
+    principal === undefined ? "" : html` · principal <code>${principal}</code>`}</p><details class="metadata"><summary>session metadata</summary><pre>${JSON.stringify(session.metadata, null, 2)}</pre></details><p class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous event · <kbd>Enter</kbd> opens a collapsed part · ${
+    options.full ? "payload data shown" : "payload data left out (--full shows it)"}</p>`;
+}
+
+/** A session's whole log; served pages follow appended events over SSE from `liveUrl`. */
+export function renderSessionPage(session: Session, events: readonly SessionEvent[], options: SessionPageOptions): string {
+  const view = new SessionView(session, { full: options.full });
+  const log = view.renderLog(events);
+  const live = options.assets.kind === "served" && options.assets.live;
+  const main = live
+    ? html`<p class="live" id="live-status">Following new events as they are appended.</p><div id="log" hx-ext="sse" sse-connect="${sessionPath(session.id)}/live?after=${view.lastSeq}" sse-swap="events" hx-swap="beforeend" data-last-seq="${view.lastSeq}">${log}</div>`
+    : html`<div id="log">${log}</div>`;
+  return renderDocument({ title: `partwise session ${session.id}`, header: sessionHeader(session, view, options), main, assets: options.assets });
+}
+
+/** A page that says what went wrong. */
+export function renderMessagePage(title: string, message: string): string {
+  return renderDocument({ title, header: html`<p><a href="/">← Sessions</a></p><h1>${title}</h1>`, main: html`<p>${message}</p>`, assets: { kind: "served", live: false } });
+}
