@@ -62,7 +62,7 @@ function badges(part: Part, full: boolean): Html {
 
 function media(part: Extract<Part, { type: "media" }>, full: boolean): Html {
   const { mimeType, dataKind, data, name } = part.media;
-  const label = html`<span class="kind">Media</span> <code>${mimeType}</code>${name === undefined ? "" : html` <code>${name}</code>`}`;
+  const label = html`<span class="kind">Media</span> <code>${mimeType}</code>${name == null ? "" : html` <code>${name}</code>`}`;
   if (dataKind === "url") {
     // Only web links are made clickable: a `javascript:` or `data:` URL from a log stays text.
     const link = /^https?:\/\//i.test(data) ? html`<a href="${data}" rel="noreferrer noopener" target="_blank">${data}</a>` : html`<code>${data}</code>`;
@@ -103,7 +103,7 @@ export function renderPart(part: Part, seq: number, path: readonly number[], con
       const callId = context.pairing.callOf(id);
       const back = callId === undefined ? html`<span class="badge unanswered">no matching call</span>` : html`<a class="follow" href="#${callId}">← call</a>`;
       return html`<div class="part tool-result${part.isError ? " error" : ""}" id="${id}"><div class="part-head"><span class="kind">Tool result</span>${
-        part.name === undefined ? "" : html` <code class="tool-name">${part.name}</code>`}${part.id === undefined ? "" : html` <span class="muted">id <code>${part.id}</code></span>`}${
+        part.name == null ? "" : html` <code class="tool-name">${part.name}</code>`}${part.id == null ? "" : html` <span class="muted">id <code>${part.id}</code></span>`}${
         part.isError ? html` <span class="badge failed">error</span>` : ""} ${badges(part, context.full)} ${back}</div><div class="nested">${
         part.content.map((inner, index) => renderPart(inner, seq, [...path, index], context))}</div></div>`;
     }

@@ -1,7 +1,7 @@
 // A session log as markup, turn by turn and part by part, with every message marked as in the active
 // view, pinned or covered by a compaction. The same object renders the log as first shown and then the
 // events appended later, with out-of-band updates (htmx `hx-swap-oob`) for what those change upstream.
-import type { CompactionEvent, EventMetadata, Session, SessionEvent } from "../../generated/types.js";
+import type { CompactionEvent, EventMetadata, Message, Session, SessionEvent } from "../../generated/types.js";
 import { isCompactionEvent, isMessageEvent, isSynthetic } from "../session/event-kinds.js";
 import { turnStarts } from "../session/turns.js";
 import { html, type Html } from "./html.js";
@@ -26,9 +26,9 @@ function turnHeading(turn: number): Html {
   return turn === 0 ? html`<h2 class="turn" id="preamble">Preamble</h2>` : html`<h2 class="turn" id="turn-${turn}">Turn ${turn}</h2>`;
 }
 
-function metadataBlock(metadata: EventMetadata | undefined): Html {
+function metadataBlock(metadata: EventMetadata | Message["metadata"], label: string): Html {
   if (metadata === undefined || Object.keys(metadata).length === 0) return html``;
-  return html`<details class="metadata"><summary>event metadata</summary><pre>${JSON.stringify(metadata, null, 2)}</pre></details>`;
+  return html`<details class="metadata"><summary>${label}</summary><pre>${JSON.stringify(metadata, null, 2)}</pre></details>`;
 }
 
 function boundaryText(boundary: CompactionEvent): Html {
@@ -125,11 +125,11 @@ export class SessionView {
       const state = this.#messages.get(event.id)?.state ?? "active";
       return html`<article class="event message role-${role}" id="e${seq}" tabindex="-1"><header class="event-head">${head} <span class="role">${role}</span> ${stateBadge(seq, state)}${
         isSynthetic(event) ? html` <span class="badge synthetic">compaction summary</span>` : ""} ${time}</header>${
-        parts.length === 0 ? html`<p class="muted">(no parts)</p>` : parts.map((part, index) => renderPart(part, seq, [index], this.#context))}${metadataBlock(event.metadata)}</article>`;
+        parts.length === 0 ? html`<p class="muted">(no parts)</p>` : parts.map((part, index) => renderPart(part, seq, [index], this.#context))}${metadataBlock(event.message.metadata, "message metadata")}${metadataBlock(event.metadata, "event metadata")}</article>`;
     }
     if (isCompactionEvent(event)) {
-      return html`<section class="event boundary" id="e${seq}" tabindex="-1"><header class="event-head">${head} <span class="kind">Compaction boundary</span> ${time}</header>${boundaryText(event)}${metadataBlock(event.metadata)}</section>`;
+      return html`<section class="event boundary" id="e${seq}" tabindex="-1"><header class="event-head">${head} <span class="kind">Compaction boundary</span> ${time}</header>${boundaryText(event)}${metadataBlock(event.metadata, "event metadata")}</section>`;
     }
-    return html`<article class="event custom" id="e${seq}" tabindex="-1"><header class="event-head">${head} <span class="kind">Event</span> <code>${event.type}</code> ${time}</header><pre>${JSON.stringify(event.payload, null, 2)}</pre>${metadataBlock(event.metadata)}</article>`;
+    return html`<article class="event custom" id="e${seq}" tabindex="-1"><header class="event-head">${head} <span class="kind">Event</span> <code>${event.type}</code> ${time}</header><pre>${JSON.stringify(event.payload, null, 2)}</pre>${metadataBlock(event.metadata, "event metadata")}</article>`;
   }
 }
