@@ -35,7 +35,7 @@ h2.turn { font-size: 15px; margin: 24px 0 8px; padding-bottom: 2px; border-botto
 .role-assistant { border-left-color: #0b4fa8; }
 .role-tool { border-left-color: #8250df; }
 .role-system { border-left-color: #9a6700; }
-.event:has(.state.covered) { background: #f2f2f2; border-style: dashed; }
+.event:has(.state.covered) { background: #f2f2f2; border-top-style: dashed; border-right-style: dashed; border-bottom-style: dashed; }
 .event.boundary { border-left-color: #cf222e; background: #fff5f5; }
 .event-head { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; margin-bottom: 4px; }
 .role, .kind { font-weight: 600; }
@@ -48,6 +48,8 @@ h2.turn { font-size: 15px; margin: 24px 0 8px; padding-bottom: 2px; border-botto
 details > summary { cursor: pointer; }
 .reasoning > summary { color: #3d2a7a; }
 .summary-line { font-style: italic; }
+.reasoning h4 { margin: 8px 0 2px; font-size: 13px; }
+td time { white-space: nowrap; }
 .badge, .state { display: inline-block; font-size: 12px; line-height: 1.6; padding: 0 6px; border-radius: 10px; border: 1px solid transparent; }
 .badge.payload { background: #fff3c4; color: #3b2e00; border-color: #d4a72c; }
 .badge.provider { background: #dcecf9; color: #0b3d63; }
