@@ -37,6 +37,7 @@ h2.turn { font-size: 15px; margin: 24px 0 8px; padding-bottom: 2px; border-botto
 .role-system { border-left-color: #9a6700; }
 .event:has(.state.covered) { background: #f2f2f2; border-top-style: dashed; border-right-style: dashed; border-bottom-style: dashed; }
 .event.boundary { border-left-color: #cf222e; background: #fff5f5; }
+.cut { margin: 16px 0 8px; padding: 4px 8px; border-top: 3px dashed #cf222e; color: #7a1212; font-size: 13px; }
 .event-head { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; margin-bottom: 4px; }
 .role, .kind { font-weight: 600; }
 .seq { font-family: ui-monospace, monospace; }

@@ -6,7 +6,7 @@ import { isCompactionEvent, isMessageEvent, isSynthetic } from "../session/event
 import { turnStarts } from "../session/turns.js";
 import { html, type Html } from "./html.js";
 import { answerMarker, formatCount, renderPart, type PartContext } from "./part-view.js";
-import { ToolPairing } from "./tool-pairing.js";
+import { ToolPairing, type ToolPair } from "./tool-pairing.js";
 
 /** Where a message stands after the latest compaction boundary. */
 type ViewState = "active" | "pinned" | "covered";
@@ -26,6 +26,11 @@ function turnHeading(turn: number): Html {
   return turn === 0 ? html`<h2 class="turn" id="preamble">Preamble</h2>` : html`<h2 class="turn" id="turn-${turn}">Turn ${turn}</h2>`;
 }
 
+/** The mark where a compaction cut the log: the messages above it, pinned ones aside, left the active view. */
+function cutMarker(boundarySeq: number): Html {
+  return html`<p class="cut" role="note">Compaction <a href="#e${boundarySeq}">#${boundarySeq}</a> cut here: the messages above, pinned ones aside, left the active view.</p>`;
+}
+
 function metadataBlock(metadata: EventMetadata | Message["metadata"], label: string): Html {
   if (metadata === undefined || Object.keys(metadata).length === 0) return html``;
   return html`<details class="metadata"><summary>${label}</summary><pre>${JSON.stringify(metadata, null, 2)}</pre></details>`;
@@ -42,6 +47,10 @@ export class SessionView {
   readonly #context: PartContext;
   /** Message events by id, with their seq and state. */
   readonly #messages = new Map<string, { seq: number; state: ViewState }>();
+  /** Per seq, the compaction boundaries (by seq) that cut just before that event. */
+  readonly #cuts = new Map<number, number[]>();
+  /** Per seq of an event that starts a turn (or the preamble), the id of its heading. */
+  readonly #anchors = new Map<number, string>();
   #lastSeq = 0;
   #turns = 0;
   #events = 0;
@@ -65,55 +74,78 @@ export class SessionView {
   /** Takes in the log as a page showed it without rendering it, so that renderAppended continues that page. */
   catchUp(events: readonly SessionEvent[]): void {
     for (const event of events) this.#absorb(event);
-    this.#turns += turnStarts(events).length;
+    const starts = turnStarts(events);
+    starts.forEach((index, turn) => this.#anchors.set(events[index]!.seq ?? 0, `turn-${turn + 1}`));
+    if (events.length > 0 && starts[0] !== 0) this.#anchors.set(events[0]!.seq ?? 0, "preamble");
+    this.#turns += starts.length;
   }
 
   /** The log as first shown, grouped by turn (turns.ts decides where turns start). */
   renderLog(events: readonly SessionEvent[]): Html {
     for (const event of events) this.#absorb(event);
     const starts = new Set(turnStarts(events));
-    return html`${events.map((event, index) => html`${index === 0 && !starts.has(0) ? turnHeading(0) : ""}${starts.has(index) ? turnHeading(++this.#turns) : ""}${this.#renderEvent(event)}`)}`;
+    return html`${events.map((event, index) => {
+      const heading = index === 0 && !starts.has(0) ? 0 : starts.has(index) ? ++this.#turns : undefined;
+      return this.#renderEventWithCuts(event, heading);
+    })}`;
   }
 
   /**
    * Events appended after the last one rendered, with out-of-band updates of the calls they answer,
-   * the messages whose state they change and the header counts. A turn starts at a user message that
-   * answers no call: a live page cannot know yet whether a later result makes it part of a tool round,
-   * which a reload (renderLog) settles.
+   * the messages whose state they change, the cuts of new compactions and the header counts. A turn
+   * starts at a user message that answers no call: a live page cannot know yet whether a later result
+   * makes it part of a tool round, which a reload (renderLog) settles.
    */
   renderAppended(events: readonly SessionEvent[]): Html {
     const before = new Map([...this.#messages].map(([id, message]) => [id, message.state]));
     const previousSeq = this.#lastSeq;
-    const pieces: Html[] = [];
-    const answered: Html[] = [];
     const fresh = events.filter((event) => (event.seq ?? 0) > previousSeq);
-    for (const event of fresh) {
-      const pairs = this.#absorb(event);
-      for (const pair of pairs) if (pair.callSeq <= previousSeq) answered.push(answerMarker(pair.callId, pair.resultId, true));
+    const updates: Html[] = [];
+    const headings = fresh.map((event) => {
+      const { pairs, cut } = this.#absorb(event);
+      for (const pair of pairs) if (pair.callSeq <= previousSeq) updates.push(answerMarker(pair.callId, pair.resultId, true));
+      // A cut before an event the page already shows goes in front of it (or of its turn heading).
+      if (cut !== undefined && cut <= previousSeq) updates.push(html`<div hx-swap-oob="beforebegin:#${this.#anchors.get(cut) ?? `e${cut}`}">${cutMarker(event.seq ?? 0)}</div>`);
       const startsTurn = isMessageEvent(event) && event.message.role === "user" && !isSynthetic(event) && pairs.length === 0;
-      if (startsTurn) pieces.push(turnHeading(++this.#turns));
-    }
-    pieces.push(...fresh.map((event) => this.#renderEvent(event)));
-    const changed = [...before].flatMap(([id, state]) => {
-      const now = this.#messages.get(id)!;
-      return now.state === state ? [] : [stateBadge(now.seq, now.state, true)];
+      return startsTurn ? ++this.#turns : undefined;
     });
-    return html`${pieces}${answered}${changed}${fresh.length > 0 ? this.stats(true) : ""}`;
+    const pieces = fresh.map((event, index) => this.#renderEventWithCuts(event, headings[index]));
+    for (const [id, state] of before) {
+      const now = this.#messages.get(id)!;
+      if (now.state !== state) updates.push(stateBadge(now.seq, now.state, true));
+    }
+    return html`${pieces}${updates}${fresh.length > 0 ? this.stats(true) : ""}`;
   }
 
-  /** Takes an event into the pairing and the view states; returns the tool pairs it completes. */
-  #absorb(event: SessionEvent) {
+  /**
+   * Takes an event into the pairing and the view states; returns the tool pairs it completes and, for a
+   * compaction boundary, the seq of the first message it kept in view besides pinned ones: where it cut.
+   */
+  #absorb(event: SessionEvent): { pairs: ToolPair[]; cut?: number } {
     this.#events += 1;
     this.#lastSeq = Math.max(this.#lastSeq, event.seq ?? 0);
+    const pairs = this.#context.pairing.add(event);
     if (isMessageEvent(event)) this.#messages.set(event.id, { seq: event.seq ?? 0, state: "active" });
-    else if (isCompactionEvent(event)) {
-      this.#boundaries += 1;
-      // The active view after a boundary is the events it names, then the messages after it (event-filter.ts).
-      const named = new Set(event.payload.activeEventIds);
-      const pinned = new Set(event.payload.pinnedEventIds);
-      for (const [id, message] of this.#messages) message.state = pinned.has(id) ? "pinned" : named.has(id) ? "active" : "covered";
+    if (!isCompactionEvent(event)) return { pairs };
+    this.#boundaries += 1;
+    // The active view after a boundary is the events it names, then the messages after it (event-filter.ts).
+    const named = new Set(event.payload.activeEventIds);
+    const pinned = new Set(event.payload.pinnedEventIds);
+    let cut: number | undefined;
+    for (const [id, message] of this.#messages) {
+      message.state = pinned.has(id) ? "pinned" : named.has(id) ? "active" : "covered";
+      if (message.state === "active" && (cut === undefined || message.seq < cut)) cut = message.seq;
     }
-    return this.#context.pairing.add(event);
+    if (cut === undefined) return { pairs };
+    this.#cuts.set(cut, [...(this.#cuts.get(cut) ?? []), event.seq ?? 0]);
+    return { pairs, cut };
+  }
+
+  /** An event after the cut markers that fall before it and the heading of the turn it starts, if any. */
+  #renderEventWithCuts(event: SessionEvent, turn: number | undefined): Html {
+    const seq = event.seq ?? 0;
+    if (turn !== undefined) this.#anchors.set(seq, turn === 0 ? "preamble" : `turn-${turn}`);
+    return html`${(this.#cuts.get(seq) ?? []).map(cutMarker)}${turn === undefined ? "" : turnHeading(turn)}${this.#renderEvent(event)}`;
   }
 
   #renderEvent(event: SessionEvent): Html {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSession } from "../../src/cli/session-command.js";
 import { startInspectServer, type InspectServer } from "../../src/inspect/inspect-server.js";
 import { message, textPart, toolResultPart } from "../../src/parts/constructors.js";
+import { ALWAYS, LastTurnsStrategy } from "../../src/session/compaction.js";
 import { openSessionService } from "../../src/session/open-session-store.js";
 import { SessionService } from "../../src/session/session-service.js";
 import { SqliteSessionRepository } from "../../src/session/sqlite-session-repository.js";
@@ -135,6 +136,7 @@ describe("partwise inspect: a session page", () => {
   it("marks the compaction boundary and the messages it covered", async () => {
     const page = await open("/sessions/weather-oslo");
     expect(await page.locator(".event.boundary").textContent()).toContain("4 events covered, 1 pinned");
+    expect(await page.locator("#turn-2").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #9 cut here: the messages above, pinned ones aside, left the active view.");
     expect(await texts(page, ".state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "in view", "in view"]);
     expect(await page.locator("#session-stats").textContent()).toBe("9 events · 3 messages in the active view · 1 compaction");
     await page.close();
@@ -165,6 +167,17 @@ describe("partwise inspect: a session page", () => {
     await call.getByRole("link", { name: "result →" }).click();
     expect(await page.locator(".tool-result:target").textContent()).toContain("sunny, 12 °C");
     expect(await page.locator("#session-stats").textContent()).toBe("11 events · 5 messages in the active view · 1 compaction");
+
+    const compactor = await openSessionService(url, { create: false });
+    await compactor.compact("weather-live", ALWAYS, new LastTurnsStrategy(1));
+    await compactor.close();
+    await page.waitForSelector("#e12");
+    expect(await texts(page, ".state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "covered", "covered", "covered", "in view"]);
+    // The new boundary's cut sits before the heading of the turn it kept, like a reload would show it.
+    expect(await page.locator("#turn-3").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #12 cut here: the messages above, pinned ones aside, left the active view.");
+    const live = await page.locator("#log").innerHTML();
+    await page.reload();
+    expect(await page.locator("#log").innerHTML()).toBe(live);
     await page.close();
   });
 });
