@@ -2,9 +2,31 @@
 // one way the inspector writes markup, so texts, tool names and metadata from a log can only be text.
 // See https://html.spec.whatwg.org/multipage/parsing.html#escapingString for the characters escaped.
 
-/** Markup that is safe to insert as is (it came from `html` or `joinHtml`). */
+type Chunk = string | Html;
+
+/**
+ * Markup that is safe to insert as is (it came from `html`). It keeps its pieces as a tree and joins
+ * them once, in `text`: a 10,000-message page would otherwise be copied again at every level of nesting.
+ */
 export class Html {
-  constructor(readonly text: string) {}
+  readonly #chunks: readonly Chunk[];
+
+  /** Markup from trusted text (the page's own stylesheet and script) or pieces `html` escaped. */
+  constructor(content: string | readonly Chunk[]) {
+    this.#chunks = typeof content === "string" ? [content] : content;
+  }
+
+  /** The markup as one string. */
+  get text(): string {
+    const strings: string[] = [];
+    const collect = (html: Html) => {
+      for (const chunk of html.#chunks) if (typeof chunk === "string") strings.push(chunk);
+      else collect(chunk);
+    };
+    collect(this);
+    return strings.join("");
+  }
+
   toString(): string {
     return this.text;
   }
@@ -14,29 +36,24 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 
 /** Text with the five characters that mean something in HTML text or a quoted attribute escaped. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (character) => ESCAPES[character]!) : text;
 }
 
 /** A value allowed in a template: Html as is, strings and numbers escaped, lists joined, nothing for null, undefined and false. */
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-function render(value: HtmlValue): string {
-  if (value instanceof Html) return value.text;
-  if (value === null || value === undefined || value === false) return "";
-  if (Array.isArray(value)) return value.map(render).join("");
-  return escapeHtml(String(value));
+function push(chunks: Chunk[], value: HtmlValue): void {
+  if (value instanceof Html) chunks.push(value);
+  else if (Array.isArray(value)) for (const item of value as readonly HtmlValue[]) push(chunks, item);
+  else if (value !== null && value !== undefined && value !== false) chunks.push(escapeHtml(String(value)));
 }
 
 /** A template of markup: `html\`<b>${name}</b>\`` escapes `name`. */
 export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
-  let text = strings[0]!;
+  const chunks: Chunk[] = [strings[0]!];
   values.forEach((value, index) => {
-    text += render(value) + strings[index + 1]!;
+    push(chunks, value);
+    chunks.push(strings[index + 1]!);
   });
-  return new Html(text);
-}
-
-/** Markup of values joined by a separator. */
-export function joinHtml(values: readonly HtmlValue[], separator: string): Html {
-  return new Html(values.map(render).join(escapeHtml(separator)));
+  return new Html(chunks);
 }

@@ -29,7 +29,7 @@ export function formatBytes(bytes: number): string {
 
 /** A number with thousands separators, the same on every machine. */
 export function formatCount(count: number): string {
-  return count.toLocaleString("en-US");
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** JSON text indented when it parses, as given otherwise (tool arguments and raw blocks are kept as received). */
