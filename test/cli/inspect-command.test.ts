@@ -7,18 +7,19 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { runInspect } from "../../src/cli/inspect-command.js";
 import { openSessionService } from "../../src/session/open-session-store.js";
-import { seedWeatherSession } from "../support/inspect-sessions.js";
-import { sqliteFiles } from "../support/session-stores.js";
+import { message, textPart } from "../../src/parts/constructors.js";
+import { seedWeatherSession, WEATHER_SIGNATURE } from "../support/inspect-sessions.js";
+import { postgresSchemas, sqliteFiles } from "../support/session-stores.js";
 
 const sqliteFile = sqliteFiles("inspect-command");
+const postgresSchema = postgresSchemas();
 
-async function seededStore(): Promise<{ file: string; url: string }> {
-  const file = sqliteFile();
-  const url = `sqlite:${file}`;
+/** A store at `url` (a fresh SQLite file by default) holding the weather session; returns the URL. */
+async function seededStore(url = `sqlite:${sqliteFile()}`): Promise<string> {
   const service = await openSessionService(url);
   await seedWeatherSession(service);
   await service.close();
-  return { file, url };
+  return url;
 }
 
 /** Runs `partwise inspect` until `use` is done with its URL; returns the exit status and the lines printed. */
@@ -44,6 +45,19 @@ async function withInspect(argv: string[], use: (url: string) => Promise<void>):
   return { status: await running, out };
 }
 
+/** The first `events` message of a session's live stream after `after`, read in a bounded number of chunks. */
+async function firstLiveMessage(base: string, sessionId: string, after: number): Promise<string> {
+  const live = new AbortController();
+  const stream = await fetch(new URL(`/sessions/${sessionId}/live?after=${after}`, base), { signal: live.signal });
+  expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  const reader = stream.body!.getReader();
+  let received = "";
+  const complete = () => received.includes("event: events") && received.includes("\n\n", received.indexOf("event: events"));
+  for (let reads = 0; reads < 100 && !complete(); reads++) received += new TextDecoder().decode((await reader.read()).value);
+  live.abort();
+  return received;
+}
+
 /** A GET with a chosen Host header (fetch does not let one set it). */
 function getWithHost(base: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,19 +75,14 @@ const sha256 = (file: string) => createHash("sha256").update(readFileSync(file))
 
 describe("runInspect", () => {
   it("prints its loopback URL, serves the list, a session and its live stream, and writes nothing to the store", async () => {
-    const { file, url } = await seededStore();
+    const url = await seededStore();
+    const file = url.slice("sqlite:".length);
     const before = sha256(file);
     const { status, out } = await withInspect(["--db", url, "--poll-interval", "20"], async (base) => {
       expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect(await (await fetch(base)).text()).toContain("weather-oslo");
       expect(await (await fetch(new URL("/sessions/weather-oslo", base))).text()).toContain("get_weather");
-      const live = new AbortController();
-      const stream = await fetch(new URL("/sessions/weather-oslo/live?after=7", base), { signal: live.signal });
-      expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-      const reader = stream.body!.getReader();
-      let received = "";
-      for (let reads = 0; reads < 100 && !received.includes("\n\n", received.indexOf("event: events")); reads++) received += new TextDecoder().decode((await reader.read()).value);
-      live.abort();
+      const received = await firstLiveMessage(base, "weather-oslo", 7);
       // Events 8 (the last message) and 9 (the compaction boundary), with the states the boundary changed.
       expect(received).toContain("event: events\nid: 9\n");
       expect(received).toContain('id="e8"');
@@ -84,8 +93,28 @@ describe("runInspect", () => {
     expect(sha256(file)).toBe(before);
   });
 
+  it("shows payload data with --full", async () => {
+    const url = await seededStore();
+    await withInspect(["--db", url, "--full"], async (base) => {
+      expect(await (await fetch(new URL("/sessions/weather-oslo", base))).text()).toContain(WEATHER_SIGNATURE);
+    });
+  });
+
+  it("serves a PostgreSQL store and follows an append to it", async () => {
+    const url = await seededStore(await postgresSchema());
+    await withInspect(["--db", url, "--poll-interval", "20"], async (base) => {
+      expect(await (await fetch(base)).text()).toContain("weather-oslo");
+      const writer = await openSessionService(url);
+      await writer.appendMessage("weather-oslo", message("user", [textPart("and on Sunday?")]));
+      await writer.close();
+      const received = await firstLiveMessage(base, "weather-oslo", 9);
+      expect(received).toContain("event: events\nid: 10\n");
+      expect(received).toContain("and on Sunday?");
+    });
+  });
+
   it("refuses other Host headers, methods other than GET, unknown sessions and paths", async () => {
-    const { url } = await seededStore();
+    const url = await seededStore();
     await withInspect(["--db", url], async (base) => {
       expect(await getWithHost(base, "attacker.example")).toBe(421);
       expect(await getWithHost(base, `localhost:${new URL(base).port}`)).toBe(200);

@@ -60,6 +60,37 @@ async function texts(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).allTextContents();
 }
 
+/** The lowest WCAG contrast ratio between a text on the page and the background it is drawn on. */
+async function lowestContrast(page: Page): Promise<{ ratio: number; text: string }> {
+  return page.evaluate(() => {
+    const luminance = (color: string) => {
+      const [red, green, blue] = color.match(/[\d.]+/g)!.slice(0, 3).map((value) => {
+        const channel = Number(value) / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+    };
+    const backgroundOf = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const color = getComputedStyle(node).backgroundColor;
+        if (color !== "transparent" && !/^rgba\(.*, 0\)$/.test(color)) return color;
+      }
+      return "rgb(255, 255, 255)";
+    };
+    let lowest = { ratio: Infinity, text: "" };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      // The skip link is off screen until it has the focus.
+      if (!node.textContent?.trim() || element.closest(".skip")) continue;
+      const [text, background] = [luminance(getComputedStyle(element).color), luminance(backgroundOf(element))];
+      const ratio = (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
+      if (ratio < lowest.ratio) lowest = { ratio, text: node.textContent.trim().slice(0, 60) };
+    }
+    return lowest;
+  });
+}
+
 describe("partwise inspect: the session list", () => {
   it("lists sessions newest first with events, principal and metadata, 20 to a page", async () => {
     const page = await open("/");
@@ -70,6 +101,9 @@ describe("partwise inspect: the session list", () => {
     expect(await weather.locator("td").nth(1).textContent()).toBe("9");
     expect(await weather.locator("td").nth(4).textContent()).toBe("alice");
     expect(await weather.locator("td.metadata").textContent()).toContain('"agentName":"weather-bot"');
+    const lowest = await lowestContrast(page);
+    expect(lowest.text).not.toBe("");
+    expect(lowest.ratio, lowest.text).toBeGreaterThanOrEqual(4.5);
     await page.getByRole("link", { name: "Older →" }).click();
     expect(await texts(page, "table.sessions tbody tr td:first-child")).toEqual(FILLER.slice(0, 8).reverse());
     await page.close();
@@ -139,6 +173,15 @@ describe("partwise inspect: a session page", () => {
     expect(await page.locator("#turn-2").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #9 cut here: the messages above, pinned ones aside, left the active view.");
     expect(await texts(page, ".state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "in view", "in view"]);
     expect(await page.locator("#session-stats").textContent()).toBe("9 events · 3 messages in the active view · 1 compaction");
+    await page.close();
+  });
+
+  it("draws every text with a contrast of at least 4.5:1 (WCAG AA), covered messages and badges included", async () => {
+    const page = await open("/sessions/weather-oslo");
+    await page.locator("details").evaluateAll((elements) => elements.forEach((element) => element.setAttribute("open", "")));
+    const lowest = await lowestContrast(page);
+    expect(lowest.text).not.toBe("");
+    expect(lowest.ratio, lowest.text).toBeGreaterThanOrEqual(4.5);
     await page.close();
   });
 
@@ -233,6 +276,18 @@ describe("partwise inspect: hostile content", () => {
     expect(await page.locator("a.download").getAttribute("download")).toBe(HOSTILE.mediaName);
     expect(await page.locator("a.download").getAttribute("href")).toMatch(/^data:application\/octet-stream;base64,/);
     expect(await page.locator("script").evaluateAll((scripts) => scripts.map((script) => script.getAttribute("src")))).toEqual(["/assets/htmx.min.js", "/assets/sse.min.js", "/assets/inspect.js"]);
+    await page.close();
+  });
+
+  it("shows hostile content appended live as text too", async () => {
+    const page = await open(`/sessions/${encodeURIComponent(HOSTILE.sessionId)}`);
+    await page.waitForFunction(() => document.querySelector("#log")?.getAttribute("data-last-seq") === "3");
+    const writer = await openSessionService(url, { create: false });
+    await writer.appendMessage(HOSTILE.sessionId, message("user", [textPart(HOSTILE.text)], { note: HOSTILE.metadata }));
+    await writer.close();
+    await page.waitForSelector("#e4");
+    await expectInert(page);
+    expect(await page.locator("#e4 .prose").textContent()).toBe(HOSTILE.text);
     await page.close();
   });
 
