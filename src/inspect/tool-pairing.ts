@@ -1,10 +1,9 @@
 // Which tool result answers which tool call across a session log, by part id, paired first come first
 // served per call id (per tool name for calls without one) like the compaction's turn rule (turns.ts).
 // Pairs grow as events are appended, so a live page can link a call it showed earlier to its result.
-import type { Part, SessionEvent } from "../../generated/types.js";
-import { unreachable } from "../parts/part-kinds.js";
+import type { SessionEvent } from "../../generated/types.js";
 import { isMessageEvent } from "../session/event-kinds.js";
-import { callKey } from "../session/turns.js";
+import { callKey, forEachToolPart } from "../session/turns.js";
 
 /** The id of a part in the page: its event's seq, then its index at each level of tool-result content. */
 export function partId(seq: number, path: readonly number[]): string {
@@ -29,7 +28,26 @@ export class ToolPairing {
   /** Pairs the tool parts of an event that follows those already added; returns the pairs it completes. */
   add(event: SessionEvent): ToolPair[] {
     const pairs: ToolPair[] = [];
-    if (isMessageEvent(event)) this.#visit(event.message.parts, event.seq ?? 0, [], pairs);
+    if (!isMessageEvent(event)) return pairs;
+    const seq = event.seq ?? 0;
+    forEachToolPart(event.message.parts, (part, path) => {
+      const id = partId(seq, path);
+      if (part.type === "tool_call") {
+        const key = callKey(part.toolCall.id, part.toolCall.name);
+        const waiting = this.#waiting.get(key);
+        if (waiting) waiting.push({ id, seq });
+        else this.#waiting.set(key, [{ id, seq }]);
+      } else if (part.type === "tool_result") {
+        const key = callKey(part.id ?? "", part.name ?? "");
+        const waiting = this.#waiting.get(key);
+        const call = waiting?.shift();
+        if (waiting?.length === 0) this.#waiting.delete(key);
+        if (call === undefined) return;
+        this.#resultOfCall.set(call.id, id);
+        this.#callOfResult.set(id, call.id);
+        pairs.push({ callId: call.id, callSeq: call.seq, resultId: id });
+      }
+    });
     return pairs;
   }
 
@@ -41,40 +59,5 @@ export class ToolPairing {
   /** The id of the call a result answers, if any. */
   callOf(resultId: string): string | undefined {
     return this.#callOfResult.get(resultId);
-  }
-
-  #visit(parts: readonly Part[], seq: number, path: readonly number[], pairs: ToolPair[]): void {
-    parts.forEach((part, index) => {
-      const id = partId(seq, [...path, index]);
-      switch (part.type) {
-        case "tool_call": {
-          const key = callKey(part.toolCall.id, part.toolCall.name);
-          const waiting = this.#waiting.get(key);
-          if (waiting) waiting.push({ id, seq });
-          else this.#waiting.set(key, [{ id, seq }]);
-          break;
-        }
-        case "tool_result": {
-          const key = callKey(part.id ?? "", part.name ?? "");
-          const waiting = this.#waiting.get(key);
-          const call = waiting?.shift();
-          if (waiting?.length === 0) this.#waiting.delete(key);
-          if (call !== undefined) {
-            this.#resultOfCall.set(call.id, id);
-            this.#callOfResult.set(id, call.id);
-            pairs.push({ callId: call.id, callSeq: call.seq, resultId: id });
-          }
-          this.#visit(part.content, seq, [...path, index], pairs);
-          break;
-        }
-        case "text":
-        case "reasoning":
-        case "media":
-        case "unknown":
-          break;
-        default:
-          unreachable(part, "part");
-      }
-    });
   }
 }
