@@ -254,6 +254,21 @@ describe("session export --format html", () => {
   });
 });
 
+describe("session export --format html: usage", () => {
+  it("exits 2 for --view (the page marks the active view itself) and for --full with another format", async () => {
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    expect(await runSession(["export", "weather-oslo", "--db", url, "--format", "html", "--view", "active"], io)).toBe(2);
+    expect(await runSession(["export", "weather-oslo", "--db", url, "--full"], io)).toBe(2);
+    expect(await runSession(["export", "nope", "--db", url, "--format", "html"], io)).toBe(1);
+    expect(lines).toEqual([
+      "partwise session export: --format html shows the whole log with the active view marked; leave out --view",
+      "partwise session export: --full applies to --format html (jsonl and history always hold payloads)",
+      'partwise session export: no session "nope"',
+    ]);
+  });
+});
+
 describe("partwise inspect: hostile content", () => {
   async function expectInert(page: Page): Promise<void> {
     expect(await page.evaluate(() => (window as { pwned?: unknown }).pwned)).toBeUndefined();
