@@ -46,8 +46,8 @@ export interface SessionPageOptions {
 function sessionHeader(session: Session, view: SessionView, options: SessionPageOptions): Html {
   const principal = principalOf(session);
   return html`${options.assets.kind === "served" ? html`<p><a href="/">← Sessions</a></p>` : ""}<h1>Session <code>${session.id}</code></h1>${view.stats()}<p class="muted">created <time>${session.createdAt}</time> · expires <time>${session.expiresAt}</time>${
-    principal === undefined ? "" : html` · principal <code>${principal}</code>`}</p><details class="metadata"><summary>session metadata</summary><pre>${JSON.stringify(session.metadata, null, 2)}</pre></details><p class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous event · <kbd>Enter</kbd> opens a collapsed part · ${
-    options.full ? "payload data shown" : "payload data left out (--full shows it)"}</p>`;
+    principal === undefined ? "" : html` · principal <code>${principal}</code>`}</p><details class="metadata"><summary>session metadata</summary><pre>${JSON.stringify(session.metadata, null, 2)}</pre></details><p class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous event · <kbd>Enter</kbd> opens a collapsed part · <span class="state active">in view</span> sent to the model, <span class="state covered">covered</span> left the active view at a compaction (still in the log) · <span class="badge payload">provider · kind · size</span> an opaque payload, its data ${
+    options.full ? "shown" : "left out (--full shows it)"}</p>`;
 }
 
 /** A session's whole log; served pages follow appended events over SSE from `liveUrl`. */

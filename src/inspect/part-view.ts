@@ -49,7 +49,7 @@ function decodedLength(base64: string): number {
 function payloadBadge(payload: OpaquePayload | null | undefined, full: boolean): Html {
   if (!payload) return html``;
   const label = `${payload.provider} · ${payload.kind} · ${formatBytes(utf8.encode(payload.data).length)}`;
-  if (!full) return html`<span class="badge payload" title="opaque payload; its data is shown with --full">${label}</span>`;
+  if (!full) return html`<span class="badge payload">${label}</span>`;
   return html`<details class="payload-data"><summary class="badge payload">${label}</summary><pre>${payload.data}</pre></details>`;
 }
 
@@ -89,7 +89,7 @@ export function renderPart(part: Part, seq: number, path: readonly number[], con
   const id = partId(seq, path);
   switch (part.type) {
     case "text":
-      return html`<div class="part text" id="${id}">${badges(part, context.full)}<div class="prose">${part.text}</div></div>`;
+      return html`<div class="part text prose" id="${id}">${badges(part, context.full)}${part.text}</div>`;
     case "reasoning": {
       const length = part.text == null ? html`not revealed` : html`${formatCount(part.text.length)} characters`;
       const summary = part.summary == null ? "" : html` · <span class="summary-line">${part.summary.length > 160 ? `${part.summary.slice(0, 160)}…` : part.summary}</span>`;

@@ -19,7 +19,7 @@ export interface SessionViewOptions {
 }
 
 function stateBadge(seq: number, state: ViewState, outOfBand = false): Html {
-  return html`<span class="state ${state}" id="state-${seq}"${outOfBand ? html` hx-swap-oob="true"` : ""} title="${state === "covered" ? "left the active view at a compaction; still in the log" : "sent to the model"}">${STATE_LABELS[state]}</span>`;
+  return html`<span class="state ${state}" id="state-${seq}"${outOfBand ? html` hx-swap-oob="true"` : ""}>${STATE_LABELS[state]}</span>`;
 }
 
 function turnHeading(turn: number): Html {

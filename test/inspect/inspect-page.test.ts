@@ -156,7 +156,7 @@ describe("partwise inspect: a session page", () => {
 
   it("shows payload badges without the payload data, media inline or as links, and unknown blocks pretty-printed", async () => {
     const page = await open("/sessions/weather-oslo");
-    expect(await texts(page, ".badge.payload")).toEqual(["anthropic · signature · 342 B", "anthropic · redacted_thinking · 64 B"]);
+    expect(await texts(page, "#log .badge.payload")).toEqual(["anthropic · signature · 342 B", "anthropic · redacted_thinking · 64 B"]);
     expect(await page.content()).not.toContain(WEATHER_SIGNATURE);
     expect(await page.content()).not.toContain("EmwKAhgBEgy3va3pzix");
     const image = page.locator("img.media-image");
@@ -171,7 +171,7 @@ describe("partwise inspect: a session page", () => {
     const page = await open("/sessions/weather-oslo");
     expect(await page.locator(".event.boundary").textContent()).toContain("4 events covered, 1 pinned");
     expect(await page.locator("#turn-2").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #9 cut here: the messages above, pinned ones aside, left the active view.");
-    expect(await texts(page, ".state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "in view", "in view"]);
+    expect(await texts(page, "#log .state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "in view", "in view"]);
     expect(await page.locator("#session-stats").textContent()).toBe("9 events · 3 messages in the active view · 1 compaction");
     await page.close();
   });
@@ -215,7 +215,7 @@ describe("partwise inspect: a session page", () => {
     await compactor.compact("weather-live", ALWAYS, new LastTurnsStrategy(1));
     await compactor.close();
     await page.waitForSelector("#e12");
-    expect(await texts(page, ".state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "covered", "covered", "covered", "in view"]);
+    expect(await texts(page, "#log .state")).toEqual(["pinned", "covered", "covered", "covered", "covered", "covered", "covered", "covered", "in view"]);
     // The new boundary's cut sits before the heading of the turn it kept, like a reload would show it.
     expect(await page.locator("#turn-3").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #12 cut here: the messages above, pinned ones aside, left the active view.");
     const live = await page.locator("#log").innerHTML();
