@@ -81,12 +81,12 @@ export async function startInspectServer(options: InspectServerOptions): Promise
     if (!session) return send(response, 404, "text/plain", "no such session\n");
     // EventSource sends the id of the last message it got when it reconnects on its own.
     const resumeFrom = Math.max(after, Number(request.headers["last-event-id"]) || 0);
-    const view = new SessionView(session, { full });
+    const view = new SessionView({ full });
     view.catchUp((await service.getEvents(id)).filter((event) => (event.seq ?? 0) <= resumeFrom));
     const closed = new AbortController();
     const onStop = () => closed.abort();
     stopping.signal.addEventListener("abort", onStop, { once: true });
-    request.on("close", onStop);
+    response.on("close", onStop);
     response.writeHead(200, { ...COMMON_HEADERS, "content-type": "text/event-stream; charset=utf-8" });
     response.write(": following\n\n");
     let quietSince = Date.now();

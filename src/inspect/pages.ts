@@ -52,7 +52,7 @@ function sessionHeader(session: Session, view: SessionView, options: SessionPage
 
 /** A session's whole log; served pages follow appended events over SSE from `liveUrl`. */
 export function renderSessionPage(session: Session, events: readonly SessionEvent[], options: SessionPageOptions): string {
-  const view = new SessionView(session, { full: options.full });
+  const view = new SessionView({ full: options.full });
   const log = view.renderLog(events);
   const live = options.assets.kind === "served" && options.assets.live;
   const main = live

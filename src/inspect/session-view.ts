@@ -1,7 +1,7 @@
 // A session log as markup, turn by turn and part by part, with every message marked as in the active
 // view, pinned or covered by a compaction. The same object renders the log as first shown and then the
 // events appended later, with out-of-band updates (htmx `hx-swap-oob`) for what those change upstream.
-import type { CompactionEvent, EventMetadata, Message, Session, SessionEvent } from "../../generated/types.js";
+import type { CompactionEvent, EventMetadata, Message, SessionEvent } from "../../generated/types.js";
 import { isCompactionEvent, isMessageEvent, isSynthetic } from "../session/event-kinds.js";
 import { turnStarts } from "../session/turns.js";
 import { html, type Html } from "./html.js";
@@ -56,7 +56,7 @@ export class SessionView {
   #events = 0;
   #boundaries = 0;
 
-  constructor(readonly session: Session, options: SessionViewOptions) {
+  constructor(options: SessionViewOptions) {
     this.#context = { full: options.full, pairing: new ToolPairing() };
   }
 

@@ -45,17 +45,27 @@ async function withInspect(argv: string[], use: (url: string) => Promise<void>):
   return { status: await running, out };
 }
 
-/** The first `events` message of a session's live stream after `after`, read in a bounded number of chunks. */
-async function firstLiveMessage(base: string, sessionId: string, after: number): Promise<string> {
+/** A session's live stream after `after`, read one `events` message at a time, each in a bounded number of chunks. */
+async function openLive(base: string, sessionId: string, after: number) {
   const live = new AbortController();
   const stream = await fetch(new URL(`/sessions/${sessionId}/live?after=${after}`, base), { signal: live.signal });
   expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
   const reader = stream.body!.getReader();
   let received = "";
-  const complete = () => received.includes("event: events") && received.includes("\n\n", received.indexOf("event: events"));
-  for (let reads = 0; reads < 100 && !complete(); reads++) received += new TextDecoder().decode((await reader.read()).value);
-  live.abort();
-  return received;
+  return {
+    async next(): Promise<string> {
+      const end = () => (received.includes("event: events") ? received.indexOf("\n\n", received.indexOf("event: events")) : -1);
+      for (let reads = 0; reads < 100 && end() < 0; reads++) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before a message: ${received}`);
+        received += new TextDecoder().decode(value);
+      }
+      const message = received.slice(received.indexOf("event: events"), end() + 2);
+      received = received.slice(end() + 2);
+      return message;
+    },
+    close: () => live.abort(),
+  };
 }
 
 /** A GET with a chosen Host header (fetch does not let one set it). */
@@ -82,11 +92,13 @@ describe("runInspect", () => {
       expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect(await (await fetch(base)).text()).toContain("weather-oslo");
       expect(await (await fetch(new URL("/sessions/weather-oslo", base))).text()).toContain("get_weather");
-      const received = await firstLiveMessage(base, "weather-oslo", 7);
+      const live = await openLive(base, "weather-oslo", 7);
       // Events 8 (the last message) and 9 (the compaction boundary), with the states the boundary changed.
-      expect(received).toContain("event: events\nid: 9\n");
-      expect(received).toContain('id="e8"');
-      expect(received).toContain('id="state-2" hx-swap-oob="true"');
+      const first = await live.next();
+      expect(first).toContain("event: events\nid: 9\n");
+      expect(first).toContain('id="e8"');
+      expect(first).toContain('id="state-2" hx-swap-oob="true"');
+      live.close();
     });
     expect(status).toBe(0);
     expect(out[0]).toMatch(/^partwise inspect: http:\/\/127\.0\.0\.1:\d+\/ \(read-only\); stop with Ctrl-C$/);
@@ -100,16 +112,21 @@ describe("runInspect", () => {
     });
   });
 
-  it("serves a PostgreSQL store and follows an append to it", async () => {
+  it("serves a PostgreSQL store and follows appends to it on one stream", async () => {
     const url = await seededStore(await postgresSchema());
     await withInspect(["--db", url, "--poll-interval", "20"], async (base) => {
       expect(await (await fetch(base)).text()).toContain("weather-oslo");
+      // The stream is open before the appends, so it carries each of them as the store's polls see it.
+      const live = await openLive(base, "weather-oslo", 9);
       const writer = await openSessionService(url);
-      await writer.appendMessage("weather-oslo", message("user", [textPart("and on Sunday?")]));
+      for (const [index, question] of ["and on Sunday?", "and on Monday?"].entries()) {
+        await writer.appendMessage("weather-oslo", message("user", [textPart(question)]));
+        const received = await live.next();
+        expect(received).toContain(`event: events\nid: ${10 + index}\n`);
+        expect(received).toContain(question);
+      }
       await writer.close();
-      const received = await firstLiveMessage(base, "weather-oslo", 9);
-      expect(received).toContain("event: events\nid: 10\n");
-      expect(received).toContain("and on Sunday?");
+      live.close();
     });
   });
 
