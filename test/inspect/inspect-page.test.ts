@@ -50,8 +50,17 @@ afterAll(async () => {
   await repository?.close();
 });
 
+/** Console errors and warnings of each page opened (CSP violations, htmx swap errors such as an out-of-band target missing). */
+const problems = new WeakMap<Page, string[]>();
+
 async function open(path: string): Promise<Page> {
   const page = await browser.context.newPage();
+  const seen: string[] = [];
+  problems.set(page, seen);
+  page.on("console", (entry) => {
+    if (entry.type() === "error" || entry.type() === "warning") seen.push(entry.text());
+  });
+  page.on("pageerror", (error) => seen.push(error.message));
   await page.goto(new URL(path, server.url).href);
   return page;
 }
@@ -219,6 +228,7 @@ describe("partwise inspect: a session page", () => {
     // The new boundary's cut sits before the heading of the turn it kept, like a reload would show it.
     expect(await page.locator("#turn-3").evaluate((heading) => heading.previousElementSibling?.textContent)).toBe("Compaction #12 cut here: the messages above, pinned ones aside, left the active view.");
     const live = await page.locator("#log").innerHTML();
+    expect(problems.get(page)).toEqual([]);
     await page.reload();
     expect(await page.locator("#log").innerHTML()).toBe(live);
     await page.close();
@@ -302,6 +312,7 @@ describe("partwise inspect: hostile content", () => {
     await writer.close();
     await page.waitForSelector("#e4");
     await expectInert(page);
+    expect(problems.get(page)).toEqual([]);
     expect(await page.locator("#e4 .prose").textContent()).toBe(HOSTILE.text);
     await page.close();
   });
