@@ -2,7 +2,7 @@
 // the server's render time and page size, the browser's load timings, and the page's JS heap and DOM
 // size (CDP Performance.getMetrics). Figures, not assertions; run it on an idle machine.
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { Message } from "../generated/types.js";
@@ -54,7 +54,8 @@ try {
   await page.goto(pageUrl, { waitUntil: "load" });
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    return { responseEnd: navigation!.responseEnd, domContentLoaded: navigation!.domContentLoadedEventEnd, load: navigation!.loadEventEnd };
+    const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    return { firstByte: navigation!.responseStart, firstPaint, responseEnd: navigation!.responseEnd, domContentLoaded: navigation!.domContentLoadedEventEnd, load: navigation!.loadEventEnd };
   });
   // Let the scripts settle (htmx processes the page, the live stream opens) before reading the heap.
   await page.waitForFunction(() => document.querySelectorAll(".event").length > 0);
@@ -66,9 +67,9 @@ try {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const scrollMilliseconds = performance.now() - scrollStart;
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-  console.log(`session page of ${messages.length} messages (${Math.ceil(count / 4)} tool-loop turns)`);
+  console.log(`session page of ${messages.length} messages (${Math.ceil(count / 4)} tool-loop turns); load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
   console.log(`  server: HTML of ${mib(Buffer.byteLength(body))} rendered and sent in ${serverMilliseconds.toFixed(0)} ms`);
-  console.log(`  browser: response end ${timing.responseEnd.toFixed(0)} ms, DOMContentLoaded ${timing.domContentLoaded.toFixed(0)} ms, load ${timing.load.toFixed(0)} ms`);
+  console.log(`  browser: first byte ${timing.firstByte.toFixed(0)} ms, first contentful paint ${timing.firstPaint.toFixed(0)} ms, last byte ${timing.responseEnd.toFixed(0)} ms, DOMContentLoaded ${timing.domContentLoaded.toFixed(0)} ms, load ${timing.load.toFixed(0)} ms`);
   console.log(`  page memory after GC: JS heap used ${mib(metric("JSHeapUsedSize"))} of ${mib(metric("JSHeapTotalSize"))}; ${metric("Nodes").toFixed(0)} DOM nodes`);
   console.log(`  jump to the end of the log and paint: ${scrollMilliseconds.toFixed(0)} ms`);
 } finally {

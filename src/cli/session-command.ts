@@ -146,7 +146,7 @@ async function exportText(service: SessionService, id: string, format: string, v
     const session = await service.findById(id);
     if (!session) throw sessionNotFound(id);
     const events = await service.getEvents(id);
-    return { text: renderSessionPage(session, events, { full, assets: { kind: "inline" } }), events: events.length };
+    return { text: renderSessionPage(session, events, { full, assets: { kind: "inline" } }).text, events: events.length };
   }
   const events = await service.getEvents(id, { view });
   const text = format === "jsonl"

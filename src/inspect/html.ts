@@ -2,11 +2,13 @@
 // one way the inspector writes markup, so texts, tool names and metadata from a log can only be text.
 // See https://html.spec.whatwg.org/multipage/parsing.html#escapingString for the characters escaped.
 
-type Chunk = string | Html;
+/** A piece of markup: text already escaped, nested markup, or markup made only when it is written out. */
+type Chunk = string | Html | { readonly later: Iterable<Html> };
 
 /**
- * Markup that is safe to insert as is (it came from `html`). It keeps its pieces as a tree and joins
- * them once, in `text`: a 10,000-message page would otherwise be copied again at every level of nesting.
+ * Markup that is safe to insert as is (it came from `html` or `lazyHtml`). It keeps its pieces as a tree
+ * and joins them only when written out: a 10,000-message page would otherwise be copied again at every
+ * level of nesting, and a server can send the start of a long page while the rest is still being made.
  */
 export class Html {
   readonly #chunks: readonly Chunk[];
@@ -16,20 +18,28 @@ export class Html {
     this.#chunks = typeof content === "string" ? [content] : content;
   }
 
+  /** The markup in document order, piece by piece; markup made later is made as it is reached. */
+  *pieces(): Generator<string> {
+    for (const chunk of this.#chunks) {
+      if (typeof chunk === "string") yield chunk;
+      else if (chunk instanceof Html) yield* chunk.pieces();
+      else for (const part of chunk.later) yield* part.pieces();
+    }
+  }
+
   /** The markup as one string. */
   get text(): string {
-    const strings: string[] = [];
-    const collect = (html: Html) => {
-      for (const chunk of html.#chunks) if (typeof chunk === "string") strings.push(chunk);
-      else collect(chunk);
-    };
-    collect(this);
-    return strings.join("");
+    return [...this.pieces()].join("");
   }
 
   toString(): string {
     return this.text;
   }
+}
+
+/** Markup made from `parts` only when it is written out (once: a generator is read a single time). */
+export function lazyHtml(parts: Iterable<Html>): Html {
+  return new Html([{ later: parts }]);
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -9,6 +9,7 @@ import { rowToEvent } from "../session/event-rows.js";
 import type { SessionRepository } from "../session/session-repository.js";
 import { SessionService } from "../session/session-service.js";
 import { CLIENT_SCRIPT, readLibrary, STYLESHEET } from "./page-assets.js";
+import type { Html } from "./html.js";
 import { SERVED_POLICY } from "./page.js";
 import { renderListPage, renderMessagePage, renderSessionPage } from "./pages.js";
 import { listSessionPage } from "./session-listing.js";
@@ -54,6 +55,42 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
+/** Resolves when the client has read what was written, or has gone. */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off("drain", done);
+      response.off("close", done);
+      resolve();
+    };
+    response.on("drain", done);
+    response.on("close", done);
+  });
+}
+
+/** Bytes written per step of a page; between steps the server answers other requests. */
+const PAGE_STEP = 64 * 1024;
+
+/**
+ * Sends a page as it is made, a step at a time, waiting while the client reads: the browser starts on
+ * the top of a 10,000-message log while the rest is rendered, and a page left early stops the rendering.
+ */
+async function sendPage(response: ServerResponse, status: number, page: Html): Promise<void> {
+  response.writeHead(status, { ...COMMON_HEADERS, "content-type": "text/html; charset=utf-8" });
+  let step: string[] = [];
+  let size = 0;
+  for (const piece of page.pieces()) {
+    step.push(piece);
+    size += piece.length;
+    if (size < PAGE_STEP) continue;
+    if (!response.write(step.join(""))) await drainedOrClosed(response);
+    if (response.destroyed) return;
+    [step, size] = [[], 0];
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  response.end(step.join(""));
+}
+
 /** An SSE message; each line of the data goes in its own `data:` field, as the format requires. */
 function sseMessage(event: string, id: number, data: string): string {
   return `event: ${event}\nid: ${id}\n${data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join("")}\n`;
@@ -71,9 +108,9 @@ export async function startInspectServer(options: InspectServerOptions): Promise
 
   async function sessionPage(response: ServerResponse, id: string): Promise<void> {
     const session = await service.findById(id);
-    if (!session) return send(response, 404, "text/html", renderMessagePage("No such session", `There is no session ${JSON.stringify(id)} in this store.`));
+    if (!session) return sendPage(response, 404, renderMessagePage("No such session", `There is no session ${JSON.stringify(id)} in this store.`));
     const events = await service.getEvents(id);
-    send(response, 200, "text/html", renderSessionPage(session, events, { full, assets: { kind: "served", live: true } }));
+    return sendPage(response, 200, renderSessionPage(session, events, { full, assets: { kind: "served", live: true } }));
   }
 
   async function follow(request: IncomingMessage, response: ServerResponse, id: string, after: number): Promise<void> {
@@ -118,7 +155,7 @@ export async function startInspectServer(options: InspectServerOptions): Promise
     const path = url.pathname;
     if (path === "/") {
       const query = { search: url.searchParams.get("q") ?? "", page: Number(url.searchParams.get("page")) || 1, pageSize: options.pageSize ?? 50 };
-      return send(response, 200, "text/html", renderListPage(await listSessionPage(repository, service, query), query, options.storeLabel));
+      return sendPage(response, 200, renderListPage(await listSessionPage(repository, service, query), query, options.storeLabel));
     }
     if (path === "/assets/inspect.css") return send(response, 200, "text/css", STYLESHEET);
     if (path === "/assets/inspect.js") return send(response, 200, "text/javascript", CLIENT_SCRIPT);
@@ -135,13 +172,13 @@ export async function startInspectServer(options: InspectServerOptions): Promise
       if (sessionRoute[2] === undefined) return sessionPage(response, id);
       return follow(request, response, id, Number(url.searchParams.get("after")) || 0);
     }
-    return send(response, 404, "text/html", renderMessagePage("Not found", `Nothing is served at ${path}.`));
+    return sendPage(response, 404, renderMessagePage("Not found", `Nothing is served at ${path}.`));
   }
 
   const server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
       const message = PartwiseError.isPartwiseError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-      if (!response.headersSent) send(response, 500, "text/html", renderMessagePage("The store could not be read", message));
+      if (!response.headersSent) send(response, 500, "text/html", renderMessagePage("The store could not be read", message).text);
       else response.end();
     });
   });

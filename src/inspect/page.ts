@@ -40,9 +40,9 @@ function head(assets: PageAssets): Html {
 }
 
 /** A whole HTML document. */
-export function renderDocument(content: PageContent): string {
+export function renderDocument(content: PageContent): Html {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${content.title}</title>${head(content.assets)}</head>
 <body><a class="skip" href="#main">Skip to content</a><header class="page">${content.header}</header><main id="main">${content.main}</main></body></html>
-`.text;
+`;
 }

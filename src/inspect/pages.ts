@@ -25,7 +25,7 @@ function listHref(query: ListingQuery, page: number): string {
 }
 
 /** The list of sessions. */
-export function renderListPage(listing: Listing, query: ListingQuery, store: string): string {
+export function renderListPage(listing: Listing, query: ListingQuery, store: string): Html {
   const rows = listing.sessions.map(({ session, updatedAt }) => html`<tr><td><a href="${sessionPath(session.id)}"><code>${session.id}</code></a></td><td>${formatCount(session.version)}</td><td><time>${session.createdAt}</time></td><td>${
     updatedAt === undefined ? html`<span class="muted">no events</span>` : html`<time>${updatedAt}</time>`}</td><td>${principalOf(session) ?? ""}</td><td class="metadata"><code>${cut(JSON.stringify(session.metadata), 300)}</code></td></tr>`);
   const paging = listing.pageCount <= 1 ? "" : html`<nav class="paging" aria-label="Pages">${
@@ -50,8 +50,8 @@ function sessionHeader(session: Session, view: SessionView, options: SessionPage
     options.full ? "shown" : "left out (--full shows it)"}</p>`;
 }
 
-/** A session's whole log; served pages follow appended events over SSE from `liveUrl`. */
-export function renderSessionPage(session: Session, events: readonly SessionEvent[], options: SessionPageOptions): string {
+/** A session's whole log; a served page follows appended events over SSE. Its log is made as it is written out. */
+export function renderSessionPage(session: Session, events: readonly SessionEvent[], options: SessionPageOptions): Html {
   const view = new SessionView({ full: options.full });
   const log = view.renderLog(events);
   const live = options.assets.kind === "served" && options.assets.live;
@@ -62,6 +62,6 @@ export function renderSessionPage(session: Session, events: readonly SessionEven
 }
 
 /** A page that says what went wrong. */
-export function renderMessagePage(title: string, message: string): string {
+export function renderMessagePage(title: string, message: string): Html {
   return renderDocument({ title, header: html`<p><a href="/">← Sessions</a></p><h1>${title}</h1>`, main: html`<p>${message}</p>`, assets: { kind: "served", live: false } });
 }

@@ -4,7 +4,7 @@
 import type { CompactionEvent, EventMetadata, Message, SessionEvent } from "../../generated/types.js";
 import { isCompactionEvent, isMessageEvent, isSynthetic } from "../session/event-kinds.js";
 import { turnStarts } from "../session/turns.js";
-import { html, type Html } from "./html.js";
+import { html, lazyHtml, type Html } from "./html.js";
 import { answerMarker, formatCount, renderPart, type PartContext } from "./part-view.js";
 import { ToolPairing, type ToolPair } from "./tool-pairing.js";
 
@@ -80,14 +80,20 @@ export class SessionView {
     this.#turns += starts.length;
   }
 
-  /** The log as first shown, grouped by turn (turns.ts decides where turns start). */
+  /**
+   * The log as first shown, grouped by turn (turns.ts decides where turns start). The events are taken
+   * in at once (so stats and lastSeq are final) and rendered as the markup is written out.
+   */
   renderLog(events: readonly SessionEvent[]): Html {
     for (const event of events) this.#absorb(event);
-    const starts = new Set(turnStarts(events));
-    return html`${events.map((event, index) => {
+    return lazyHtml(this.#renderEvents(events, new Set(turnStarts(events))));
+  }
+
+  *#renderEvents(events: readonly SessionEvent[], starts: ReadonlySet<number>): Generator<Html> {
+    for (const [index, event] of events.entries()) {
       const heading = index === 0 && !starts.has(0) ? 0 : starts.has(index) ? ++this.#turns : undefined;
-      return this.#renderEventWithCuts(event, heading);
-    })}`;
+      yield this.#renderEventWithCuts(event, heading);
+    }
   }
 
   /**
