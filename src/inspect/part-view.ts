@@ -32,13 +32,66 @@ export function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** JSON text indented when it parses, as given otherwise (tool arguments and raw blocks are kept as received). */
+const EMPTY_CONTAINER_END = /\s*([}\]])/y;
+
+/**
+ * JSON text indented token by token, so that numbers, escapes and key order stay exactly as received
+ * (parsing and printing again would round 12345678901234567890); text that is not JSON comes back as is.
+ */
 export function prettyJson(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    JSON.parse(text);
   } catch {
     return text;
   }
+  let pretty = "";
+  let depth = 0;
+  const newline = () => `\n${"  ".repeat(depth)}`;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]!;
+    switch (character) {
+      case '"': {
+        // A string runs to the next quote that no backslash escapes.
+        let end = index + 1;
+        while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+        pretty += text.slice(index, end + 1);
+        index = end;
+        break;
+      }
+      case "{":
+      case "[": {
+        EMPTY_CONTAINER_END.lastIndex = index + 1;
+        const empty = EMPTY_CONTAINER_END.exec(text);
+        if (empty) {
+          pretty += character + empty[1]!;
+          index = EMPTY_CONTAINER_END.lastIndex - 1;
+        } else {
+          depth += 1;
+          pretty += character + newline();
+        }
+        break;
+      }
+      case "}":
+      case "]":
+        depth -= 1;
+        pretty += newline() + character;
+        break;
+      case ",":
+        pretty += `,${newline()}`;
+        break;
+      case ":":
+        pretty += ": ";
+        break;
+      case " ":
+      case "\t":
+      case "\n":
+      case "\r":
+        break;
+      default:
+        pretty += character;
+    }
+  }
+  return pretty;
 }
 
 /** The bytes a base64 text decodes to. */

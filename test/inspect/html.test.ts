@@ -1,8 +1,9 @@
-// The inspector's markup templates: any interpolated text comes out with no character that could open a
-// tag, an attribute value or an entity of its own, and reads back as exactly the text it was.
+// The inspector's markup: interpolated text comes out with no character that could open a tag, an
+// attribute value or an entity, and reads back as it was; JSON is indented with every token kept as written.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, html, lazyHtml } from "../../src/inspect/html.js";
+import { prettyJson } from "../../src/inspect/part-view.js";
 import { propertyRuns } from "../support/property-runs.js";
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
@@ -41,5 +42,19 @@ describe("html", () => {
     expect(made).toEqual([]);
     expect([...page.pieces()].join("")).toBe("<b>&amp;lt;</b><i>1</i><i>2</i><hr>");
     expect(made).toEqual([1, 2]);
+  });
+});
+
+describe("prettyJson", () => {
+  it("indents like JSON.stringify(value, null, 2) for any JSON value", () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const compact = JSON.stringify(value);
+      expect(prettyJson(compact)).toBe(JSON.stringify(JSON.parse(compact), null, 2));
+    }), { numRuns: propertyRuns(500) });
+  });
+
+  it("keeps numbers, escapes and duplicate keys as written, and returns text that is not JSON as is", () => {
+    expect(prettyJson('{"id":12345678901234567890, "e":"\\u00e9\\"", "a":[ ],"a":{}}')).toBe('{\n  "id": 12345678901234567890,\n  "e": "\\u00e9\\"",\n  "a": [],\n  "a": {}\n}');
+    expect(prettyJson("{not json")).toBe("{not json");
   });
 });
