@@ -4,7 +4,7 @@ import type { Session, SessionEvent } from "../../generated/types.js";
 import { html, type Html } from "./html.js";
 import { renderDocument, type PageAssets } from "./page.js";
 import { formatCount } from "./part-view.js";
-import { principalOf, type Listing, type ListingQuery } from "./session-listing.js";
+import { principalOf, type ListedSession, type Listing, type ListingQuery } from "./session-listing.js";
 import { SessionView } from "./session-view.js";
 
 /** The path of a session's page. */
@@ -12,7 +12,7 @@ export function sessionPath(id: string): string {
   return `/sessions/${encodeURIComponent(id)}`;
 }
 
-function cut(text: string, limit: number): string {
+function abbreviated(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}… (${formatCount(text.length)} characters)`;
 }
 
@@ -24,17 +24,40 @@ function listHref(query: ListingQuery, page: number): string {
   return text === "" ? "/" : `/?${text}`;
 }
 
+function sessionRow({ session, updatedAt }: ListedSession): Html {
+  const updated = updatedAt === undefined ? html`<span class="muted">no events</span>` : html`<time>${updatedAt}</time>`;
+  const cells = [
+    html`<td><a href="${sessionPath(session.id)}"><code>${session.id}</code></a></td>`,
+    html`<td>${formatCount(session.version)}</td>`,
+    html`<td><time>${session.createdAt}</time></td>`,
+    html`<td>${updated}</td>`,
+    html`<td>${principalOf(session) ?? ""}</td>`,
+    html`<td class="metadata"><code>${abbreviated(JSON.stringify(session.metadata), 300)}</code></td>`,
+  ];
+  return html`<tr>${cells}</tr>`;
+}
+
+function pagingLinks(listing: Listing, query: ListingQuery): Html {
+  if (listing.pageCount <= 1) return html``;
+  const newer = listing.page > 1 ? html`<a rel="prev" href="${listHref(query, listing.page - 1)}">← Newer</a>` : "";
+  const older = listing.page < listing.pageCount ? html`<a rel="next" href="${listHref(query, listing.page + 1)}">Older →</a>` : "";
+  return html`<nav class="paging" aria-label="Pages">${newer}<span>Page ${listing.page} of ${listing.pageCount}</span>${older}</nav>`;
+}
+
+const SESSION_COLUMNS = ["Session", "Events", "Created", "Updated", "Principal", "Metadata"];
+
 /** The list of sessions. */
 export function renderListPage(listing: Listing, query: ListingQuery, store: string): Html {
-  const rows = listing.sessions.map(({ session, updatedAt }) => html`<tr><td><a href="${sessionPath(session.id)}"><code>${session.id}</code></a></td><td>${formatCount(session.version)}</td><td><time>${session.createdAt}</time></td><td>${
-    updatedAt === undefined ? html`<span class="muted">no events</span>` : html`<time>${updatedAt}</time>`}</td><td>${principalOf(session) ?? ""}</td><td class="metadata"><code>${cut(JSON.stringify(session.metadata), 300)}</code></td></tr>`);
-  const paging = listing.pageCount <= 1 ? "" : html`<nav class="paging" aria-label="Pages">${
-    listing.page > 1 ? html`<a rel="prev" href="${listHref(query, listing.page - 1)}">← Newer</a>` : ""}<span>Page ${listing.page} of ${listing.pageCount}</span>${
-    listing.page < listing.pageCount ? html`<a rel="next" href="${listHref(query, listing.page + 1)}">Older →</a>` : ""}</nav>`;
-  const main = html`<form class="search" method="get" action="/" role="search"><label for="search">Search ids and metadata</label><input type="search" id="search" name="q" value="${query.search}" placeholder="id, metadata text or name=value"><button type="submit">Search</button><span class="keys"><kbd>/</kbd> to search</span></form>${
-    listing.total === 0 ? html`<p>No sessions${query.search === "" ? "" : " match"}.</p>` : html`<table class="sessions"><thead><tr><th scope="col">Session</th><th scope="col">Events</th><th scope="col">Created</th><th scope="col">Updated</th><th scope="col">Principal</th><th scope="col">Metadata</th></tr></thead><tbody>${rows}</tbody></table>`}${paging}`;
+  const form = html`<form class="search" method="get" action="/" role="search">${[
+    html`<label for="search">Search ids and metadata</label>`,
+    html`<input type="search" id="search" name="q" value="${query.search}" placeholder="id, metadata text or name=value">`,
+    html`<button type="submit">Search</button><span class="keys"><kbd>/</kbd> to search</span>`,
+  ]}</form>`;
+  const table = listing.total === 0
+    ? html`<p>No sessions${query.search === "" ? "" : " match"}.</p>`
+    : html`<table class="sessions"><thead><tr>${SESSION_COLUMNS.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead><tbody>${listing.sessions.map(sessionRow)}</tbody></table>`;
   const header = html`<h1>Sessions</h1><p class="muted">${store} · ${formatCount(listing.total)} session${listing.total === 1 ? "" : "s"}${query.search === "" ? "" : " matching"}, newest first</p>`;
-  return renderDocument({ title: "partwise inspect: sessions", header, main, assets: { kind: "served", live: false } });
+  return renderDocument({ title: "partwise inspect: sessions", header, main: html`${form}${table}${pagingLinks(listing, query)}`, assets: { kind: "served", live: false } });
 }
 
 export interface SessionPageOptions {
