@@ -4,12 +4,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { Session } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { rowToEvent } from "../session/event-rows.js";
 import type { SessionRepository } from "../session/session-repository.js";
 import { SessionService } from "../session/session-service.js";
-import { CLIENT_SCRIPT, readLibrary, STYLESHEET } from "./page-assets.js";
+import { assertStorableId } from "../session/stored-values.js";
 import type { Html } from "./html.js";
+import { CLIENT_SCRIPT, readLibrary, STYLESHEET } from "./page-assets.js";
 import { SERVED_POLICY } from "./page.js";
 import { renderListPage, renderMessagePage, renderSessionPage } from "./pages.js";
 import { listSessionPage } from "./session-listing.js";
@@ -106,15 +108,25 @@ export async function startInspectServer(options: InspectServerOptions): Promise
   const stopping = new AbortController();
   let allowedHosts: ReadonlySet<string> | undefined;
 
+  /** The session of a path, or undefined; an id no store can hold (see assertStorableId) names none. */
+  async function findSession(id: string): Promise<Session | undefined> {
+    try {
+      assertStorableId(id, "session id", "/id");
+    } catch {
+      return undefined;
+    }
+    return service.findById(id);
+  }
+
   async function sessionPage(response: ServerResponse, id: string): Promise<void> {
-    const session = await service.findById(id);
+    const session = await findSession(id);
     if (!session) return sendPage(response, 404, renderMessagePage("No such session", `There is no session ${JSON.stringify(id)} in this store.`));
     const events = await service.getEvents(id);
     return sendPage(response, 200, renderSessionPage(session, events, { full, assets: { kind: "served", live: true } }));
   }
 
   async function follow(request: IncomingMessage, response: ServerResponse, id: string, after: number): Promise<void> {
-    const session = await service.findById(id);
+    const session = await findSession(id);
     if (!session) return send(response, 404, "text/plain", "no such session\n");
     // EventSource sends the id of the last message it got when it reconnects on its own.
     const resumeFrom = Math.max(after, Number(request.headers["last-event-id"]) || 0);

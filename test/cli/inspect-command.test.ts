@@ -140,6 +140,8 @@ describe("runInspect", () => {
       expect(missing.status).toBe(404);
       expect(await missing.text()).toContain("There is no session &quot;nope&quot; in this store.");
       expect((await fetch(new URL("/sessions/%E0%A4%A", base))).status).toBe(400);
+      expect((await fetch(new URL(`/sessions/${"x".repeat(300)}`, base))).status).toBe(404);
+      expect((await fetch(new URL("/sessions/%00/live", base))).status).toBe(404);
       expect((await fetch(new URL("/etc/passwd", base))).status).toBe(404);
     });
   });
