@@ -2,7 +2,7 @@
 // a session store (the list of sessions, each session's log, live as events are appended) until Ctrl-C.
 import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
-import { startInspectServer } from "../inspect/inspect-server.js";
+import { isLoopbackHost, startInspectServer } from "../inspect/inspect-server.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionRepository, redactPassword } from "../session/open-session-store.js";
 import type { CommandIo } from "./command-io.js";
 import { portOption, positiveIntegerOption, untilStopped } from "./command-options.js";
@@ -62,6 +62,7 @@ export async function runInspect(argv: readonly string[], io: CommandIo, options
       ...(pollInterval === undefined ? {} : { pollIntervalMilliseconds: pollInterval }),
     });
     io.out(`partwise inspect: ${server.url} (read-only${values.full ? ", payload data shown" : ""}); stop with Ctrl-C`);
+    if (values.host !== undefined && !isLoopbackHost(values.host)) io.err(`partwise inspect: listening on ${values.host}: anyone who can reach this address can read these sessions`);
     await untilStopped(options.signal);
     await server.close();
   } finally {

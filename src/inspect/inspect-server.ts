@@ -42,6 +42,11 @@ export interface InspectServer {
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 
+/** True for the names of this machine's loopback interface, the only hosts the server answers safely by default. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host);
+}
+
 /** A comment line every so often keeps proxies and the browser from timing a quiet stream out. */
 const KEEP_ALIVE_MILLISECONDS = 15_000;
 
@@ -199,7 +204,7 @@ export async function startInspectServer(options: InspectServerOptions): Promise
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  if (LOOPBACK_HOSTS.has(host)) allowedHosts = new Set(["127.0.0.1", "localhost", "[::1]"].map((name) => `${name}:${port}`));
+  if (isLoopbackHost(host)) allowedHosts = new Set(["127.0.0.1", "localhost", "[::1]"].map((name) => `${name}:${port}`));
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}/`,
