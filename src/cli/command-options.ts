@@ -1,4 +1,5 @@
-// Parsing of command lines and option values shared by the commands.
+// Parsing of command lines and option values shared by the commands, and the wait of the commands that
+// serve until stopped.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 
@@ -21,4 +22,33 @@ export function positiveIntegerOption(name: string, value: string | undefined): 
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number <= 0) throw new UsageError(`--${name} expects a positive integer, got "${value}"`);
   return number;
+}
+
+/** A `--port N` value (0 for any free port), undefined when the option is absent; a usage error otherwise. */
+export function portOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a port number (0-65535), not "${text}"`);
+  return port;
+}
+
+/**
+ * Resolves when a long-running command should stop: on `signal`'s abort ("stopped") when one is given
+ * (tests), otherwise on the process's SIGINT or SIGTERM (the signal's name).
+ */
+export function untilStopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    if (signal) {
+      if (signal.aborted) return resolve("stopped");
+      signal.addEventListener("abort", () => resolve("stopped"), { once: true });
+      return;
+    }
+    const onSignal = (name: NodeJS.Signals) => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      resolve(name);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
 }

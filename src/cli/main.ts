@@ -8,6 +8,7 @@ import { runDecode } from "./decode-command.js";
 import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
 import { runGenerate } from "./generate-command.js";
+import { runInspect } from "./inspect-command.js";
 import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
 import { runSimulate } from "./simulate-command.js";
@@ -25,6 +26,7 @@ Commands:
   demo                         every provider's tool loop, stored and continued by a second process
   simulate --provider ID       run a provider's simulator on loopback until Ctrl-C
   session COMMAND --db URL     list, show, export, import, compact and delete session logs
+  inspect --db URL             a local web page over a session store: sessions, their logs, live
   generate --lang LANG --out DIR  typed models of a stored history for another language
   scaffold provider NAME       a new provider: spec, minimal codec, fixtures and tests, registered
 
@@ -39,6 +41,7 @@ const COMMANDS: Record<string, Command> = {
   chat: runChat,
   demo: runDemo,
   session: runSession,
+  inspect: runInspect,
   simulate: runSimulate,
   generate: runGenerate,
   scaffold: runScaffold,

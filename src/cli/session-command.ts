@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { renderSessionPage } from "../inspect/pages.js";
 import { serialize } from "../parts/serialize.js";
 import {
   ALWAYS,
@@ -56,6 +57,8 @@ export:   --format jsonl (default): the session's header (id, metadata, times), 
           --format history: the messages of the active view (what the model is sent) as a history
             document, unless --view all (every message of the log, covered ones included); no
             session metadata, no boundaries or custom events
+          --format html: the session page of partwise inspect as one self-contained file, for a bug
+            report (payload data left out unless --full)
           --view all|active  --out FILE (default: standard output)
 import:   --session ID (the target session when the file names none)  --format auto|events|history|legacy
           --fresh-ids (new event ids, so a log can be imported beside its original)
@@ -153,28 +156,38 @@ const show: Subcommand = async (argv, io) => {
   return 0;
 };
 
-const exportSession: Subcommand = async (argv, io) => {
-  const { values, positionals } = parse(argv, { format: { type: "string" }, view: { type: "string" }, out: { type: "string" } });
-  const id = oneId(positionals, "export");
-  const format = values.format ?? "jsonl";
-  if (format !== "jsonl" && format !== "history") throw new UsageError(`--format expects jsonl or history, got "${format}"`);
-  // A history is what a model is sent, so it is the active view unless asked; a log export is the whole log.
-  const view = values.view ?? (format === "history" ? "active" : "all");
-  if (view !== "all" && view !== "active") throw new UsageError(`--view expects all or active, got "${view}"`);
-  const { session, events } = await withService(values.db, false, async (service) => {
-    const session = await service.findById(id);
-    if (!session) throw sessionNotFound(id);
-    return { session, events: await service.getEvents(id, { view }) };
-  });
+/** The text of an export in a format; html is the inspector's session page as one self-contained file. */
+async function exportText(service: SessionService, id: string, format: string, view: "all" | "active", full: boolean): Promise<{ text: string; events: number }> {
+  const session = await service.findById(id);
+  if (!session) throw sessionNotFound(id);
+  if (format === "html") {
+    const events = await service.getEvents(id);
+    return { text: renderSessionPage(session, events, { full, assets: { kind: "inline" } }).text, events: events.length };
+  }
+  const events = await service.getEvents(id, { view });
   const header: SessionExportHeader = { format: "partwise.session", version: 1, session };
   const text = format === "jsonl"
     ? [header, ...events.map(eventToJson)].map((record) => JSON.stringify(record)).join("\n")
     : serialize(events.filter(isMessageEvent).map((event: MessageEvent) => event.message), { indent: 2 });
+  return { text, events: events.length };
+}
+
+const exportSession: Subcommand = async (argv, io) => {
+  const { values, positionals } = parse(argv, { format: { type: "string" }, view: { type: "string" }, out: { type: "string" }, full: { type: "boolean" } });
+  const id = oneId(positionals, "export");
+  const format = values.format ?? "jsonl";
+  if (format !== "jsonl" && format !== "history" && format !== "html") throw new UsageError(`--format expects jsonl, history or html, got "${format}"`);
+  // A history is what a model is sent, so it is the active view unless asked; a log export is the whole log.
+  const view = values.view ?? (format === "history" ? "active" : "all");
+  if (view !== "all" && view !== "active") throw new UsageError(`--view expects all or active, got "${view}"`);
+  if (format === "html" && values.view !== undefined) throw new UsageError("--format html shows the whole log with the active view marked; leave out --view");
+  if (values.full && format !== "html") throw new UsageError("--full applies to --format html (jsonl and history always hold payloads)");
+  const { text, events } = await withService(values.db, false, (service) => exportText(service, id, format, view, values.full ?? false));
   if (values.out === undefined) io.out(text);
   else {
     await writeFile(values.out, `${text}\n`);
-    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, view, events: events.length }));
-    else io.out(`exported ${events.length} events of session ${shown(id)} (${view === "all" ? "whole log" : "active view"}) to ${values.out}`);
+    if (values.json) io.out(JSON.stringify({ sessionId: id, file: values.out, format, view, events }));
+    else io.out(`exported ${events} events of session ${shown(id)} (${format === "html" || view === "all" ? "whole log" : "active view"}) to ${values.out}`);
   }
   return 0;
 };

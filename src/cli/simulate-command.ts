@@ -4,7 +4,7 @@ import { providerEndpoint } from "../client/provider-endpoints.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { providerSimulators, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
-import { parseCommandLine } from "./command-options.js";
+import { parseCommandLine, portOption, untilStopped } from "./command-options.js";
 
 export const SIMULATE_HELP = `Usage: partwise simulate --provider ID [options]
 
@@ -27,13 +27,6 @@ export interface SimulateOptions {
   readonly signal?: AbortSignal;
 }
 
-function parsePort(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`--port must be a port number (0-65535), not "${text}"`);
-  return port;
-}
-
 /** The environment a client of the simulator needs: base URL, and key or AWS credentials. */
 function clientEnvironment(provider: string, url: string, apiKey: string | undefined): string[] {
   const endpoint = providerEndpoint(provider);
@@ -47,23 +40,6 @@ function clientEnvironment(provider: string, url: string, apiKey: string | undef
     lines.push(`${endpoint.apiKeyEnv[0]}=${apiKey ?? "any"}`);
   }
   return lines;
-}
-
-function stopped(signal: AbortSignal | undefined): Promise<string> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) return resolve("stopped");
-      signal.addEventListener("abort", () => resolve("stopped"), { once: true });
-      return;
-    }
-    const onSignal = (name: NodeJS.Signals) => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      resolve(name);
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-  });
 }
 
 /** Runs `partwise simulate` until the signal or Ctrl-C; a usage error throws, and main reports it with exit 2. */
@@ -86,7 +62,7 @@ export async function runSimulate(argv: readonly string[], io: CommandIo, option
   }
   if (values.provider === undefined) throw new UsageError("simulate needs --provider (see partwise simulate --help)");
   if (positionals.length > 0) throw new UsageError(`simulate takes no arguments besides options, not "${positionals.join(" ")}"`);
-  const port = parsePort(values.port);
+  const port = portOption(values.port);
   const apiKey = values["api-key"];
   if (values.provider === "bedrock" && apiKey !== undefined && !/^[^:]+(?::[^:]+)?$/.test(apiKey)) {
     throw new UsageError("for bedrock, --api-key is ACCESS_KEY_ID:SECRET_ACCESS_KEY or SECRET_ACCESS_KEY");
@@ -103,7 +79,7 @@ export async function runSimulate(argv: readonly string[], io: CommandIo, option
   // The AWS SDK's Bedrock client defaults to HTTP/2, which this HTTP/1.1 server does not speak.
   if (simulator.provider === "bedrock") io.out("  (AWS SDK clients: set requestHandler to an HTTP/1.1 NodeHttpHandler)");
   io.out("Stop with Ctrl-C.");
-  const reason = await stopped(options.signal);
+  const reason = await untilStopped(options.signal);
   await simulator.close();
   io.out(`${simulator.provider} simulator ${reason === "stopped" ? "stopped" : `stopped (${reason})`} after ${simulator.requestCount} requests`);
   return 0;

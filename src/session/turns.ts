@@ -10,16 +10,19 @@ export function callKey(id: string, name: string): string {
   return id === "" ? `name:${name}` : `id:${id}`;
 }
 
-/** Visits the tool calls and results of a list of parts, through tool-result content. */
-function forEachToolPart(parts: readonly Part[], visit: (part: Part) => void): void {
-  for (const part of parts) {
+/**
+ * Visits the tool calls and results of a list of parts in order, through tool-result content (a result
+ * before its content), with each part's index at every level.
+ */
+export function forEachToolPart(parts: readonly Part[], visit: (part: Part, path: readonly number[]) => void, path: readonly number[] = []): void {
+  parts.forEach((part, index) => {
     switch (part.type) {
       case "tool_call":
-        visit(part);
+        visit(part, [...path, index]);
         break;
       case "tool_result":
-        visit(part);
-        forEachToolPart(part.content, visit);
+        visit(part, [...path, index]);
+        forEachToolPart(part.content, visit, [...path, index]);
         break;
       case "text":
       case "reasoning":
@@ -29,7 +32,7 @@ function forEachToolPart(parts: readonly Part[], visit: (part: Part) => void): v
       default:
         unreachable(part, "part");
     }
-  }
+  });
 }
 
 /**
