@@ -9,8 +9,8 @@ import { codecFor } from "../providers/registry.js";
 import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
 import type { CommandIo } from "./command-io.js";
-import { inputBytes, inputText } from "./read-input.js";
 import { parseCommandLine } from "./command-options.js";
+import { inputBytes, inputText } from "./read-input.js";
 
 export const DECODE_HELP = `Usage: partwise decode --provider ID [options] [FILE|-]
 

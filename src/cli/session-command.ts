@@ -6,6 +6,8 @@ import { writeFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
+import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
 import { serialize } from "../parts/serialize.js";
 import {
   ALWAYS,
@@ -20,14 +22,12 @@ import {
 import { isCompactionEvent, isMessageEvent } from "../session/event-kinds.js";
 import { eventToJson } from "../session/event-rows.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionService, redactPassword } from "../session/open-session-store.js";
-import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
 import { renderEvents } from "../session/render-events.js";
 import { sessionNotFound } from "../session/session-repository.js";
 import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
-import { ownValue } from "../json/own-property.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
 
