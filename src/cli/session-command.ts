@@ -24,7 +24,7 @@ import { eventToJson } from "../session/event-rows.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionService, redactPassword } from "../session/open-session-store.js";
 import { renderEvents } from "../session/render-events.js";
 import { sessionNotFound } from "../session/session-repository.js";
-import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
+import { derivedSessionId, IMPORT_FORMATS, readImportFile, withDerivedIds, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
@@ -48,8 +48,11 @@ Options for every command:
 list:     --limit N (default 100)  --after ID  --principal NAME  --where NAME=VALUE
 show:     --all (the whole log: covered events, boundaries, custom events)  --full (no abbreviation)
 export:   --format jsonl|history  --view all|active  --out FILE (default: standard output)
-import:   --session ID (the target session when the file names none)  --format auto|events|history|legacy
+import:   --session ID (the target session when the file names none; by default one named after the
+          content)  --format auto|events|history|legacy
           --fresh-ids (new event ids, so a log can be imported beside its original)
+          Each session is imported whole or not at all, and one that already holds the file's events is
+          left unchanged, so an import that failed or was killed can be run again.
           Legacy shapes: [{role, content, tool_calls?...}] (OpenAI Chat style) and rows of
           {conversation_id, content, type, timestamp} (Spring AI's SPRING_AI_CHAT_MEMORY, e.g. from
           psql -c "COPY (SELECT row_to_json(m) FROM spring_ai_chat_memory m) TO STDOUT"). What the source
@@ -171,8 +174,8 @@ const importSessions: Subcommand = async (argv, io) => {
   const imported = await withService(values.db, true, async (service) => {
     const results: { sessionId: string; events: number; version: number; alreadyImported: boolean }[] = [];
     for (const batch of source.batches) {
-      const sessionId = values.session ?? batch.sessionId ?? randomUUID();
-      const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : batch.events;
+      const sessionId = values.session ?? batch.sessionId ?? derivedSessionId(batch.events);
+      const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : withDerivedIds(batch.events, sessionId);
       // Atomic per session (created with its events, or appended all or nothing), and a session that
       // already holds its events is skipped, so an import that failed or was killed can be run again.
       const result = await service.importEvents(sessionId, events);

@@ -1,6 +1,8 @@
 // Session logs as files. Reading turns what `partwise session import` takes (JSONL of session events, a
 // history document or message list, JSONL of messages, or a legacy text-only history) into per-session
-// batches, every problem located by file, line and pointer; fresh ids let a log be imported twice.
+// batches, every problem located by file, line and pointer; fresh ids let a log be imported twice, and
+// ids derived from the content make an import of a history (which names no ids) rerunnable.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { CompactionEvent, LegacyImportFinding, SessionEvent } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
@@ -173,4 +175,27 @@ export function withFreshIds(events: readonly NewSessionEvent[], generateId: () 
     }
     return copy;
   });
+}
+
+function digest(...fields: string[]): string {
+  const hash = createHash("sha256");
+  for (const field of fields) hash.update(field).update("\u0000");
+  return hash.digest("hex").slice(0, 32);
+}
+
+/**
+ * The session a batch goes to when neither the file nor the command names one: named after the
+ * batch's content, so importing the same history again finds the session it made.
+ */
+export function derivedSessionId(events: readonly NewSessionEvent[]): string {
+  return `import-${digest(JSON.stringify(events))}`;
+}
+
+/**
+ * The events with an id for each one that has none, derived from the session, the event's position and
+ * its content: a rerun of the same import gives the same ids (so the session is found to hold them),
+ * while other content, or the same content in another session, gets other ids.
+ */
+export function withDerivedIds(events: readonly NewSessionEvent[], sessionId: string): NewSessionEvent[] {
+  return events.map((event, index) => (event.id !== undefined ? event : ({ ...event, id: `import-${digest(sessionId, String(index), JSON.stringify(event))}` } as NewSessionEvent)));
 }
