@@ -8,12 +8,12 @@ import { ProviderHttpClient } from "../client/provider-http-client.js";
 import { weatherScenarios, weatherTools } from "../demo/weather-scenario.js";
 import { describeMessage } from "../demo/transcript.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 import { codecFor } from "../providers/registry.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import { type RunningSimulator, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
-import { ownValue } from "../json/own-property.js";
 
 export const CHAT_HELP = `Usage: partwise chat --provider ID [options] [PROMPT]
 

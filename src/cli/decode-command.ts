@@ -10,9 +10,8 @@ import { codecFor } from "../providers/registry.js";
 import { aggregateAll } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
 import type { CommandIo } from "./command-io.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { inputBytes, inputText } from "./read-input.js";
-import { parseCommandLine } from "./command-options.js";
 
 export const DECODE_HELP = `Usage: partwise decode --provider ID [options] [FILE|-]
 

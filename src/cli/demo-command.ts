@@ -9,13 +9,13 @@ import { ProviderHttpClient } from "../client/provider-http-client.js";
 import { describeMessage } from "../demo/transcript.js";
 import { weatherScenarios, weatherTools } from "../demo/weather-scenario.js";
 import { PartwiseError, UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 import { codecFor } from "../providers/registry.js";
 import { LastTurnsStrategy, TurnCountTrigger } from "../session/compaction.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import type { SessionService } from "../session/session-service.js";
 import { startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
-import { ownValue } from "../json/own-property.js";
 import { parseCommandLine } from "./command-options.js";
 
 export const DEMO_HELP = `Usage: partwise demo [options]

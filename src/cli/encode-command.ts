@@ -7,9 +7,8 @@ import { terminalSafeLine } from "../json/terminal-safe.js";
 import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
-import { positiveIntegerOption } from "./command-options.js";
+import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { inputText } from "./read-input.js";
-import { parseCommandLine } from "./command-options.js";
 
 export const ENCODE_HELP = `Usage: partwise encode --provider ID [options] [FILE|-]
 

@@ -2,6 +2,8 @@
 // status (1 for failures, 2 for usage), never a stack trace.
 import { readFileSync } from "node:fs";
 import { PartwiseError, formatLocation } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
+import { terminalSafeLine } from "../json/terminal-safe.js";
 import type { CommandIo } from "./command-io.js";
 import { runChat } from "./chat-command.js";
 import { runDecode } from "./decode-command.js";
@@ -13,8 +15,6 @@ import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
 import { runSimulate } from "./simulate-command.js";
 import { runValidate } from "./validate-command.js";
-import { ownValue } from "../json/own-property.js";
-import { terminalSafeLine } from "../json/terminal-safe.js";
 
 const HELP = `Usage: partwise <command> [options]
 

@@ -7,6 +7,8 @@ import type { ParseArgsConfig } from "node:util";
 import type { MessageEvent, Session, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import { formatLocation, PartwiseError, UsageError } from "../errors/partwise-error.js";
 import { renderSessionPage } from "../inspect/pages.js";
+import { ownValue } from "../json/own-property.js";
+import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
 import { serialize } from "../parts/serialize.js";
 import {
   ALWAYS,
@@ -21,14 +23,12 @@ import {
 import { isCompactionEvent, isMessageEvent } from "../session/event-kinds.js";
 import { eventToJson } from "../session/event-rows.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionService, redactPassword } from "../session/open-session-store.js";
-import { compactJson, quoted, terminalSafeLine } from "../json/terminal-safe.js";
 import { renderEvents } from "../session/render-events.js";
 import { sessionNotFound } from "../session/session-repository.js";
-import { IMPORT_FORMATS, readImportFile, withFreshIds, type ImportFormat } from "../session/session-files.js";
+import { derivedSessionId, IMPORT_FORMATS, readImportFile, withDerivedIds, withFreshIds, type ImportFormat } from "../session/session-files.js";
 import type { SessionService } from "../session/session-service.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
-import { ownValue } from "../json/own-property.js";
 import { checkFile } from "./read-input.js";
 
 export const SESSION_HELP = `Usage: partwise session <command> [options]
@@ -60,10 +60,12 @@ export:   --format jsonl (default): the session's header (id, metadata, times), 
           --format html: the session page of partwise inspect as one self-contained file, for a bug
             report (payload data left out unless --full)
           --view all|active  --out FILE (default: standard output)
-import:   --session ID (the target session when the file names none)  --format auto|events|history|legacy
+import:   --session ID (the target session when the file names none; by default one named after the
+          content)  --format auto|events|history|legacy
           --fresh-ids (new event ids, so a log can be imported beside its original)
-          A new session gets the metadata of its export header; importing events a session already
-          holds, unchanged, is a no-op (an import can be retried).
+          Each session is imported whole or not at all, and one that already holds the file's events is
+          left unchanged, so an import that failed or was killed can be run again. A new session gets
+          the metadata of its export header.
           --max-input-bytes N (read at most N bytes of FILE; default 512 MiB; FILE must be a regular file)
           Legacy shapes: [{role, content, tool_calls?...}] (OpenAI Chat style) and rows of
           {conversation_id, content, type, timestamp} (Spring AI's SPRING_AI_CHAT_MEMORY, e.g. from
@@ -206,8 +208,8 @@ const importSessions: Subcommand = async (argv, io) => {
   const imported = await withService(values.db, true, async (service) => {
     const results: { sessionId: string; events: number; version: number; alreadyImported: boolean }[] = [];
     for (const batch of source.batches) {
-      const sessionId = values.session ?? batch.sessionId ?? randomUUID();
-      const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : batch.events;
+      const sessionId = values.session ?? batch.sessionId ?? derivedSessionId(batch.events);
+      const events = values["fresh-ids"] ? withFreshIds(batch.events, randomUUID) : withDerivedIds(batch.events, sessionId);
       // Atomic per session (created with its events, or appended all or nothing), and a session that
       // already holds its events is skipped, so an import that failed or was killed can be run again.
       const result = await service.importEvents(sessionId, events, batch.metadata);

@@ -1,7 +1,9 @@
 // Session logs as files. Reading turns what `partwise session import` takes (JSONL of session events, each
 // session's headed by its export header, a history document or message list, JSONL of messages, or a legacy
 // text-only history) into per-session batches, every problem located by file, line and pointer; fresh ids
-// let a log be imported twice.
+// let a log be imported twice, and ids derived from the content make an import of a history (which names
+// no ids) rerunnable.
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import type { CompactionEvent, LegacyImportFinding, SessionEvent, SessionMetadata } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
@@ -186,4 +188,27 @@ export function withFreshIds(events: readonly NewSessionEvent[], generateId: () 
     }
     return copy;
   });
+}
+
+function digest(...fields: string[]): string {
+  const hash = createHash("sha256");
+  for (const field of fields) hash.update(field).update("\u0000");
+  return hash.digest("hex").slice(0, 32);
+}
+
+/**
+ * The session a batch goes to when neither the file nor the command names one: named after the
+ * batch's content, so importing the same history again finds the session it made.
+ */
+export function derivedSessionId(events: readonly NewSessionEvent[]): string {
+  return `import-${digest(JSON.stringify(events))}`;
+}
+
+/**
+ * The events with an id for each one that has none, derived from the session, the event's position and
+ * its content: a rerun of the same import gives the same ids (so the session is found to hold them),
+ * while other content, or the same content in another session, gets other ids.
+ */
+export function withDerivedIds(events: readonly NewSessionEvent[], sessionId: string): NewSessionEvent[] {
+  return events.map((event, index) => (event.id !== undefined ? event : ({ ...event, id: `import-${digest(sessionId, String(index), JSON.stringify(event))}` } as NewSessionEvent)));
 }

@@ -1,5 +1,6 @@
 // The provider simulators by provider id, and starting one on loopback.
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 import { anthropicSimulator } from "./anthropic-simulator.js";
 import { bedrockSimulator } from "./bedrock-simulator.js";
 import { deepSeekSimulator } from "./deepseek-simulator.js";
@@ -9,7 +10,6 @@ import { ollamaSimulator } from "./ollama-simulator.js";
 import { openAiChatSimulator } from "./openai-chat-simulator.js";
 import { openAiResponsesSimulator } from "./openai-responses-simulator.js";
 import { type ProviderSimulator, type RunningSimulator, type SimulatorOptions, startSimulatorServer } from "./simulator-server.js";
-import { ownValue } from "../json/own-property.js";
 
 export type { ProviderSimulator, RunningSimulator, SimulatorFault, SimulatorOptions } from "./simulator-server.js";
 

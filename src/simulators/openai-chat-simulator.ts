@@ -3,9 +3,9 @@
 // server's documented answer to reasoning sent back. providers-openai-ollama-deepseek.md B.1-B.4
 import { randomBytes } from "node:crypto";
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
-import { ownValue } from "../json/own-property.js";
 
 export type ChatMessage = Record<string, unknown> & { role?: unknown; content?: unknown; tool_calls?: unknown };
 type ToolCall = { id?: unknown; function?: { name?: unknown; arguments?: unknown } };

@@ -45,4 +45,20 @@ describe("partwise session import", () => {
     expect((await after.getEvents("b")).map((event) => event.id)).toEqual(["b-1", "b-2"]);
     await after.close();
   });
+
+  it("imports a history (which names no ids) once, however often it is run, with and without --session", async () => {
+    const database = `sqlite:${join(directory, "history.db")}`;
+    const file = join(directory, "history.json");
+    writeFileSync(file, JSON.stringify({ format: "partwise.history", version: 1, messages: [user("hello"), assistant("hi")] }));
+    const first = await runCli(["session", "import", file, "--db", database]);
+    const again = await runCli(["session", "import", file, "--db", database]);
+    const sessionId = /into session (\S+) /.exec(first.stdout)?.[1];
+    expect([first.status, again.status, again.stdout.trim()]).toEqual([0, 0, `session ${sessionId} already holds these 2 events; left unchanged (version 2)`]);
+    const named = await runCli(["session", "import", file, "--db", database, "--session", "named"]);
+    const namedAgain = await runCli(["session", "import", file, "--db", database, "--session", "named"]);
+    expect([named.stdout.trim(), namedAgain.stdout.trim()]).toEqual(["imported 2 events into session named (version 2)", "session named already holds these 2 events; left unchanged (version 2)"]);
+    const service = await openSessionService(database);
+    expect((await service.list()).map((session) => [session.id, session.version])).toEqual([[sessionId, 2], ["named", 2]].sort());
+    await service.close();
+  });
 });

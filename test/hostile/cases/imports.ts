@@ -69,6 +69,12 @@ cases.push(
   importCase("the resident session's event under another session", `${event("elsewhere", "resident-1")}\n`, "session/duplicate-id"),
 );
 
+// Legacy histories whose role or row type is an Object.prototype member name: refused, not looked up.
+for (const role of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+  cases.push(importCase(`a legacy history whose role is ${role}`, `${JSON.stringify([{ role: "user", content: "hi" }, { role, content: "x" }])}\n`, "schema/invalid"));
+  cases.push(importCase(`legacy rows whose type is ${role}`, `${JSON.stringify({ conversation_id: "c", content: "x", type: "USER", timestamp: "2026-11-30T09:00:00Z" })}\n${JSON.stringify({ conversation_id: "c", content: "y", type: role, timestamp: "2026-11-30T09:00:01Z" })}\n`, "schema/invalid"));
+}
+
 // Every cut of an event line but the whole one is a syntax error, and nothing of the file is stored.
 const line = event("cut", "cut-1");
 for (let cut = 1; cut < line.length; cut += 11) {
