@@ -1,11 +1,10 @@
 // `partwise inspect --db URL [--port N] [--host H] [--full]`: serves a local, read-only web page over
 // a session store (the list of sessions, each session's log, live as events are appended) until Ctrl-C.
-import { parseArgs } from "node:util";
 import { UsageError } from "../errors/partwise-error.js";
 import { isLoopbackHost, startInspectServer } from "../inspect/inspect-server.js";
 import { DEFAULT_SESSION_STORE_URL, isSessionStoreUrl, openSessionRepository, redactPassword } from "../session/open-session-store.js";
 import type { CommandIo } from "./command-io.js";
-import { portOption, positiveIntegerOption, untilStopped } from "./command-options.js";
+import { parseCommandLine, portOption, positiveIntegerOption, untilStopped } from "./command-options.js";
 
 export const INSPECT_HELP = `Usage: partwise inspect [options]
 
@@ -29,7 +28,7 @@ export interface InspectOptions {
 
 /** Runs `partwise inspect` until the signal or Ctrl-C. */
 export async function runInspect(argv: readonly string[], io: CommandIo, options: InspectOptions = {}): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: [...argv],
     allowPositionals: true,
     strict: true,

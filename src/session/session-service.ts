@@ -62,7 +62,7 @@ export interface AppendResult {
 
 /** What an import of one session's events did (see importEvents). */
 export interface ImportResult extends AppendResult {
-  /** True when the log already held the batch: nothing was written, and `events` are the stored ones. */
+  /** True when the log already held the batch: nothing was written and `events` is empty. */
   readonly alreadyImported: boolean;
 }
 
@@ -253,7 +253,8 @@ export class SessionService {
     // An append of events the log already holds unchanged is a no-op (see appendEvents): the rerun case.
     const session = await this.#require(sessionId);
     const result = await this.appendEvents(sessionId, events, session.version);
-    return { ...result, alreadyImported: prepared.length > 0 && result.version === session.version };
+    const alreadyImported = prepared.length > 0 && result.version === session.version;
+    return alreadyImported ? { version: result.version, events: [], alreadyImported } : { ...result, alreadyImported };
   }
 
   /** A batch's events with their defaults filled in and validated, its ids unique within it. */

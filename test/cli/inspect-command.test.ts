@@ -151,7 +151,7 @@ describe("runInspect", () => {
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
     expect(await main(["inspect", "extra"], io)).toBe(2);
     expect(await main(["inspect", "--port", "http"], io)).toBe(2);
-    expect(await main(["inspect", "--db", "redis://x"], io)).toBe(2);
+    expect(await main(["inspect", "--db", "mongodb://x"], io)).toBe(2);
     expect(await main(["inspect", "--db", `sqlite:${sqliteFile()}`], io)).toBe(1);
     expect(lines.join("\n")).toContain("partwise inspect: ");
   });

@@ -60,7 +60,9 @@ interface Case {
 /** The Chat Completions server a recording was made against, from the name it was recorded under. */
 function chatProfile(file: string): OpenAiChatProfileName {
   const prefixes: [string, OpenAiChatProfileName][] = [["groq", "groq"], ["xai", "xai"], ["moonshotai", "kimi"], ["openrouter", "openrouter"]];
-  return prefixes.find(([prefix]) => file.startsWith(prefix))?.[1] ?? "openai";
+  // A recording copied from another repository is named `<source>__<name>`.
+  const name = file.replace(/^[\w-]+?__/, "");
+  return prefixes.find(([prefix]) => name.startsWith(prefix))?.[1] ?? "openai";
 }
 
 const streamFiles = (folder: string, ...suffixes: string[]) => suffixes.flatMap((suffix) => fixtureFiles(folder, suffix));
@@ -104,7 +106,8 @@ const cases: readonly Case[] = [
       return [{ candidates: [{ content: { role: "model", parts: [] }, finishReason: "STOP", index: 0 }], ...(usageMetadata === undefined ? {} : { usageMetadata }) }];
     },
   },
-  { folder: "openai-chat", files: streamFiles("openai-chat", ".chunks.txt", ".sse"), codec: (file) => createOpenAiChatCodec(chatProfile(file)), blockingBodies: chatCompletionBody },
+  // A stream that ends in an error chunk has no blocking counterpart (its error carries the partial reply).
+  { folder: "openai-chat", files: streamFiles("openai-chat", ".chunks.txt", ".sse").filter((file) => !file.includes("error")), codec: (file) => createOpenAiChatCodec(chatProfile(file)), blockingBodies: chatCompletionBody },
   { folder: "deepseek", files: streamFiles("deepseek", ".chunks.txt", ".sse"), codec: () => deepSeekCodec, blockingBodies: chatCompletionBody },
   { folder: "mistral", files: streamFiles("mistral", ".chunks.txt", ".sse"), codec: () => mistralCodec, blockingBodies: chatCompletionBody },
   {

@@ -228,13 +228,14 @@ describe.each(storesUnderTest("contract"))("SessionService on the $name store", 
       await service.create({ id: "s-2" });
       await service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:00Z", message: user("hi") }]);
       const attempts = [
-        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("edited") }]),
-        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi"), metadata: { synthetic: true } }]),
-        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:01Z", message: user("hi") }]),
-        service.appendEvents("s-2", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:00Z", message: user("hi") }]),
-        service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi") }, { id: "e-new", type: "MESSAGE", message: user("more") }]),
+        () => service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("edited") }]),
+        () => service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi"), metadata: { synthetic: true } }]),
+        () => service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:01Z", message: user("hi") }]),
+        () => service.appendEvents("s-2", [{ id: "e-1", type: "MESSAGE", timestamp: "2026-11-30T09:00:00Z", message: user("hi") }]),
+        () => service.appendEvents("s-1", [{ id: "e-1", type: "MESSAGE", message: user("hi") }, { id: "e-new", type: "MESSAGE", message: user("more") }]),
       ];
-      for (const attempt of attempts) expect(await failure(attempt)).toMatchObject({ code: "session/duplicate-id", details: { kind: "event", ids: ["e-1"] } });
+      // One at a time: each attempt starts only after the previous one was refused.
+      for (const attempt of attempts) expect(await failure(attempt())).toMatchObject({ code: "session/duplicate-id", details: { kind: "event", ids: ["e-1"] } });
       expect(ids(await service.getEvents("s-1"))).toEqual(["e-1"]);
       expect(await service.getEvents("s-2")).toEqual([]);
     });

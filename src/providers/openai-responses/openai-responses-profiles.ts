@@ -2,6 +2,9 @@
 // spec/providers/openai-responses.tsp (whose reasons cite what each server does with reasoning items).
 // Compatible servers are profiles of one codec, as Chat Completions servers are, not copies of it.
 import type { Part } from "../../../generated/types.js";
+import { ownValue } from "../../json/own-property.js";
+import { invalidEncodeOption } from "../replay-rules.js";
+import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 
 export interface OpenAiResponsesProfile {
   /** Names the server: the `attributes.profile` of the reasoning it produced (none for OpenAI's own). */
@@ -38,10 +41,10 @@ export function fromSameServer(part: Part, profile: OpenAiResponsesProfile): boo
   return (part.attributes?.[PROFILE_ATTRIBUTE] ?? OPENAI_RESPONSES_PROFILES.openai.id) === profile.id;
 }
 
-/** The profile a profile name or an encode option's variant names (`default` is OpenAI); a TypeError lists the known ones. */
+/** The profile a profile name or an encode option's variant names (`default` is OpenAI); `provider/invalid-option` lists the known ones. */
 export function openAiResponsesProfile(name: string): OpenAiResponsesProfile {
-  const profiles: Record<string, OpenAiResponsesProfile> = OPENAI_RESPONSES_PROFILES;
-  const named = name === "default" ? OPENAI_RESPONSES_PROFILES.openai : profiles[name];
+  const named = name === "default" ? OPENAI_RESPONSES_PROFILES.openai : ownValue<OpenAiResponsesProfile>(OPENAI_RESPONSES_PROFILES, name);
   if (named) return named;
-  throw new TypeError(`provider "openai.responses" has no server profile "${name}" (profiles: ${Object.keys(OPENAI_RESPONSES_PROFILES).join(", ")})`);
+  const profiles = Object.keys(OPENAI_RESPONSES_PROFILES);
+  throw invalidEncodeOption(OPENAI_RESPONSES, `provider "openai.responses" has no server profile ${JSON.stringify(name)} (profiles: ${profiles.join(", ")})`, { variant: name, variants: profiles });
 }

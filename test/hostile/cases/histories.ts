@@ -61,13 +61,14 @@ for (const depth of [127, 128, 129, 50_000]) {
 }
 cases.push({ name: "a million unclosed brackets", expected: "json/syntax", run: () => outcomeOf(() => parseHistory("[".repeat(1_000_000))) });
 
-// Fields named like Object.prototype members are fields like any other: kept by parse and serialize.
+// Fields named like Object.prototype members are fields like any other: kept by parse and serialize (the
+// inputs are in the writer's canonical form, `attributes` included, so they are written back unchanged).
 for (const field of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
   for (const [where, build] of [
-    ["a part", (value: string) => `{"role":"user","parts":[{"type":"text","text":"t","${field}":${value}}]}`],
+    ["a part", (value: string) => `{"role":"user","parts":[{"type":"text","text":"t","attributes":{},"${field}":${value}}]}`],
     ["a message", (value: string) => `{"role":"user","parts":[],"${field}":${value}}`],
     ["metadata", (value: string) => `{"role":"user","parts":[],"metadata":{"${field}":${value}}}`],
-    ["a tool call", (value: string) => `{"role":"assistant","parts":[{"type":"tool_call","toolCall":{"id":"c","type":"function","name":"f","arguments":"{}","${field}":${value}}}]}`],
+    ["a tool call", (value: string) => `{"role":"assistant","parts":[{"type":"tool_call","toolCall":{"id":"c","type":"function","name":"f","arguments":"{}","${field}":${value}},"attributes":{}}]}`],
   ] as const) {
     for (const value of ['{"polluted":true}', '"text"', "null"]) {
       const text = build(value);

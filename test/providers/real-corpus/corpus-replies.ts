@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGoogleCodec } from "../../../src/providers/google/index.js";
 import { createOpenAiChatCodec, customOpenAiChatProfile } from "../../../src/providers/openai-chat/index.js";
+import { createOpenAiResponsesCodec } from "../../../src/providers/openai-responses/index.js";
 import type { ProviderCodec } from "../../../src/providers/provider-codec.js";
 import { codecFor } from "../../../src/providers/registry.js";
 import { type RecordedInteraction, readCassette } from "../../support/cassettes.js";
@@ -45,13 +46,15 @@ const chatRoute = (codec: ProviderCodec): Route => ({
 });
 
 /** The codec a user would configure for the recorded URL, and how to read its replies. */
-function routeFor(url: string): Route | undefined {
+function routeFor(url: string, model: unknown): Route | undefined {
   const { host, pathname } = new URL(url);
   if (pathname.endsWith("/v1/messages")) {
     return { codec: codecFor("anthropic"), blocking: (body) => readAnthropicContent(field(body, "content")), stream: (interaction) => readAnthropicStream(bodyText(interaction)) };
   }
   if (/\/responses(\/compact|\/resp_[\w-]+)?$/.test(pathname)) {
-    return { codec: codecFor("openai.responses"), blocking: (body) => readResponsesOutput(field(body, "output")), stream: (interaction) => readResponsesStream(bodyText(interaction)) };
+    // Responses-compatible servers are profiles: DeepSeek's own, and gpt-oss behind OpenRouter.
+    const profile = host === "api.deepseek.com" ? "deepseek" : /gpt-oss/.test(String(model)) ? "gpt-oss" : "openai";
+    return { codec: createOpenAiResponsesCodec(profile), blocking: (body) => readResponsesOutput(field(body, "output")), stream: (interaction) => readResponsesStream(bodyText(interaction)) };
   }
   if (/:(stream)?generateContent$/i.test(pathname)) {
     const codec = createGoogleCodec({ endpoint: host.endsWith("aiplatform.googleapis.com") ? "vertex-ai" : "gemini-api" });
@@ -86,7 +89,7 @@ export function corpusReplies(): { replies: CorpusReply[]; otherInteractions: nu
     for (const file of readdirSync(join(CORPUS_DIRECTORY, folder)).filter((name) => name.endsWith(".yaml")).sort()) {
       cassettes += 1;
       for (const interaction of readCassette(join(CORPUS_DIRECTORY, folder, file))) {
-        const route = routeFor(interaction.url);
+        const route = routeFor(interaction.url, field(interaction.requestBody, "model"));
         if (!route || interaction.status !== 200) {
           otherInteractions += 1;
           continue;
