@@ -1,6 +1,7 @@
 // Opens a session store from a URL: `memory:`, `sqlite:PATH` (the embedded default, one file),
 // `sqlite::memory:`, or `postgres://...` / `postgresql://...` (also PostgreSQL-compatible distributed SQL).
 import { SessionError } from "../errors/partwise-error.js";
+import { redactPassword } from "../errors/redact-credentials.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
 import { PostgresSessionRepository } from "./postgres-session-repository.js";
 import { SessionService, type SessionServiceOptions } from "./session-service.js";
@@ -15,10 +16,7 @@ export interface OpenSessionStoreOptions {
   readonly create?: boolean;
 }
 
-/** The URL with the password of its authority (`//user:password@`) masked, for messages. */
-export function redactPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
-}
+export { redactPassword };
 
 /** True when `url` names a store `openSessionRepository` can open. */
 export function isSessionStoreUrl(url: string): boolean {
