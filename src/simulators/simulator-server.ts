@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { UsageError } from "../errors/partwise-error.js";
+import { jsonNesting } from "../json/json-nesting.js";
 import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
 
@@ -71,26 +72,9 @@ export const DEFAULT_SIMULATOR_MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** How deeply a request body may nest; real requests (tool schemas included) stay far below. */
 const MAX_BODY_DEPTH = 128;
 
-/** Whether JSON text nests arrays and objects deeper than `limit`: one pass over the text, no recursion. */
-function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 92) index++;
-      else if (code === 34) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 || code === 91) {
-      if (++depth > limit) return true;
-    } else if (code === 125 || code === 93) depth--;
-  }
-  return false;
-}
-
 /** The request body as a JSON object, or why it is refused with 400. */
 function parseRequestBody(rawBody: string): { body: Record<string, unknown> } | { problem: string } {
-  if (nestsDeeperThan(rawBody, MAX_BODY_DEPTH)) return { problem: `the request body nests deeper than ${MAX_BODY_DEPTH} levels` };
+  if (jsonNesting(rawBody).deepest > MAX_BODY_DEPTH) return { problem: `the request body nests deeper than ${MAX_BODY_DEPTH} levels` };
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
