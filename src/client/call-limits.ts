@@ -53,6 +53,16 @@ function timeoutMessage(provider: string, phase: TimeoutPhase, milliseconds: num
 }
 
 /**
+ * A timer that does not by itself keep a Node process running (a stream nobody reads must not hold a
+ * command for the 30-minute deadline); the sockets of a call in flight still do, so it fires for them.
+ * Browsers' timers have no `unref` and need none.
+ */
+function unreferenced(timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeout> {
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
+}
+
+/**
  * The timers of one call. Its signal (given to fetch and to the backoff waits) aborts with a
  * `provider/timeout` ProviderLimitError when a limit passes, or with the caller's own reason.
  */
@@ -68,7 +78,7 @@ export class CallTimer {
     this.#caller = caller;
     if (caller?.aborted) this.#controller.abort(caller.reason);
     else caller?.addEventListener("abort", this.#onCallerAbort, { once: true });
-    this.#total = setTimeout(() => this.#expire("total", totalTimeoutMs), totalTimeoutMs);
+    this.#total = unreferenced(setTimeout(() => this.#expire("total", totalTimeoutMs), totalTimeoutMs));
   }
 
   get signal(): AbortSignal {
@@ -83,7 +93,7 @@ export class CallTimer {
   /** Starts the timeout of a waiting phase, replacing the previous one. */
   wait(phase: "first-byte" | "idle", milliseconds: number): void {
     clearTimeout(this.#phase);
-    this.#phase = setTimeout(() => this.#expire(phase, milliseconds), milliseconds);
+    this.#phase = unreferenced(setTimeout(() => this.#expire(phase, milliseconds), milliseconds));
   }
 
   /** Ends the waiting phase: what was awaited arrived. */

@@ -3,6 +3,7 @@
 // and connection failures honoring `retry-after`, a typed ProviderApiError for every failure, and limits
 // (call-limits.ts) on time, size and redirects: credentials and the conversation never leave their origin.
 import { ProviderApiError, ProviderLimitError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
+import { redactUrlCredentials } from "../errors/redact-credentials.js";
 import { type AwsCredentials, awsCredentialsFromEnvironment, signAwsRequest } from "./aws-signature.js";
 import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedText, MAX_ERROR_BODY_BYTES } from "./call-limits.js";
 import { type ProviderEndpoint, providerEndpoint } from "./provider-endpoints.js";
@@ -296,7 +297,7 @@ export class ProviderHttpClient {
       } catch (error) {
         if (timer.stopReason !== undefined) throw timer.stopReason;
         if (error instanceof ProviderApiError || error instanceof ProviderLimitError || error instanceof UsageError) throw error;
-        failure = new ProviderApiError(this.provider, `${this.provider}: no response from ${this.baseUrl} (${error instanceof Error ? error.message : String(error)})`, {
+        failure = new ProviderApiError(this.provider, `${this.provider}: no response from ${redactUrlCredentials(this.baseUrl)} (${error instanceof Error ? redactUrlCredentials(error.message) : String(error)})`, {
           retryable: true,
         }, { cause: error });
       }

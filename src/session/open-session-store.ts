@@ -3,10 +3,10 @@
 // `redis+cluster://HOST:PORT,...`. The SQL and Redis stores are imported only when a URL names them, so
 // `partwise/session` loads without Node and without their drivers (optional peer dependencies).
 import { SessionError } from "../errors/partwise-error.js";
+import { redactPassword } from "../errors/redact-credentials.js";
 import { MemorySessionRepository } from "./memory-session-repository.js";
 import { SessionService, type SessionServiceOptions } from "./session-service.js";
 import type { SessionRepository } from "./session-repository.js";
-import { redactPassword } from "./session-urls.js";
 
 /** The store used when none is named: a SQLite file in the working directory. */
 export const DEFAULT_SESSION_STORE_URL = "sqlite:./partwise.db";

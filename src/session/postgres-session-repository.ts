@@ -151,42 +151,67 @@ function hasCode(error: unknown, code: string): boolean {
 }
 
 /** Applies the missing migrations, each in its own transaction, safely when several processes start at once. */
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrate(client: pg.ClientBase): Promise<void> {
   try {
-    try {
-      await client.query(`CREATE TABLE IF NOT EXISTS partwise_schema_migration (
-        version INTEGER PRIMARY KEY,
-        description TEXT NOT NULL,
-        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-      )`);
-    } catch (error) {
-      // Two first-time CREATE TABLE IF NOT EXISTS can race in the catalog; the loser finds the table made.
-      if (!hasCode(error, UNIQUE_VIOLATION) && !hasCode(error, DUPLICATE_TABLE)) throw error;
-    }
-    const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
-    if (current > POSTGRES_SCHEMA_VERSION) {
-      throw new Error(`the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
-    }
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= current) continue;
-      await client.query("BEGIN");
-      try {
-        // Claiming the version first makes a concurrent migrator wait here, then skip what this one applied.
-        const claimed = await client.query(
-          "INSERT INTO partwise_schema_migration (version, description) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version",
-          [migration.version, migration.description],
-        );
-        if (claimed.rowCount === 1) for (const statement of migration.statements) await client.query(statement);
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
-      }
-    }
-  } finally {
-    client.release();
+    await client.query(`CREATE TABLE IF NOT EXISTS partwise_schema_migration (
+      version INTEGER PRIMARY KEY,
+      description TEXT NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`);
+  } catch (error) {
+    // Two first-time CREATE TABLE IF NOT EXISTS can race in the catalog; the loser finds the table made.
+    if (!hasCode(error, UNIQUE_VIOLATION) && !hasCode(error, DUPLICATE_TABLE)) throw error;
   }
+  const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
+  if (current > POSTGRES_SCHEMA_VERSION) {
+    throw new Error(`the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    await client.query("BEGIN");
+    try {
+      // Claiming the version first makes a concurrent migrator wait here, then skip what this one applied.
+      const claimed = await client.query(
+        "INSERT INTO partwise_schema_migration (version, description) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING version",
+        [migration.version, migration.description],
+      );
+      if (claimed.rowCount === 1) for (const statement of migration.statements) await client.query(statement);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+/**
+ * Migrates over a connection of its own, ended however the attempt ends: a pool's connection that fails
+ * during authentication (a server asking for a password the URL does not give) is never ended by the pool
+ * and held the process open after the error (issue 22 item 7).
+ */
+/** pg, an optional peer dependency loaded on the first open (a MissingDependencyError names it). */
+function driver(): typeof pg {
+  return requireOptionalPeer<typeof pg>("pg", "the PostgreSQL session store");
+}
+
+async function migrateAt(connectionString: string): Promise<void> {
+  const client = new (driver().Client)({ connectionString });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await migrate(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The failure to open a store, saying what to do when the server wants a password the URL lacks. */
+function openingFailure(error: unknown): PartwiseError {
+  if (PartwiseError.isPartwiseError(error)) return error;
+  if (error instanceof Error && /client password must be a (non-empty )?string/.test(error.message)) {
+    return storageFailure(STORE, "opening the database", new Error("the server asks for a password and the URL gives none (postgres://USER:PASSWORD@HOST:PORT/DATABASE, or PGPASSWORD)", { cause: error }));
+  }
+  return storageFailure(STORE, "opening the database", error);
 }
 
 /** A SessionRepository in a PostgreSQL database (see the module comment); open it with `open`. */
@@ -204,18 +229,26 @@ export class PostgresSessionRepository implements SessionRepository {
    * migrations. A URL may carry `?options=-c search_path=SCHEMA` to keep the tables in a schema.
    */
   static async open(target: string | pg.Pool): Promise<PostgresSessionRepository> {
-    const ownsPool = typeof target === "string";
-    // pg is an optional peer dependency, loaded on the first open (a MissingDependencyError names it).
-    const pool = ownsPool ? new (requireOptionalPeer<typeof pg>("pg", "the PostgreSQL session store").Pool)({ connectionString: target }) : target;
-    // An idle connection that breaks (a server restart) is dropped by the pool; the next query reports it.
-    if (ownsPool) pool.on("error", () => {});
-    try {
-      await migrate(pool);
-    } catch (error) {
-      if (ownsPool) await pool.end();
-      throw PartwiseError.isPartwiseError(error) ? error : storageFailure(STORE, "opening the database", error);
+    if (typeof target === "string") {
+      await migrateAt(target).catch((error: unknown) => {
+        throw openingFailure(error);
+      });
+      const pool = new (driver().Pool)({ connectionString: target });
+      // An idle connection that breaks (a server restart) is dropped by the pool; the next query reports it.
+      pool.on("error", () => {});
+      return new PostgresSessionRepository(pool, true);
     }
-    return new PostgresSessionRepository(pool, ownsPool);
+    try {
+      const client = await target.connect();
+      try {
+        await migrate(client);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      throw openingFailure(error);
+    }
+    return new PostgresSessionRepository(target, false);
   }
 
   async #query(operation: string, name: keyof typeof SQL, values: readonly unknown[]): Promise<Row[]> {

@@ -121,7 +121,7 @@ export const anthropicSimulator: ProviderSimulator = {
     if (method !== "POST" || url.pathname !== "/v1/messages") return undefined;
     return { model: String(body.model ?? ""), stream: body.stream === true };
   },
-  authorized: (request, _url, _body, apiKey) => request.headers["x-api-key"] === apiKey,
+  authorized: (headers, _url, _body, apiKey) => headers["x-api-key"] === apiKey,
   errorAnswer(status, type, message, context) {
     const requestId = context.nextId("req_");
     return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };

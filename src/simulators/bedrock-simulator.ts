@@ -206,7 +206,7 @@ export const bedrockSimulator: ProviderSimulator = {
     if (method !== "POST" || !match) return undefined;
     return { model: decodeURIComponent(match[1] as string), stream: match[2] === "converse-stream" };
   },
-  authorized: (request, url, rawBody, apiKey) => signedWith(request.headers, url, rawBody, apiKey),
+  authorized: signedWith,
   errorAnswer(status, type, message) {
     // AWS answers a bad signature with 403 InvalidSignatureException and this text, not 401 (as reported in BerriAI/litellm#14763).
     const [answerStatus, exception, text] = type === "authentication_error"

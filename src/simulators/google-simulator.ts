@@ -137,7 +137,7 @@ export const googleSimulator: ProviderSimulator = {
     if (stream && url.searchParams.get("alt") !== "sse") return undefined;
     return { model: decodeURIComponent(match[1] as string), stream };
   },
-  authorized: (request, url, _body, apiKey) => (request.headers["x-goog-api-key"] ?? url.searchParams.get("key")) === apiKey,
+  authorized: (headers, url, _body, apiKey) => (headers["x-goog-api-key"] ?? url.searchParams.get("key")) === apiKey,
   errorAnswer(status, type, message) {
     // A wrong Gemini API key is a 400 INVALID_ARGUMENT with reason API_KEY_INVALID (https://ai.google.dev/gemini-api/docs/troubleshooting).
     if (type === "authentication_error") {

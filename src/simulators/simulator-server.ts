@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { type IncomingHttpHeaders, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { UsageError } from "../errors/partwise-error.js";
+import { jsonNesting } from "../json/json-nesting.js";
 import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
 
@@ -30,8 +31,11 @@ export interface SimulatorContext {
 export interface ProviderSimulator {
   readonly provider: string;
   route(method: string, url: URL, body: Record<string, unknown>): { model: string; stream: boolean } | undefined;
-  /** Whether the request carries the expected credentials (the provider's header, or a valid signature). */
-  authorized(request: SimulatorRequest, url: URL, rawBody: string, apiKey: string): boolean | Promise<boolean>;
+  /**
+   * Whether the request carries the expected credentials (the provider's header, or a valid signature).
+   * Checked on the raw request, before its body is parsed, as the real APIs check it.
+   */
+  authorized(headers: IncomingHttpHeaders, url: URL, rawBody: string, apiKey: string): boolean | Promise<boolean>;
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer;
   /** The provider's error answer for a status (auth failures, injected faults, bad requests). */
   errorAnswer(status: number, type: string, message: string, context: SimulatorContext): SimulatorAnswer;
@@ -58,6 +62,27 @@ export interface SimulatorOptions {
   readonly apiKey?: string;
   /** The signing secret (default: random per start, so signatures do not survive a restart). */
   readonly secret?: string;
+  /** The largest request body read (default 32 MiB, Anthropic's documented request limit); larger ones get 413. */
+  readonly maxBodyBytes?: number;
+}
+
+/** The default of SimulatorOptions.maxBodyBytes. */
+export const DEFAULT_SIMULATOR_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** How deeply a request body may nest; real requests (tool schemas included) stay far below. */
+const MAX_BODY_DEPTH = 128;
+
+/** The request body as a JSON object, or why it is refused with 400. */
+function parseRequestBody(rawBody: string): { body: Record<string, unknown> } | { problem: string } {
+  if (jsonNesting(rawBody).deepest > MAX_BODY_DEPTH) return { problem: `the request body nests deeper than ${MAX_BODY_DEPTH} levels` };
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return { problem: "the request body is not JSON" };
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return { problem: "the request body must be a JSON object" };
+  return { body: body as Record<string, unknown> };
 }
 
 export interface RunningSimulator {
@@ -84,8 +109,8 @@ export function serverSentEventAnswer(events: readonly { readonly event?: string
 }
 
 /** ProviderSimulator.authorized for APIs that take the key as `Authorization: Bearer <key>`. */
-export function bearerAuthorized(request: SimulatorRequest, _url: URL, _rawBody: string, apiKey: string): boolean {
-  return request.headers.authorization === `Bearer ${apiKey}`;
+export function bearerAuthorized(headers: IncomingHttpHeaders, _url: URL, _rawBody: string, apiKey: string): boolean {
+  return headers.authorization === `Bearer ${apiKey}`;
 }
 
 function writeChunk(response: ServerResponse, chunk: Uint8Array): Promise<void> {
@@ -124,26 +149,42 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
   };
   const faults: SimulatorFault[] = [];
   let requestCount = 0;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_SIMULATOR_MAX_BODY_BYTES;
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let received = 0;
+    let refused = false;
+    incoming.on("data", (chunk: Buffer) => {
+      if (refused) return;
+      received += chunk.length;
+      if (received <= maxBodyBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      // Over the limit: nothing more is kept; the answer goes out and the connection closes after it.
+      refused = true;
+      chunks.length = 0;
+      requestCount++;
+      response.setHeader("connection", "close");
+      response.on("finish", () => incoming.destroy());
+      void sendAnswer(response, simulator.errorAnswer(413, "request_too_large", `the request body is larger than ${maxBodyBytes} bytes`, context)).catch(() => response.destroy());
+    });
     incoming.on("end", () => {
+      if (refused) return;
       void (async () => {
         requestCount++;
         const rawBody = Buffer.concat(chunks).toString("utf8");
         const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
-        let body: Record<string, unknown>;
-        try {
-          body = JSON.parse(rawBody) as Record<string, unknown>;
-        } catch {
-          return await sendAnswer(response, simulator.errorAnswer(400, "invalid_request_error", "the request body is not JSON", context));
+        // As the real APIs do: the key first, then the body.
+        if (options.apiKey !== undefined && !(await simulator.authorized(incoming.headers, url, rawBody, options.apiKey))) {
+          return sendAnswer(response, simulator.errorAnswer(401, "authentication_error", "invalid or missing API key", context));
         }
+        const parsed = parseRequestBody(rawBody);
+        if ("problem" in parsed) return await sendAnswer(response, simulator.errorAnswer(400, "invalid_request_error", parsed.problem, context));
+        const body = parsed.body;
         const route = simulator.route(incoming.method ?? "GET", url, body);
         if (!route) return sendAnswer(response, simulator.errorAnswer(404, "not_found_error", `no route for ${incoming.method} ${url.pathname}`, context));
         const request: SimulatorRequest = { body, model: route.model, stream: route.stream, headers: incoming.headers };
-        if (options.apiKey !== undefined && !(await simulator.authorized(request, url, rawBody, options.apiKey))) {
-          return sendAnswer(response, simulator.errorAnswer(401, "authentication_error", "invalid or missing API key", context));
-        }
         const fault = faults.shift();
         switch (fault?.kind) {
           case "status": {
@@ -167,8 +208,9 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
           case undefined:
             return sendAnswer(response, simulator.handle(request, context));
         }
-      })().catch((error: unknown) => {
-        void sendAnswer(response, simulator.errorAnswer(500, "api_error", `simulator failure: ${error instanceof Error ? error.message : String(error)}`, context)).catch(() => response.destroy());
+      })().catch(() => {
+        // The simulator's own failure: the caller learns it failed, not its internals.
+        void sendAnswer(response, simulator.errorAnswer(500, "api_error", "the simulator failed to answer this request", context)).catch(() => response.destroy());
       });
     });
   });

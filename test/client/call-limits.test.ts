@@ -3,20 +3,10 @@
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { ProviderHttpClient, type ProviderHttpClientOptions } from "../../src/client/provider-http-client.js";
-import { PartwiseError } from "../../src/errors/partwise-error.js";
 import { type Handler, json, loopbackServer } from "../support/loopback-server.js";
+import { rejectedPartwiseError as caught } from "../support/partwise-failure.js";
 
 const fast = { maxRetries: 2, backoffMs: 1, env: {} };
-
-async function caught(promise: Promise<unknown>): Promise<PartwiseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PartwiseError) return error;
-    throw error;
-  }
-  throw new Error("expected a PartwiseError");
-}
 
 async function drain(bytes: AsyncIterable<Uint8Array>): Promise<number> {
   let total = 0;

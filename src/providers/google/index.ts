@@ -34,6 +34,9 @@ function notAnEventStream(text: string): Error {
  * streamGenerateContent?alt=sse: `data:` events without names and no [DONE] marker. The text before the
  * first event is kept only to explain a body that is not an event stream at all.
  */
+/** How much of a body that is not an event stream is kept to explain it (an error body fits). */
+const EXPLAINED_CHARACTERS = 64 * 1024;
+
 function googleWireReader(): WireReader {
   const reader = serverSentEventReader(GOOGLE);
   const text = new TextDecoder();
@@ -44,7 +47,8 @@ function googleWireReader(): WireReader {
   };
   return {
     push(bytes) {
-      if (beforeFirstEvent !== undefined) beforeFirstEvent += text.decode(bytes, { stream: true });
+      // Only the start is kept: enough to explain the body, never a copy of an endless one.
+      if (beforeFirstEvent !== undefined && beforeFirstEvent.length < EXPLAINED_CHARACTERS) beforeFirstEvent += text.decode(bytes, { stream: true });
       return seen(reader.push(bytes));
     },
     end() {

@@ -7,6 +7,7 @@
 // when every choice sent a finish_reason, and usage may still follow in a chunk with empty `choices`.
 // https://platform.openai.com/docs/api-reference/chat-streaming
 import type { Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
+import { jsonNesting } from "../../json/json-nesting.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent, WireReader } from "../provider-codec.js";
 import { serverSentEventReader } from "../wire-readers.js";
@@ -65,26 +66,6 @@ function appendReasoningDetail(details: unknown[], detail: unknown): void {
     if ((key === "text" || key === "summary") && typeof value === "string") last[key] = String(last[key] ?? "") + value;
     else if (value !== null && value !== undefined && value !== "") last[key] = value;
   }
-}
-
-/**
- * Whether JSON text stops inside a string, object or array: cut, as a `finish_reason` of `length` leaves
- * it. Text that is merely malformed (`{"city": Oslo}`) is whole, and kept verbatim as the blocking decoder
- * keeps it.
- */
-function isCutJson(text: string): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 92) index++;
-      else if (code === 34) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 || code === 91) depth++;
-    else if (code === 125 || code === 93) depth--;
-  }
-  return inString || depth > 0;
 }
 
 /** A tool call while its fragments arrive. */
@@ -234,11 +215,13 @@ class ChoiceStream {
   }
 
   /**
-   * Whether a call's arguments were cut mid-JSON (a `finish_reason` of `length` does that). Such a call
-   * is incomplete, as a cut Anthropic, Bedrock or Mistral call is, so the response it is in is not whole.
+   * Whether a call's arguments were cut mid-JSON, stopping inside a string, object or array (a
+   * `finish_reason` of `length` does that). Merely malformed arguments (`{"city": Oslo}`) are whole and
+   * kept verbatim, as the blocking decoder keeps them. A cut call is incomplete, as a cut Anthropic,
+   * Bedrock or Mistral call is, so the response it is in is not whole.
    */
   get hasCutCall(): boolean {
-    return this.#calls.some((call) => (call.fields.type ?? "function") === "function" && isCutJson(call.arguments));
+    return this.#calls.some((call) => (call.fields.type ?? "function") === "function" && jsonNesting(call.arguments).unclosed);
   }
 
   /**

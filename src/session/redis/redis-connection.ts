@@ -4,7 +4,7 @@
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from "ioredis";
 import { requireOptionalPeer } from "../../runtime/optional-peer.js";
 import { SessionError } from "../../errors/partwise-error.js";
-import { redactPassword } from "../session-urls.js";
+import { redactPassword } from "../../errors/redact-credentials.js";
 
 /** How appends are made durable: `WAIT` for replicas after each append (https://redis.io/docs/latest/commands/wait/). */
 export interface ReplicaWait {

@@ -1,9 +1,9 @@
 // SSE and NDJSON framing buffer linearly (a huge line in small chunks is scanned once) and stop an event
 // or line over the per-event limit with a typed, located `stream/event-too-large`.
 import { describe, expect, it } from "vitest";
-import { PartwiseError } from "../../../src/errors/partwise-error.js";
 import { NewlineDelimitedJsonDecoder } from "../../../src/providers/framing/newline-delimited-json.js";
 import { ServerSentEventDecoder } from "../../../src/providers/framing/server-sent-events.js";
+import { thrownPartwiseError as caught } from "../../support/partwise-failure.js";
 
 const encoder = new TextEncoder();
 
@@ -11,16 +11,6 @@ const encoder = new TextEncoder();
 function* chunksOf(fill: string, total: number, size: number): Generator<Uint8Array> {
   const chunk = encoder.encode(fill.repeat(Math.ceil(size / fill.length)).slice(0, size));
   for (let sent = 0; sent < total; sent += size) yield total - sent >= size ? chunk : chunk.subarray(0, total - sent);
-}
-
-function caught(run: () => unknown): PartwiseError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PartwiseError) return error;
-    throw error;
-  }
-  throw new Error("expected a PartwiseError");
 }
 
 describe("ServerSentEventDecoder", () => {

@@ -2,8 +2,9 @@
 // provider/invalid-wire error (the byte where the text starts), never the decoder's bare TypeError.
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PartwiseError } from "../../../src/errors/partwise-error.js";
+import type { PartwiseError } from "../../../src/errors/partwise-error.js";
 import { EventStreamDecoder, encodeEventStreamMessage } from "../../../src/providers/framing/aws-event-stream.js";
+import { thrownPartwiseError } from "../../support/partwise-failure.js";
 
 /** A message whose bytes matching `marker` are replaced by 0xff, its checksums recomputed so only the text is wrong. */
 function withInvalidUtf8(headers: Record<string, string>, marker: string): { bytes: Uint8Array; at: number } {
@@ -18,13 +19,7 @@ function withInvalidUtf8(headers: Record<string, string>, marker: string): { byt
 }
 
 function decodeError(bytes: Uint8Array): PartwiseError {
-  try {
-    new EventStreamDecoder("bedrock").push(bytes);
-  } catch (error) {
-    if (error instanceof PartwiseError) return error;
-    throw error;
-  }
-  throw new Error("expected a PartwiseError");
+  return thrownPartwiseError(() => new EventStreamDecoder("bedrock").push(bytes));
 }
 
 describe("EventStreamDecoder", () => {
