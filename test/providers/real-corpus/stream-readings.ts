@@ -207,7 +207,12 @@ export function readBedrockStream(bytes: Uint8Array): StreamReading {
         }
       }
       if (isNode(delta.toolUse)) toolInput.set(index, (toolInput.get(index) ?? "") + String(delta.toolUse.input ?? ""));
-      for (const [field, value] of Object.entries(delta)) if (!["text", "reasoningContent", "toolUse"].includes(field)) block[field] = value;
+      // A server tool's result streams its content blocks into the toolResult the start opened.
+      if (Array.isArray(delta.toolResult)) {
+        const result = (block.toolResult ??= {}) as Node;
+        result.content = [...(Array.isArray(result.content) ? result.content : []), ...delta.toolResult];
+      }
+      for (const [field, value] of Object.entries(delta)) if (!["text", "reasoningContent", "toolUse", "toolResult"].includes(field)) block[field] = value;
     }
   }
   for (const [index, json] of toolInput) {
