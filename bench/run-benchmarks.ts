@@ -131,8 +131,12 @@ async function main(): Promise<void> {
   if (selected("session store")) {
     const url = postgresUrl();
     const stores = await sessionStoreComparisons(url);
-    for (const comparison of stores.comparisons) results.push(await measure(comparison, { runs: Math.min(runs, 5), warmup: 1 }));
-    await stores.close();
+    // Closed whatever happens: the stores include servers this run started.
+    try {
+      for (const comparison of stores.comparisons) results.push(await measure(comparison, { runs: Math.min(runs, 5), warmup: 1 }));
+    } finally {
+      await stores.close();
+    }
     if (!url && !values.json) console.error("PostgreSQL not reachable (set PARTWISE_TEST_POSTGRES_URL): its session store comparisons were skipped");
     if (!values.json) for (const reason of stores.skipped) console.error(reason);
   }

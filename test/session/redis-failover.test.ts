@@ -48,7 +48,8 @@ describe("RedisSessionRepository on a Redis Cluster", () => {
   let cluster: RedisCluster;
 
   beforeAll(async () => {
-    cluster = await startRedisCluster(await freePorts(17_050, 17_079, 6));
+    // A node that does not answer for 1 s is failed over, so the failover takes seconds.
+    cluster = await startRedisCluster(await freePorts(17_050, 17_079, 6), { nodeTimeoutMilliseconds: 1000 });
   }, 120_000);
   afterAll(() => cluster?.stop());
 

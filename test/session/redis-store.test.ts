@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Cluster, Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSessionService } from "../../src/session/open-session-store.js";
@@ -66,6 +68,18 @@ describe("RedisSessionRepository.open", () => {
 
   it("refuses a key prefix holding a brace, which would move session keys between hash slots", async () => {
     expect((await failure(RedisSessionRepository.open(redisUrl("standalone"), { keyPrefix: "chat:{x}:" }))).message).toContain("brace");
+  });
+});
+
+describe("openSessionService", () => {
+  it("fails with session/storage naming the package to install when ioredis is missing", async () => {
+    const hook = new URL("../support/without-ioredis.mjs", import.meta.url).href;
+    const store = new URL("../../src/session/open-session-store.ts", import.meta.url).href;
+    const script = `import { openSessionService } from ${JSON.stringify(store)};
+      try { await openSessionService("redis://127.0.0.1:1"); } catch (error) { console.log(JSON.stringify(error.toJSON())); }`;
+    const register = `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(hook)})`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", register, "--import", "tsx", "--input-type=module", "-e", script], { timeout: 60_000 });
+    expect(JSON.parse(stdout)).toMatchObject({ code: "session/storage", details: { package: "ioredis" }, message: expect.stringContaining("npm install ioredis") });
   });
 });
 

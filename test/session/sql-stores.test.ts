@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SESSION_STORE_URL, openSessionRepository, openSessionService } from "../../src/session/open-session-store.js";
 import { MemorySessionRepository } from "../../src/session/memory-session-repository.js";
 import { PostgresSessionRepository } from "../../src/session/postgres-session-repository.js";
+import { RedisSessionRepository } from "../../src/session/redis/redis-session-repository.js";
 import { SessionService } from "../../src/session/session-service.js";
 import { SqliteSessionRepository } from "../../src/session/sqlite-session-repository.js";
 import { failure, user } from "../support/session-fixtures.js";
-import { postgresSchemas, sqliteFiles } from "../support/session-stores.js";
+import { postgresSchemas, redisUrl, sqliteFiles } from "../support/session-stores.js";
 
 const futureBody = JSON.stringify({ message: { role: "assistant", parts: [{ type: "hologram", frames: [1] }] }, metadata: { from: "partwise 2" } });
 
@@ -131,8 +132,17 @@ describe("openSessionRepository", () => {
       await openSessionRepository("sqlite::memory:"),
       await openSessionRepository(`sqlite:${sqliteFile()}`),
       await openSessionRepository((await postgresSchema()).replace(/^postgres:/, "postgresql:")),
+      await openSessionRepository(redisUrl("standalone")),
+      await openSessionRepository(redisUrl("cluster")),
     ];
-    expect(opened.map((repository) => repository.constructor)).toEqual([MemorySessionRepository, SqliteSessionRepository, SqliteSessionRepository, PostgresSessionRepository]);
+    expect(opened.map((repository) => repository.constructor)).toEqual([
+      MemorySessionRepository,
+      SqliteSessionRepository,
+      SqliteSessionRepository,
+      PostgresSessionRepository,
+      RedisSessionRepository,
+      RedisSessionRepository,
+    ]);
     for (const repository of opened) {
       const service = new SessionService(repository);
       await service.create({ id: "s" });

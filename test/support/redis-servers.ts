@@ -106,12 +106,22 @@ async function spawnRedisServer(port: number, settings: readonly string[]): Prom
   return child;
 }
 
+export interface RedisServerOptions {
+  /** Start a cluster node. */
+  readonly cluster?: boolean;
+  /**
+   * How long a cluster node may not answer before the others fail it over (default 5 s). The failover
+   * test makes it 1 s; elsewhere a loaded machine stalling a node that long must not cost a failover,
+   * which drops the writes its replica had not received yet.
+   */
+  readonly nodeTimeoutMilliseconds?: number;
+}
+
 /** Starts `redis-server` on a port, in a fresh temporary directory removed when it stops. */
-export async function startRedisServer(port: number, options: { cluster?: boolean } = {}): Promise<RedisServer> {
+export async function startRedisServer(port: number, options: RedisServerOptions = {}): Promise<RedisServer> {
   const directory = mkdtempSync(join(tmpdir(), `partwise-redis-${port}-`));
   const settings = ["--bind", HOST, "--dir", directory, "--save", "", "--appendonly", "yes", "--appendfsync", "everysec", "--loglevel", "warning"];
-  // A node counts as failed after 1 s without an answer, so a failover takes seconds, not the default 15 s.
-  if (options.cluster) settings.push("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "1000");
+  if (options.cluster) settings.push("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", String(options.nodeTimeoutMilliseconds ?? 5000));
   let child: ChildProcess;
   try {
     child = await spawnRedisServer(port, settings);
@@ -157,9 +167,9 @@ export async function waitForClusterReady(nodes: readonly RedisServer[]): Promis
 }
 
 /** Starts six nodes on `firstPort`.. and joins them into 3 primaries with one replica each. */
-export async function startRedisCluster(firstPort: number): Promise<RedisCluster> {
+export async function startRedisCluster(firstPort: number, options: Omit<RedisServerOptions, "cluster"> = {}): Promise<RedisCluster> {
   const ports = Array.from({ length: 6 }, (_, index) => firstPort + index);
-  const started = await Promise.allSettled(ports.map((port) => startRedisServer(port, { cluster: true })));
+  const started = await Promise.allSettled(ports.map((port) => startRedisServer(port, { ...options, cluster: true })));
   const nodes = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()));

@@ -1,8 +1,9 @@
 // The Lua scripts of the Redis session store. Each touches the keys of one session only (one hash slot,
 // see redis-keys.ts), so it runs atomically on a standalone server and on a Redis Cluster alike.
 // https://redis.io/docs/latest/develop/interact/programmability/eval-intro/
+import { createHash } from "node:crypto";
 
-/** A script and the number of its arguments that are keys (ioredis `defineCommand`). */
+/** A script and the number of its arguments that are keys. */
 export interface RedisScript {
   readonly numberOfKeys: number;
   readonly lua: string;
@@ -176,14 +177,34 @@ if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1],
 return 1`,
 };
 
-/** Every script, by the name the repository defines it under. */
+/** Every script, by the name the repository runs it under. */
 export const REDIS_SCRIPTS = {
-  partwiseCreateSession: CREATE_SESSION,
-  partwiseAppendEvents: APPEND_EVENTS,
-  partwiseCreateSessionWithEvents: CREATE_SESSION_WITH_EVENTS,
-  partwiseDeleteSession: DELETE_SESSION,
-  partwiseReadLastEvent: READ_LAST_EVENT,
-  partwiseReadView: READ_VIEW,
-  partwiseClaimEventId: CLAIM_EVENT_ID,
-  partwiseMoveEventId: MOVE_EVENT_ID,
+  createSession: CREATE_SESSION,
+  appendEvents: APPEND_EVENTS,
+  createSessionWithEvents: CREATE_SESSION_WITH_EVENTS,
+  deleteSession: DELETE_SESSION,
+  readLastEvent: READ_LAST_EVENT,
+  readView: READ_VIEW,
+  claimEventId: CLAIM_EVENT_ID,
+  moveEventId: MOVE_EVENT_ID,
 } as const;
+
+export type ScriptName = keyof typeof REDIS_SCRIPTS;
+
+const SHA1: Record<string, string> = Object.fromEntries(
+  Object.entries(REDIS_SCRIPTS).map(([name, script]) => [name, createHash("sha1").update(script.lua).digest("hex")]),
+);
+
+/**
+ * The command that runs a script with its keys and arguments: EVALSHA (the server's cached copy), or
+ * EVAL with the text for a node that does not have it (a new, restarted or promoted node).
+ */
+export function scriptCommand(name: ScriptName, values: readonly (string | number)[], withText: boolean): [string, (string | number)[]] {
+  const script = REDIS_SCRIPTS[name];
+  return withText ? ["EVAL", [script.lua, script.numberOfKeys, ...values]] : ["EVALSHA", [SHA1[name]!, script.numberOfKeys, ...values]];
+}
+
+/** True for the server's answer to EVALSHA of a script it does not have. */
+export function isMissingScript(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("NOSCRIPT");
+}

@@ -23,7 +23,7 @@ import {
 } from "../session-repository.js";
 import { connectRedis, DEFAULT_KEY_PREFIX, parseRedisUrl, type RedisStoreSettings } from "./redis-connection.js";
 import { eventRecord, RedisKeys, recordBody, recordType, rowOfRecord, type SessionKeys } from "./redis-keys.js";
-import { REDIS_SCRIPTS } from "./redis-scripts.js";
+import { isMissingScript, scriptCommand, type ScriptName } from "./redis-scripts.js";
 
 const STORE = "Redis session store";
 /** How long opening waits for the server to answer before it fails. */
@@ -32,11 +32,13 @@ const SESSION_FIELDS = ["createdAt", "expiresAt", "metadata", "version"] as cons
 /** How often one write follows the cluster to a slot's new primary before it fails. */
 const MAX_REDIRECTIONS = 16;
 
-type ScriptName = keyof typeof REDIS_SCRIPTS;
 type ScriptReply = string | number | null | ScriptReply[];
-/** Keys and arguments go as one array, which ioredis flattens: spreading a large batch would overflow the stack. */
-type ScriptCall = (keysAndArguments: readonly (string | number)[]) => Promise<ScriptReply>;
 type RedisClient = Redis | Cluster;
+/** A pipeline's commands as this store sends them: by name, the arguments as one array (see #evaluate). */
+interface CommandPipeline {
+  call(command: string, values: (string | number)[]): unknown;
+  exec(): Promise<[Error | null, unknown][] | null>;
+}
 
 /** Store settings that override (or stand in for) the ones a URL gives. */
 export type RedisSessionRepositoryOptions = Partial<RedisStoreSettings>;
@@ -59,7 +61,6 @@ export class RedisSessionRepository implements SessionRepository {
     this.#ownsClient = ownsClient;
     this.#settings = settings;
     this.#keys = new RedisKeys(settings.keyPrefix);
-    for (const [name, script] of Object.entries(REDIS_SCRIPTS)) client.defineCommand(name, script);
   }
 
   /**
@@ -104,8 +105,17 @@ export class RedisSessionRepository implements SessionRepository {
     }
   }
 
-  #script(name: ScriptName): ScriptCall {
-    return (this.#client as unknown as Record<ScriptName, ScriptCall>)[name].bind(this.#client);
+  /**
+   * Runs a script (see scriptCommand). Keys and arguments go to the client as one array: spread as call
+   * arguments, a large batch would overflow the stack.
+   */
+  async #evaluate(name: ScriptName, values: readonly (string | number)[]): Promise<ScriptReply> {
+    try {
+      return await this.#client.call(...scriptCommand(name, values, false)) as ScriptReply;
+    } catch (error) {
+      if (!isMissingScript(error)) throw error;
+      return await this.#client.call(...scriptCommand(name, values, true)) as ScriptReply;
+    }
   }
 
   async #readSession(id: string): Promise<SessionRow | undefined> {
@@ -130,19 +140,18 @@ export class RedisSessionRepository implements SessionRepository {
 
   /** Removes a deleted session from the indexes and frees its event ids; the number removed from the expiry index. */
   async #unindex(sessionId: string, attributeKeys: readonly string[], eventIds: readonly string[]): Promise<number> {
-    const release = this.#script("partwiseMoveEventId");
     const [, removed] = await Promise.all([
       this.#client.zrem(this.#keys.sessionIndex, sessionId),
       this.#client.zrem(this.#keys.expiryIndex, sessionId),
       ...attributeKeys.map((key) => this.#client.zrem(this.#keys.attribute(key), sessionId)),
-      ...eventIds.map((eventId) => release([this.#keys.eventClaim(eventId), sessionId, ""])),
+      ...eventIds.map((eventId) => this.#evaluate("moveEventId", [this.#keys.eventClaim(eventId), sessionId, ""])),
     ]);
     return removed as number;
   }
 
   /** Runs the delete script; the attribute keys and event ids of what it deleted, or undefined when it left the session. */
   async #deleteKeys(keys: SessionKeys, expiredAt: number | undefined): Promise<{ existed: boolean; attributeKeys: string[]; eventIds: string[] } | undefined> {
-    const reply = await this.#script("partwiseDeleteSession")([keys.session, keys.events, keys.eventIds, keys.attributes, expiredAt ?? ""]) as ScriptReply[];
+    const reply = await this.#evaluate("deleteSession", [keys.session, keys.events, keys.eventIds, keys.attributes, expiredAt ?? ""]) as ScriptReply[];
     if (reply.length === 1) return undefined;
     const [existed, attributes, ...eventIds] = reply;
     return { existed: existed === 1, attributeKeys: JSON.parse(attributes as string) as string[], eventIds: eventIds as string[] };
@@ -153,7 +162,7 @@ export class RedisSessionRepository implements SessionRepository {
       const keys = this.#keys.session(session.id);
       const fields = [session.createdAt, session.expiresAt, session.metadata, JSON.stringify(attributeKeys), this.#settings.expireKeys ? "1" : "0"];
       if (events.length === 0) {
-        const { reply: created, replicas } = await this.#write("partwiseCreateSession", [keys.session, keys.attributes, ...fields]);
+        const { reply: created, replicas } = await this.#write("createSession", [keys.session, keys.attributes, ...fields]);
         if (created === 1) {
           this.#requireReplicas(`session ${JSON.stringify(session.id)}`, replicas, { operation: "create session", sessionId: session.id });
           return this.#index(session, attributeKeys);
@@ -163,7 +172,7 @@ export class RedisSessionRepository implements SessionRepository {
         const claimed = await this.#claimBatch(session.id, events, "create session");
         const scriptArguments: (string | number)[] = [keys.session, keys.events, keys.eventIds, keys.attributes, ...fields, 0];
         for (const row of events) scriptArguments.push(row.id, row.type, eventRecord(row));
-        const { reply, replicas } = await this.#write("partwiseCreateSessionWithEvents", scriptArguments);
+        const { reply, replicas } = await this.#write("createSessionWithEvents", scriptArguments);
         const [outcome, ...values] = reply as ScriptReply[];
         if (outcome === "ok") {
           await this.#index(session, attributeKeys);
@@ -243,7 +252,7 @@ export class RedisSessionRepository implements SessionRepository {
     };
     await Promise.all(eventIds.map(async (eventId) => {
       const key = this.#keys.eventClaim(eventId);
-      const claim = await this.#write("partwiseClaimEventId", [key, sessionId]);
+      const claim = await this.#write("claimEventId", [key, sessionId]);
       if (claim.reply === 1) {
         claimed.push(eventId);
         confirmed(claim.replicas);
@@ -251,7 +260,7 @@ export class RedisSessionRepository implements SessionRepository {
       const owner = claim.reply;
       if (typeof owner !== "string") return;
       if ((await this.#client.exists(this.#keys.session(owner).session)) === 0) {
-        const moved = await this.#write("partwiseMoveEventId", [key, owner, sessionId]);
+        const moved = await this.#write("moveEventId", [key, owner, sessionId]);
         if (moved.reply === 1) {
           claimed.push(eventId);
           confirmed(moved.replicas);
@@ -295,8 +304,7 @@ export class RedisSessionRepository implements SessionRepository {
   }
 
   async #releaseEventIds(sessionId: string, eventIds: readonly string[]): Promise<void> {
-    const release = this.#script("partwiseMoveEventId");
-    await Promise.all(eventIds.map((eventId) => release([this.#keys.eventClaim(eventId), sessionId, ""])));
+    await Promise.all(eventIds.map((eventId) => this.#evaluate("moveEventId", [this.#keys.eventClaim(eventId), sessionId, ""])));
   }
 
   /**
@@ -307,17 +315,19 @@ export class RedisSessionRepository implements SessionRepository {
   async #write(command: ScriptName | "zadd", values: readonly (string | number)[]): Promise<{ reply: ScriptReply; replicas: number | undefined }> {
     const wait = this.#settings.waitForReplicas;
     if (!wait) {
-      const call = command === "zadd" ? (this.#client.zadd.bind(this.#client) as unknown as ScriptCall) : this.#script(command);
-      return { reply: await call(values), replicas: undefined };
+      const reply = command === "zadd" ? await this.#client.call("ZADD", [...values]) as ScriptReply : await this.#evaluate(command, values);
+      return { reply, replicas: undefined };
     }
+    let withText = false;
     for (let redirections = 0; ; redirections++) {
-      const pipeline = this.#client.pipeline() as unknown as Record<ScriptName | "zadd", (values: readonly (string | number)[]) => unknown> & {
-        wait(replicas: number, timeout: number): unknown;
-        exec(): Promise<[Error | null, unknown][] | null>;
-      };
-      pipeline[command](values);
-      pipeline.wait(wait.replicas, wait.timeoutMilliseconds);
+      const pipeline = this.#client.pipeline() as unknown as CommandPipeline;
+      pipeline.call(...(command === "zadd" ? ["ZADD", [...values]] as [string, (string | number)[]] : scriptCommand(command, values, withText)));
+      pipeline.call("WAIT", [wait.replicas, wait.timeoutMilliseconds]);
       const [[writeError, reply], [waitError, replicas]] = (await pipeline.exec())! as [[Error | null, ScriptReply], [Error | null, number]];
+      if (isMissingScript(writeError) && !withText) {
+        withText = true;
+        continue;
+      }
       // ioredis follows a MOVED for a pipeline only when every command in it failed, and WAIT (no key)
       // never does: after a failover, learn the new slot owners and send the write again (MOVED means it was refused).
       if (writeError?.message.startsWith("MOVED ") && "refreshSlotsCache" in this.#client && redirections < MAX_REDIRECTIONS) {
@@ -348,7 +358,7 @@ export class RedisSessionRepository implements SessionRepository {
       const keys = this.#keys.session(sessionId);
       const scriptArguments: (string | number)[] = [keys.session, keys.events, keys.eventIds, expectedVersion ?? ""];
       for (const row of rows) scriptArguments.push(row.id, row.type, eventRecord(row));
-      const { reply, replicas } = await this.#write("partwiseAppendEvents", scriptArguments);
+      const { reply, replicas } = await this.#write("appendEvents", scriptArguments);
       const [outcome, ...values] = reply as ScriptReply[];
       if (outcome === "ok") {
         const [version, expiresAt] = values as [number, string?];
@@ -401,7 +411,7 @@ export class RedisSessionRepository implements SessionRepository {
   readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {
     return this.#run("read last event", async () => {
       const keys = this.#keys.session(sessionId);
-      const [seq, record] = await this.#script("partwiseReadLastEvent")([keys.session, keys.events, type]) as [number?, string?];
+      const [seq, record] = await this.#evaluate("readLastEvent", [keys.session, keys.events, type]) as [number?, string?];
       return seq === undefined ? undefined : this.#row(sessionId, record ?? "", seq);
     });
   }
@@ -409,7 +419,7 @@ export class RedisSessionRepository implements SessionRepository {
   readView(sessionId: string, afterSeq: number, ids: readonly string[]): Promise<StoredEventRow[]> {
     return this.#run("read active view", async () => {
       const keys = this.#keys.session(sessionId);
-      const [tailCount, ...rest] = await this.#script("partwiseReadView")([keys.events, keys.eventIds, afterSeq, ...new Set(ids)]) as [number, ...(string | number)[]];
+      const [tailCount, ...rest] = await this.#evaluate("readView", [keys.events, keys.eventIds, afterSeq, ...new Set(ids)]) as [number, ...(string | number)[]];
       const named: StoredEventRow[] = [];
       for (let index = tailCount; index < rest.length; index += 2) named.push(this.#row(sessionId, rest[index + 1] as string, rest[index] as number));
       named.sort((left, right) => left.seq - right.seq);
