@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSyn
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { bundleExports } from "../../src/build/bundle-exports.js";
+import { bundleExports } from "../../src/build/package-build.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 
