@@ -1,6 +1,7 @@
-// What loading partwise costs (issue 16): wall time and peak resident memory of `import()` of the root
-// export and of each subpath, each in a fresh Node process, over a bare process doing nothing else;
-// and the package's install size (`npm pack`, unpacked) with what dominates it.
+// What loading partwise costs (issue 16): wall time, CPU time and peak resident memory of `import()` of
+// the root export and of each subpath, each in a fresh Node process, over a bare process doing nothing
+// else; and the package's install size (`npm pack`, unpacked) with what dominates it. CPU time (user +
+// system, as the process itself counts it) is the figure that holds on a busy machine; wall time does not.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,19 +18,21 @@ export function importSpecifiers(): string[] {
 
 interface ProcessCost {
   readonly ms: number;
+  readonly cpuMs: number;
   readonly rssMiB: number;
 }
 
 /** One fresh process that imports `specifier` (or nothing) and reports its peak resident memory. */
 function freshProcess(specifier: string | undefined): ProcessCost {
   const load = specifier === undefined ? "" : `await import(${JSON.stringify(specifier)});`;
-  const source = `${load}process.stdout.write(String(process.resourceUsage().maxRSS));`;
+  const source = `${load}const { user, system } = process.cpuUsage();process.stdout.write(JSON.stringify([process.resourceUsage().maxRSS, (user + system) / 1000]));`;
   const started = performance.now();
   // Run from the repository, so `partwise` resolves to this package itself (self-reference via exports).
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", source], { cwd: REPOSITORY, encoding: "utf8" });
   const ms = performance.now() - started;
   if (child.status !== 0) throw new Error(`importing ${specifier} failed:\n${child.stderr}`);
-  return { ms, rssMiB: Number(child.stdout) / 1024 };
+  const [maxRssKiB, cpuMs] = JSON.parse(child.stdout) as [number, number];
+  return { ms, cpuMs, rssMiB: maxRssKiB / 1024 };
 }
 
 function median(values: readonly number[]): number {
@@ -42,6 +45,8 @@ export interface ImportCost {
   readonly specifier: string;
   readonly medianMs: number;
   readonly overBareMs: number;
+  readonly cpuMs: number;
+  readonly overBareCpuMs: number;
   readonly rssMiB: number;
   readonly overBareRssMiB: number;
 }
@@ -52,11 +57,23 @@ export function measureImportCosts(runs: number): { bare: ProcessCost; imports: 
   const samples = new Map<string | undefined, ProcessCost[]>([[undefined, []], ...specifiers.map((specifier) => [specifier, []] as [string, ProcessCost[]])]);
   freshProcess(undefined);
   for (let round = 0; round < runs; round++) for (const [specifier, list] of samples) list.push(freshProcess(specifier));
-  const summary = (list: readonly ProcessCost[]): ProcessCost => ({ ms: median(list.map((cost) => cost.ms)), rssMiB: median(list.map((cost) => cost.rssMiB)) });
+  const summary = (list: readonly ProcessCost[]): ProcessCost => ({
+    ms: median(list.map((cost) => cost.ms)),
+    cpuMs: median(list.map((cost) => cost.cpuMs)),
+    rssMiB: median(list.map((cost) => cost.rssMiB)),
+  });
   const bare = summary(samples.get(undefined) ?? []);
   const imports = specifiers.map((specifier) => {
     const cost = summary(samples.get(specifier) ?? []);
-    return { specifier, medianMs: cost.ms, overBareMs: cost.ms - bare.ms, rssMiB: cost.rssMiB, overBareRssMiB: cost.rssMiB - bare.rssMiB };
+    return {
+      specifier,
+      medianMs: cost.ms,
+      overBareMs: cost.ms - bare.ms,
+      cpuMs: cost.cpuMs,
+      overBareCpuMs: cost.cpuMs - bare.cpuMs,
+      rssMiB: cost.rssMiB,
+      overBareRssMiB: cost.rssMiB - bare.rssMiB,
+    };
   });
   return { bare, imports };
 }

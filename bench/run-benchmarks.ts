@@ -82,11 +82,13 @@ function printGrowth(growth: readonly Growth[]): void {
   }
 }
 
-function printImportCosts(costs: { bare: { ms: number; rssMiB: number }; imports: readonly ImportCost[] }, size: PackageSize): void {
-  console.log(`\n## import cost (fresh process per run; bare node: ${costs.bare.ms.toFixed(0)} ms, ${costs.bare.rssMiB.toFixed(1)} MiB peak RSS)\n`);
-  console.log("| import | median ms | over bare ms | peak RSS MiB | over bare MiB |\n|---|---:|---:|---:|---:|");
+function printImportCosts(costs: { bare: { ms: number; cpuMs: number; rssMiB: number }; imports: readonly ImportCost[] }, size: PackageSize): void {
+  const { bare } = costs;
+  console.log(`\n## import cost (fresh process per run; bare node: ${bare.ms.toFixed(0)} ms wall, ${bare.cpuMs.toFixed(0)} ms CPU, ${bare.rssMiB.toFixed(1)} MiB peak RSS)\n`);
+  console.log("| import | wall ms | over bare | CPU ms | over bare | peak RSS MiB | over bare |\n|---|---:|---:|---:|---:|---:|---:|");
   for (const cost of costs.imports) {
-    console.log(`| ${cost.specifier} | ${cost.medianMs.toFixed(0)} | ${cost.overBareMs.toFixed(0)} | ${cost.rssMiB.toFixed(1)} | ${cost.overBareRssMiB.toFixed(1)} |`);
+    const cells = [cost.medianMs, cost.overBareMs, cost.cpuMs, cost.overBareCpuMs].map((value) => value.toFixed(0));
+    console.log(`| ${cost.specifier} | ${cells.join(" | ")} | ${cost.rssMiB.toFixed(1)} | ${cost.overBareRssMiB.toFixed(1)} |`);
   }
   const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(2);
   console.log(`\npackage (npm pack): ${mib(size.packedBytes)} MiB packed, ${mib(size.unpackedBytes)} MiB unpacked, ${size.files} files; largest folders:`);
@@ -146,8 +148,10 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating runs`);
-  printTable(results);
-  printGrowth(growthOf(results));
+  if (results.length > 0) {
+    printTable(results);
+    printGrowth(growthOf(results));
+  }
   if (importCosts) printImportCosts(importCosts, importCosts.size);
 }
 

@@ -1,10 +1,11 @@
-// An install of partwise as a user gets it without any optional peer: the package's files (src and
-// generated transpiled to dist/ by esbuild, in the layout package.json's exports name) in a fresh
-// node_modules holding only the runtime dependencies, so pg, better-sqlite3 and quicktype-core are absent.
+// An install of partwise as a user gets it without any optional peer: the package's files (the entry
+// point bundles that `npm run build` writes, src and generated transpiled to dist/ for the CLI) in a
+// fresh node_modules holding only the runtime dependencies, so pg, better-sqlite3 and quicktype-core are absent.
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { bundleExports } from "../../src/build/package-build.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -41,6 +42,7 @@ export async function installWithoutPeers(directory: string): Promise<string> {
   const installed = join(project, "node_modules", "partwise");
   const files = [...sourceFiles("src"), ...sourceFiles("generated")];
   await build({ entryPoints: files, outdir: join(installed, "dist"), outbase: REPOSITORY, bundle: false, format: "esm", platform: "node", logLevel: "silent" });
+  await bundleExports(REPOSITORY, join(installed, "dist", "bundle"));
   const manifest = readManifest(REPOSITORY);
   // The package's other files as they ship (generated/, spec/, templates/); dist/ was built above and
   // the exclusions ("!dist/**/*.map") have nothing to remove from it.
