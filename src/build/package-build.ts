@@ -19,6 +19,7 @@ export const BUNDLED_ENTRY_POINTS = {
   chat: "src/exports/chat.ts",
   testing: "src/exports/testing.ts",
   files: "src/exports/files.ts",
+  redis: "src/exports/redis.ts",
 } as const;
 
 /** Writes the bundles into `outdir`; dependencies and Node built-ins stay imports. */

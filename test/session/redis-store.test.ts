@@ -72,14 +72,14 @@ describe("RedisSessionRepository.open", () => {
 });
 
 describe("openSessionService", () => {
-  it("fails with session/storage naming the package to install when ioredis is missing", async () => {
+  it("fails with setup/missing-dependency naming the package to install when ioredis is missing", async () => {
     const hook = new URL("../support/without-ioredis.mjs", import.meta.url).href;
     const store = new URL("../../src/session/open-session-store.ts", import.meta.url).href;
     const script = `import { openSessionService } from ${JSON.stringify(store)};
       try { await openSessionService("redis://127.0.0.1:1"); } catch (error) { console.log(JSON.stringify(error.toJSON())); }`;
     const register = `data:text/javascript,import{register}from'node:module';register(${JSON.stringify(hook)})`;
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", register, "--import", "tsx", "--input-type=module", "-e", script], { timeout: 60_000 });
-    expect(JSON.parse(stdout)).toMatchObject({ code: "session/storage", details: { package: "ioredis" }, message: expect.stringContaining("npm install ioredis") });
+    expect(JSON.parse(stdout)).toMatchObject({ code: "setup/missing-dependency", details: { package: "ioredis" }, message: expect.stringContaining("npm install ioredis") });
   });
 });
 

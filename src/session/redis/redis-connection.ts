@@ -2,7 +2,7 @@
 // `rediss+cluster://` naming several cluster nodes) and the ioredis client, an optional peer dependency
 // loaded only when a Redis store is opened.
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from "ioredis";
-import { requireOptionalPeer } from "../../runtime/optional-peer.js";
+import { importOptionalPeer } from "../../runtime/optional-peer.js";
 import { SessionError } from "../../errors/partwise-error.js";
 import { redactPassword } from "../../errors/redact-credentials.js";
 
@@ -108,8 +108,8 @@ export function parseRedisUrl(url: string): RedisTarget {
 }
 
 /** The ioredis module, or `setup/missing-dependency` naming the package when it is not installed. */
-function loadIoredis(): { readonly Redis: typeof Redis; readonly Cluster: typeof Cluster } {
-  return requireOptionalPeer<{ readonly Redis: typeof Redis; readonly Cluster: typeof Cluster }>("ioredis", "the Redis session store");
+function loadIoredis(): Promise<{ readonly Redis: typeof Redis; readonly Cluster: typeof Cluster }> {
+  return importOptionalPeer("ioredis", "the Redis session store");
 }
 
 /**
@@ -117,7 +117,7 @@ function loadIoredis(): { readonly Redis: typeof Redis; readonly Cluster: typeof
  * could then be applied twice, so it fails instead and the caller learns its outcome is unknown.
  */
 export async function connectRedis(target: RedisTarget): Promise<Redis | Cluster> {
-  const { Redis, Cluster } = loadIoredis();
+  const { Redis, Cluster } = await loadIoredis();
   const common = {
     ...(target.username === undefined ? {} : { username: target.username }),
     ...(target.password === undefined ? {} : { password: target.password }),
