@@ -102,7 +102,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
         throw openAiResponsesApiError({ code: error.code ?? error.error?.code ?? error.error?.type ?? null, message: error.message ?? error.error?.message ?? "" }, position);
       }
       case "response.output_item.added":
-        return this.#itemAdded(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type));
+        return this.#itemAdded(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);
       case "response.output_item.done":
         return this.#itemDone(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);
       case "response.content_part.added":
@@ -162,7 +162,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     return this.#chunk(index, true, part);
   }
 
-  #itemAdded(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
+  #itemAdded(event: OpenAiResponsesOutputItemEvent, position: number | undefined): StreamChunk[] {
     const { item, output_index: index } = event;
     const state = this.#state(index, item.type);
     state.type = item.type;
@@ -175,8 +175,15 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
         if (!isAssistantMessage(item)) return [];
         state.text ??= "";
         return [this.#opened(state, index, { type: "text", text: "" })];
-      case "function_call":
-        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: String(item.call_id ?? ""), type: "function", name: String(item.name ?? ""), arguments: "" } })];
+      case "function_call": {
+        // A call's id and name are required (the blocking decoder's item schema says so too): never coerced to "".
+        for (const field of ["call_id", "name"] as const) {
+          if (typeof item[field] !== "string") {
+            throw invalidWire(OPENAI_RESPONSES, `unexpected function_call item at /item/${field}: expected string`, { pointer: `/item/${field}`, ...(position === undefined ? {} : { position }) });
+          }
+        }
+        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: item.call_id as string, type: "function", name: item.name as string, arguments: "" } })];
+      }
       default:
         // Hosted tool items and the rest arrive whole at output_item.done.
         return [];
