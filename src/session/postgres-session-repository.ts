@@ -68,6 +68,8 @@ const POSTGRES_SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 const STORE = "PostgreSQL session store";
 const UNIQUE_VIOLATION = "23505";
 const DUPLICATE_TABLE = "42P07";
+/** The table's row type already exists: the other side of the same catalog race. */
+const DUPLICATE_OBJECT = "42710";
 const SESSION_COLUMNS = "id, created_at, expires_at, metadata, version";
 const EVENT_COLUMNS = "seq, event_id, event_type, event_time, synthetic, body, body_format";
 
@@ -159,8 +161,9 @@ async function migrate(client: pg.ClientBase): Promise<void> {
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
   } catch (error) {
-    // Two first-time CREATE TABLE IF NOT EXISTS can race in the catalog; the loser finds the table made.
-    if (!hasCode(error, UNIQUE_VIOLATION) && !hasCode(error, DUPLICATE_TABLE)) throw error;
+    // Two first-time CREATE TABLE IF NOT EXISTS can race in the catalog (on pg_class or on the table's row
+    // type in pg_type); the loser finds the table made.
+    if (![UNIQUE_VIOLATION, DUPLICATE_TABLE, DUPLICATE_OBJECT].some((code) => hasCode(error, code))) throw error;
   }
   const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
   if (current > POSTGRES_SCHEMA_VERSION) {
@@ -184,16 +187,16 @@ async function migrate(client: pg.ClientBase): Promise<void> {
   }
 }
 
-/**
- * Migrates over a connection of its own, ended however the attempt ends: a pool's connection that fails
- * during authentication (a server asking for a password the URL does not give) is never ended by the pool
- * and held the process open after the error (issue 22 item 7).
- */
 /** pg, an optional peer dependency loaded on the first open (a MissingDependencyError names it). */
 function driver(): typeof pg {
   return requireOptionalPeer<typeof pg>("pg", "the PostgreSQL session store");
 }
 
+/**
+ * Migrates over a connection of its own, ended however the attempt ends: a pool's connection that fails
+ * during authentication (a server asking for a password the URL does not give) is never ended by the pool
+ * and held the process open after the error (issue 22 item 7).
+ */
 async function migrateAt(connectionString: string): Promise<void> {
   const client = new (driver().Client)({ connectionString });
   client.on("error", () => {});
