@@ -26,7 +26,7 @@ describe("runCoreScenario", () => {
   });
 
   it("gives Node's outcome when run in headless Chromium", async () => {
-    expect(await runInChromium(streams, temporaryDirectory("chromium"))).toEqual(inNode);
+    expect(await runInChromium(streams)).toEqual(inNode);
   });
 
   it("gives Node's outcome when run in workerd", async () => {

@@ -6,12 +6,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import workerdBinary, { compatibilityDate } from "workerd";
+import { launchBrowser } from "../support/browser.js";
 import type { RecordedStream, ScenarioOutcome } from "./core-scenario.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run", "--disable-quic", "--disable-component-update", "--disable-sync"];
 
 /** The scenario (or a worker around it) as one browser-platform bundle. */
 async function bundle(entry: string, format: "iife" | "esm"): Promise<string> {
@@ -28,10 +25,11 @@ async function bundle(entry: string, format: "iife" | "esm"): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** The scenario's outcome in headless Chromium (a fresh profile in `directory`, no network). */
-export async function runInChromium(streams: readonly RecordedStream[], directory: string): Promise<ScenarioOutcome> {
+/** The scenario's outcome in headless Chromium (the shared launcher: a fresh profile, no network). */
+export async function runInChromium(streams: readonly RecordedStream[]): Promise<ScenarioOutcome> {
   const code = await bundle("./core-scenario.ts", "iife");
-  const context = await chromium.launchPersistentContext(join(directory, "chromium-profile"), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
+  const { context } = browser;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addScriptTag({ content: code });
@@ -40,7 +38,7 @@ export async function runInChromium(streams: readonly RecordedStream[], director
       streams as RecordedStream[],
     );
   } finally {
-    await context.close();
+    await browser.close();
   }
 }
 

@@ -10,7 +10,7 @@ import { createOpenAiResponsesCodec } from "../../../src/providers/openai-respon
 import type { ProviderCodec } from "../../../src/providers/provider-codec.js";
 import { codecFor } from "../../../src/providers/registry.js";
 import { type RecordedInteraction, readCassette } from "../../support/cassettes.js";
-import { type ExpectedReply, readAnthropicContent, readChatMessage, readConverseContent, readGeminiCandidate, readOllamaMessage, readResponsesOutput } from "./reply-readings.js";
+import { type ExpectedReply, isNode, readAnthropicContent, readChatMessage, readConverseContent, readGeminiCandidate, readOllamaMessage, readResponsesOutput } from "./reply-readings.js";
 import { readAnthropicStream, readBedrockStream, readChatStream, readGeminiStream, readResponsesStream, type StreamReading } from "./stream-readings.js";
 
 export const CORPUS_DIRECTORY = fileURLToPath(new URL("../../fixtures/real/", import.meta.url));
@@ -32,8 +32,7 @@ interface Route {
   readonly stream: (interaction: RecordedInteraction) => StreamReading;
 }
 
-type Node = Record<string, unknown>;
-const field = (value: unknown, name: string): unknown => (typeof value === "object" && value !== null ? (value as Node)[name] : undefined);
+const field = (value: unknown, name: string): unknown => (isNode(value) ? value[name] : undefined);
 const bodyText = (interaction: RecordedInteraction): string =>
   interaction.body.kind === "text" ? interaction.body.value : interaction.body.kind === "bytes" ? new TextDecoder().decode(interaction.body.value) : "";
 const bodyBytes = (interaction: RecordedInteraction): Uint8Array =>

@@ -28,9 +28,11 @@ export function emptyReply(): ExpectedReply {
   return { texts: [], reasoning: [], toolCalls: [], opaque: [], rawBlocks: [], metadata: [], replayedBlocks: [], otherRoleTexts: [] };
 }
 
-type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
-const nodes = (value: unknown): Node[] => (Array.isArray(value) ? value.filter(isNode) : []);
+/** A JSON object of the wire. */
+export type Node = Record<string, unknown>;
+export const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+/** The objects of a JSON array (none for anything else). */
+export const nodes = (value: unknown): Node[] => (Array.isArray(value) ? value.filter(isNode) : []);
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 function pushText(into: string[], value: unknown): void {
@@ -106,6 +108,9 @@ export function readResponsesOutput(output: unknown, into = emptyReply()): Expec
   return into;
 }
 
+/** The reply-level content a Gemini candidate carries beside its parts (grounding, URL context, citations). */
+export const GEMINI_CANDIDATE_METADATA = ["groundingMetadata", "urlContextMetadata", "citationMetadata"] as const;
+
 /** Gemini `candidates[0]`: parts (text, thought text, functionCall, thoughtSignature on any part) and grounding. */
 export function readGeminiCandidate(candidate: unknown, into = emptyReply()): ExpectedReply {
   if (!isNode(candidate)) return into;
@@ -121,7 +126,7 @@ export function readGeminiCandidate(candidate: unknown, into = emptyReply()): Ex
       into.rawBlocks.push(rest);
     }
   }
-  for (const field of ["groundingMetadata", "urlContextMetadata", "citationMetadata"]) {
+  for (const field of GEMINI_CANDIDATE_METADATA) {
     if (candidate[field] !== undefined) into.metadata.push(candidate[field]);
   }
   return into;

@@ -4,6 +4,10 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import {
   type ExpectedReply,
+  GEMINI_CANDIDATE_METADATA,
+  isNode,
+  type Node,
+  nodes,
   readAnthropicContent,
   readChatMessage,
   readConverseContent,
@@ -19,9 +23,6 @@ export interface StreamReading {
   readonly ended: boolean;
 }
 
-type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
-const nodes = (value: unknown): Node[] => (Array.isArray(value) ? value.filter(isNode) : []);
 
 /** SSE events (html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation). */
 export function serverSentEvents(text: string): { event?: string; data: string }[] {
@@ -159,7 +160,7 @@ export function readGeminiStream(text: string): StreamReading {
     if (!first) continue;
     if (typeof first.finishReason === "string") ended = true;
     if (isNode(first.content)) parts.push(...nodes(first.content.parts));
-    for (const field of ["groundingMetadata", "urlContextMetadata", "citationMetadata"]) if (first[field] !== undefined) candidate[field] = first[field];
+    for (const field of GEMINI_CANDIDATE_METADATA) if (first[field] !== undefined) candidate[field] = first[field];
   }
   return { reply: readGeminiCandidate({ ...candidate, content: { parts } }), errored, ended };
 }
