@@ -14,7 +14,7 @@ import { InvalidDocumentError, type ErrorLocation } from "../errors/partwise-err
 import { appendPointer } from "../json/json-location.js";
 import { pointerPastDepth } from "../json/nesting-depth.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { describeSchemaErrors } from "../validation/describe-schema-error.js";
+import { describeSchemaErrors } from "../json/describe-schema-error.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
 
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */

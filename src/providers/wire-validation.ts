@@ -2,7 +2,7 @@
 // request, turning a mismatch into a typed error that names the provider, the JSON pointer and the stream position.
 import type { StandaloneValidator } from "../../generated/validators.js";
 import { PartwiseError } from "../errors/partwise-error.js";
-import { describeSchemaErrors } from "../validation/describe-schema-error.js";
+import { describeSchemaErrors } from "../json/describe-schema-error.js";
 
 /** A `provider/invalid-wire` error. */
 export function invalidWire(provider: string, message: string, location: { pointer?: string; position?: number; cause?: unknown } = {}): PartwiseError {

@@ -7,7 +7,7 @@ import type { StandaloneValidator } from "../../../generated/validators.js";
 import { validateMistralTextChunk, validateMistralThinkChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { describeSchemaErrors } from "../../validation/describe-schema-error.js";
+import { describeSchemaErrors } from "../../json/describe-schema-error.js";
 import type { PartwiseError } from "../../errors/partwise-error.js";
 import { invalidWire, parsePartObject } from "../wire-validation.js";
 import { CHUNK_FIELDS, MISTRAL, type MistralChunk, type MistralMessage, type MistralThinkChunk, SIGNATURE } from "./mistral-wire.js";

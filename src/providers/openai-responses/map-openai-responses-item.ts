@@ -12,7 +12,7 @@ import {
   validateOpenAiResponsesRefusal,
 } from "../../../generated/wire/openai.responses-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { describeSchemaErrors } from "../../validation/describe-schema-error.js";
+import { describeSchemaErrors } from "../../json/describe-schema-error.js";
 import { invalidWire, parsePartObject } from "../wire-validation.js";
 import {
   ENCRYPTED_CONTENT,
