@@ -190,6 +190,162 @@ export const providersDocument: ProvidersDocument = {
             "reason": "Blocks from another provider mean nothing to Anthropic."
           }
         ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as a `text` block; an empty text carries nothing and is not sent.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "`system` takes a string or a list of text blocks.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "bytes",
+              "url"
+            ],
+            "action": "take",
+            "reason": "Images go as `image` blocks with a base64 or URL source, in user turns and in tool results' content.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "application/pdf"
+            ],
+            "action": "take",
+            "reason": "PDFs go as `document` blocks with a base64, URL or text source, titled with the media's name.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/pdf-support"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "text/plain"
+            ],
+            "dataKinds": [
+              "string"
+            ],
+            "action": "take",
+            "reason": "Plain text given as a string goes as a `document` block with a `text` source.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/citations"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "Anthropic takes images (bytes or URL), PDFs and plain-text documents only.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `tool_result` block of the user turn (one nested in a result's content goes as a nested block, as given).",
+            "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "producer": "own",
+            "action": "take",
+            "reason": "Anthropic blocks kept as unknown (search results, server tool results, ...) go back as received.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A block from another provider means nothing to Anthropic.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call"
+            ],
+            "action": "skip",
+            "reason": "Thinking and `tool_use` blocks belong in an assistant turn.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "The system prompt takes text only.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          }
+        ]
       }
     },
     {
@@ -385,6 +541,211 @@ export const providersDocument: ProvidersDocument = {
             "part": "unknown",
             "action": "skip",
             "reason": "Blocks from another provider mean nothing to Bedrock."
+          }
+        ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as a `text` block; an empty text is not sent (Bedrock rejects blank text blocks).",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "`system` takes `text` blocks.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_SystemContentBlock.html"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/png",
+              "image/jpeg",
+              "image/jpg",
+              "image/gif",
+              "image/webp",
+              "application/pdf",
+              "text/csv",
+              "application/msword",
+              "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+              "application/vnd.ms-excel",
+              "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              "text/html",
+              "text/plain",
+              "text/markdown"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "PNG, JPEG, GIF and WebP images and pdf, csv, doc(x), xls(x), html, txt and md documents go as `image` and `document` blocks with a `bytes` source.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/png",
+              "image/jpeg",
+              "image/jpg",
+              "image/gif",
+              "image/webp",
+              "application/pdf",
+              "text/csv",
+              "application/msword",
+              "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+              "application/vnd.ms-excel",
+              "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              "text/html",
+              "text/plain",
+              "text/markdown"
+            ],
+            "dataKinds": [
+              "url"
+            ],
+            "urlSchemes": [
+              "s3"
+            ],
+            "action": "take",
+            "reason": "Images and documents in Amazon S3 go with an `s3Location` source.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageSource.html"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "application/pdf",
+              "text/csv",
+              "application/msword",
+              "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+              "application/vnd.ms-excel",
+              "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              "text/html",
+              "text/plain",
+              "text/markdown"
+            ],
+            "dataKinds": [
+              "string"
+            ],
+            "action": "take",
+            "reason": "A document given as text goes with a `text` source.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentSource.html"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "Bedrock takes PNG, JPEG, GIF and WebP images and pdf, csv, doc(x), xls(x), html, txt and md documents, as bytes or an s3:// location (documents also as text); not http URLs.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageSource.html"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `toolResult` block of the user message.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultBlock.html"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "producer": "own",
+            "action": "take",
+            "reason": "Bedrock blocks kept as unknown (citations, guard content, cache points, ...) go back as received.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A block from another provider means nothing to Bedrock.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call"
+            ],
+            "action": "skip",
+            "reason": "Reasoning and tool use belong in an assistant message (\"User messages cannot contain reasoning content\").",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html"
+          },
+          {
+            "places": [
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A tool result's content takes text, images and documents only.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolResultContentBlock.html"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "The system prompt takes text only.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_SystemContentBlock.html"
           }
         ]
       }
@@ -626,6 +987,129 @@ export const providersDocument: ProvidersDocument = {
             "part": "unknown",
             "action": "skip",
             "reason": "Blocks of another provider mean nothing to DeepSeek."
+          }
+        ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as the message's content.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "bytes",
+              "url"
+            ],
+            "action": "take",
+            "reason": "Images go as `image_url` parts (V4 vision models); the model answers whether it takes them.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "audio/wav",
+              "audio/x-wav",
+              "audio/mpeg",
+              "audio/mp3"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "Audio goes as `input_audio` parts, as on Chat Completions; the model answers whether it takes them.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "application/pdf"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "PDFs go as `file` parts (V4 models with the Files API); the model answers whether it takes them.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "The Chat Completions wire takes images (bytes or URL), wav and mp3 audio and PDFs as bytes.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `role: tool` message.",
+            "docs": "https://api-docs.deepseek.com/guides/function_calling"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "Reasoning, tool calls and raw blocks belong in an assistant message.",
+            "docs": "https://api-docs.deepseek.com/guides/thinking_mode"
+          },
+          {
+            "places": [
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "System and tool messages take text only.",
+            "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
           }
         ]
       }
@@ -929,6 +1413,120 @@ export const providersDocument: ProvidersDocument = {
             "reason": "Code execution, server tool invocations, file data and future part kinds go back as received, with their own signature."
           }
         ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as a `text` part (in a tool result, as the function response's value); an empty text is not sent.",
+            "docs": "https://ai.google.dev/api/caching#Part"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "`systemInstruction` takes text parts.",
+            "docs": "https://ai.google.dev/api/generate-content#request-body"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "take",
+            "reason": "Media goes as `inlineData` (bytes; text as base64) or `fileData` (a URI) with its MIME type, which the model checks; in a tool result, as the function response's parts.",
+            "docs": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `functionResponse` part of the user turn.",
+            "docs": "https://ai.google.dev/gemini-api/docs/function-calling"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "producer": "own",
+            "action": "take",
+            "reason": "Gemini parts kept as unknown (executable code, code results, ...) go back as received.",
+            "docs": "https://ai.google.dev/api/caching#Part"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A block from another provider means nothing to Gemini.",
+            "docs": "https://ai.google.dev/api/caching#Part"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call"
+            ],
+            "action": "skip",
+            "reason": "Thoughts and function calls belong in a `model` turn.",
+            "docs": "https://ai.google.dev/api/caching#Content"
+          },
+          {
+            "places": [
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A function response carries text (its value) and media only.",
+            "docs": "https://ai.google.dev/gemini-api/docs/function-calling#multimodal"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "`systemInstruction` takes text only.",
+            "docs": "https://ai.google.dev/api/generate-content#request-body"
+          }
+        ]
       }
     },
     {
@@ -1115,6 +1713,100 @@ export const providersDocument: ProvidersDocument = {
             "reason": "Blocks from another provider mean nothing to Mistral."
           }
         ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as a `text` chunk (a lone text as the content string).",
+            "docs": "https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "bytes",
+              "url"
+            ],
+            "action": "take",
+            "reason": "Images go as `image_url` chunks: a URL, or the bytes as a `data:` URL.",
+            "docs": "https://docs.mistral.ai/capabilities/vision/"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "application/pdf"
+            ],
+            "dataKinds": [
+              "url"
+            ],
+            "action": "take",
+            "reason": "A PDF given by URL goes as a `document_url` chunk.",
+            "docs": "https://docs.mistral.ai/capabilities/document_ai/basic_ocr/"
+          },
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "Mistral takes images (bytes or URL), and PDF documents by URL, on user and tool messages only.",
+            "docs": "https://docs.mistral.ai/capabilities/vision/"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `role: tool` message.",
+            "docs": "https://docs.mistral.ai/capabilities/function_calling/"
+          },
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "User, system and tool content takes text and media chunks only; thinking and tool calls belong in an assistant message.",
+            "docs": "https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post"
+          }
+        ]
       }
     },
     {
@@ -1262,6 +1954,81 @@ export const providersDocument: ProvidersDocument = {
             "part": "unknown",
             "action": "skip",
             "reason": "Blocks from another provider mean nothing to Ollama."
+          }
+        ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes into the message's `content` string.",
+            "docs": "https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-images"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "Images go as base64 strings in the message's `images`.",
+            "docs": "https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-images"
+          },
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "Ollama takes base64 images on user and tool messages only: no URLs, no other media.",
+            "docs": "https://github.com/ollama/ollama/blob/main/docs/api.md#chat-request-with-images"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `role: tool` message with `tool_name`.",
+            "docs": "https://github.com/ollama/ollama/blob/main/docs/capabilities/tool-calling.mdx"
+          },
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "User, system and tool messages carry `content` and `images` only; thinking and tool calls belong in an assistant message.",
+            "docs": "https://github.com/ollama/ollama/blob/main/docs/api.md#parameters-1"
           }
         ]
       }
@@ -1993,6 +2760,129 @@ export const providersDocument: ProvidersDocument = {
             "reason": "Fields or blocks of another server or provider mean nothing here."
           }
         ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as a `text` content part (a lone text as the content string).",
+            "docs": "https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "bytes",
+              "url"
+            ],
+            "action": "take",
+            "reason": "Images go as `image_url` parts: a URL, or the bytes as a `data:` URL.",
+            "docs": "https://platform.openai.com/docs/guides/images-vision"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "audio/wav",
+              "audio/x-wav",
+              "audio/mpeg",
+              "audio/mp3"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "wav and mp3 audio go as `input_audio` parts (base64).",
+            "docs": "https://platform.openai.com/docs/guides/audio"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "application/pdf"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "PDFs go as `file` parts with the bytes as a `data:` URL.",
+            "docs": "https://platform.openai.com/docs/guides/pdf-files"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "skip",
+            "reason": "Chat Completions takes images (bytes or URL), wav and mp3 audio and PDFs as bytes.",
+            "docs": "https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `role: tool` message.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "Reasoning, tool calls and raw blocks belong in an assistant message.",
+            "docs": "https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages"
+          },
+          {
+            "places": [
+              "system",
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "System and tool messages take text parts only.",
+            "docs": "https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages"
+          }
+        ]
       }
     },
     {
@@ -2399,6 +3289,153 @@ export const providersDocument: ProvidersDocument = {
             "part": "unknown",
             "action": "skip",
             "reason": "Items of another provider mean nothing to OpenAI."
+          }
+        ]
+      },
+      "content": {
+        "default": [
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "Text goes as `input_text` (a lone text as the content string; in a function output, as its text).",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "text"
+            ],
+            "action": "take",
+            "reason": "The first system message becomes `instructions`, which take text.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-instructions"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "audio/*"
+            ],
+            "action": "reject",
+            "reason": "Responses input takes text, images and files; it has no audio input.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
+              "image/*"
+            ],
+            "dataKinds": [
+              "string"
+            ],
+            "action": "skip",
+            "reason": "An image given as text is neither a URL nor image bytes.",
+            "docs": "https://platform.openai.com/docs/guides/images-vision"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "action": "take",
+            "reason": "Images go as `input_image` (a URL or a `data:` URL), other media as `input_file` (a URL, or a `data:` URL with a file name).",
+            "docs": "https://platform.openai.com/docs/guides/pdf-files"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "tool_result"
+            ],
+            "action": "take",
+            "reason": "A tool result goes as a `function_call_output` item.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "producer": "own",
+            "action": "take",
+            "reason": "Responses items kept as unknown (custom tool and shell call outputs, ...) go back as received.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "An item from another provider means nothing to OpenAI.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "user"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call"
+            ],
+            "action": "skip",
+            "reason": "Reasoning and function calls belong in an assistant message.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "tool_result"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "A function output takes text, images and files only.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-input"
+          },
+          {
+            "places": [
+              "system"
+            ],
+            "parts": [
+              "reasoning",
+              "tool_call",
+              "tool_result",
+              "media",
+              "unknown"
+            ],
+            "action": "skip",
+            "reason": "`instructions` take text only.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-instructions"
           }
         ]
       }

@@ -6,6 +6,10 @@
  */
 export type CompactionSkipReason = "trigger-not-fired" | "nothing-to-cover" | "empty-summary";
 /**
+ * Where a part sits in a request: a user (or tool) message, a system message, or a tool result's content.
+ */
+export type ContentPlace = "user" | "system" | "tool_result";
+/**
  * The stable codes of partwise errors, namespaced by area.
  */
 export type ErrorCode =
@@ -258,6 +262,49 @@ export interface CompactionResult {
    * The log version after the compaction.
    */
   version: number;
+}
+/**
+ * One content rule of a provider: whether its encoder takes a part in a user or system message or in a
+ * tool result's content. The first rule whose place, part type and media conditions match a part
+ * decides; a part no rule matches is not taken.
+ */
+export interface ContentRule {
+  /**
+   * The places the rule applies to.
+   */
+  places: ContentPlace[];
+  /**
+   * The part types the rule applies to (`text`, `reasoning`, `tool_call`, `tool_result`, `media`, `unknown`).
+   */
+  parts: string[];
+  /**
+   * Media only: the media types it applies to (`image/png`, or `image/*` for every subtype); any when absent.
+   */
+  mediaTypes?: string[];
+  /**
+   * Media only: how the data is given (`Media.dataKind`: `bytes`, `url`, `string` for text); any when absent.
+   */
+  dataKinds?: ("bytes" | "url" | "string")[];
+  /**
+   * Media given by URL only: the URL schemes it applies to (`https`, `s3`); any when absent.
+   */
+  urlSchemes?: string[];
+  /**
+   * Who produced the part (for an unknown part, whose wire block it is); any when absent.
+   */
+  producer?: "own" | "other";
+  /**
+   * Take the part; leave it out (reported as a warning); or reject the request.
+   */
+  action: "take" | "skip" | "reject";
+  /**
+   * Why.
+   */
+  reason: string;
+  /**
+   * The provider documentation the rule follows (a URL).
+   */
+  docs: string;
 }
 /**
  * What `create` and `findOrCreate` take.
@@ -726,6 +773,10 @@ export interface ProviderDescription {
    * Replay rules by variant (`default`, a server profile, a rule version).
    */
   replay: RecordArrayReplayRule;
+  /**
+   * Content rules by variant (`default`, or a server profile whose content differs); a variant without its own uses `default`.
+   */
+  content: RecordArrayContentRule;
 }
 /**
  * The provider mappings of the spec (`generated/providers.json`).
@@ -761,6 +812,13 @@ export interface ReasoningPart {
    * Attributes of this part; `provider` marks unsigned reasoning with the provider that produced it.
    */
   attributes?: Attributes;
+}
+/**
+ * This interface was referenced by `GeneratedRoot`'s JSON-Schema
+ * via the `definition` "RecordArrayContentRule".
+ */
+export interface RecordArrayContentRule {
+  [k: string]: ContentRule[];
 }
 /**
  * This interface was referenced by `GeneratedRoot`'s JSON-Schema

@@ -1,6 +1,6 @@
 // @ts-check
 // The partwise TypeSpec library: decorator implementations, their compile-time checks ($onValidate) and
-// the emitter that writes providers.json (the provider mappings and replay rules as data).
+// the emitter that writes providers.json (the provider mappings, replay rules and content rules as data).
 import {
   createTypeSpecLibrary,
   emitFile,
@@ -68,11 +68,20 @@ export const $lib = createTypeSpecLibrary({
       severity: "error",
       messages: { default: paramMessage`Replay rule ${"index"}: ${"reason"}.` },
     },
+    "invalid-content-rule": {
+      severity: "error",
+      messages: { default: paramMessage`Content rule ${"index"}: ${"reason"}.` },
+    },
+    "duplicate-content-variant": {
+      severity: "error",
+      messages: { default: paramMessage`Content rules for variant "${"variant"}" are declared twice on provider "${"provider"}".` },
+    },
   },
   state: {
     provider: { description: "Namespaces marked @provider: {id, displayName}" },
     payloadKinds: { description: "Payload kinds declared per provider namespace" },
     replay: { description: "Replay rule sets per provider namespace, keyed by variant" },
+    content: { description: "Content rule sets per provider namespace, keyed by variant" },
     mapsTo: { description: "Wire models and the part type they map to" },
     partField: { description: "Wire properties and the part field they land in" },
     payload: { description: "Wire properties carried as a payload of a kind" },
@@ -103,6 +112,13 @@ function replay(context, target, rules, variant) {
   map.set(target, [{ variant: variant ?? DEFAULT_VARIANT, rules, node: context.decoratorTarget }, ...variants]);
 }
 
+/** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Namespace} target @param {unknown[]} rules @param {string | undefined} variant */
+function content(context, target, rules, variant) {
+  const map = context.program.stateMap(stateKeys.content);
+  const variants = map.get(target) ?? [];
+  map.set(target, [{ variant: variant ?? DEFAULT_VARIANT, rules, node: context.decoratorTarget }, ...variants]);
+}
+
 /** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Model} target @param {string} part */
 function mapsTo(context, target, part) {
   context.program.stateMap(stateKeys.mapsTo).set(target, { part, node: context.decoratorTarget });
@@ -119,7 +135,7 @@ function payload(context, target, kind) {
 }
 
 export const $decorators = {
-  PartwiseMapping: { provider, payloadKind, replay, mapsTo, partField, payload },
+  PartwiseMapping: { provider, payloadKind, replay, content, mapsTo, partField, payload },
 };
 
 /**
@@ -211,6 +227,45 @@ function checkProviders(program, parts, known) {
         }
       }
     }
+    checkContentRules(program, namespace, id, parts, known);
+  }
+}
+
+/** A media type or a whole top-level type (`image/*`), lower case as media types compare case-insensitively. */
+const MEDIA_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/(\*|[a-z0-9][a-z0-9!#$&^_.+-]*)$/;
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*$/;
+
+/**
+ * What is wrong with one content rule, or undefined: media conditions only on media rules, well-formed
+ * media types and schemes, a documentation link.
+ * @param {{parts: string[], mediaTypes?: string[], dataKinds?: string[], urlSchemes?: string[], places: string[], docs: string}} rule
+ * @param {Map<string, import("@typespec/compiler").Model>} parts @param {string} known
+ */
+function contentRuleProblem(rule, parts, known) {
+  const unknownPart = rule.parts.find((part) => !parts.has(part));
+  if (unknownPart !== undefined) return `"${unknownPart}" is not a part type (expected one of ${known})`;
+  if (rule.parts.length === 0 || rule.places.length === 0) return "it names no part type or no place";
+  const mediaConditions = rule.mediaTypes !== undefined || rule.dataKinds !== undefined || rule.urlSchemes !== undefined;
+  if (mediaConditions && !(rule.parts.length === 1 && rule.parts[0] === "media")) return `mediaTypes, dataKinds and urlSchemes apply to a rule for media parts alone, not to ${rule.parts.join(", ")}`;
+  const badType = rule.mediaTypes?.find((mediaType) => !MEDIA_TYPE_PATTERN.test(mediaType));
+  if (badType !== undefined) return `"${badType}" is not a lower-case media type or a type/* wildcard`;
+  const badScheme = rule.urlSchemes?.find((scheme) => !URL_SCHEME.test(scheme));
+  if (badScheme !== undefined) return `"${badScheme}" is not a lower-case URL scheme`;
+  if (rule.urlSchemes !== undefined && !(rule.dataKinds?.length === 1 && rule.dataKinds[0] === "url")) return `urlSchemes needs dataKinds to be exactly ["url"]`;
+  if (!/^https:\/\/\S+$/.test(rule.docs)) return `docs must be the https URL of the provider documentation the rule follows, not "${rule.docs}"`;
+  return undefined;
+}
+
+/** @param {import("@typespec/compiler").Program} program @param {import("@typespec/compiler").Namespace} namespace @param {string} id @param {Map<string, import("@typespec/compiler").Model>} parts @param {string} known */
+function checkContentRules(program, namespace, id, parts, known) {
+  const variants = new Set();
+  for (const { variant, rules, node } of program.stateMap(stateKeys.content).get(namespace) ?? []) {
+    if (variants.has(variant)) reportDiagnostic(program, { code: "duplicate-content-variant", format: { variant, provider: id }, target: node });
+    variants.add(variant);
+    for (const [index, rule] of rules.entries()) {
+      const reason = contentRuleProblem(/** @type {any} */ (rule), parts, known);
+      if (reason) reportDiagnostic(program, { code: "invalid-content-rule", format: { index: String(index), reason }, target: node });
+    }
   }
 }
 
@@ -297,8 +352,8 @@ function namespaceModels(namespace) {
 }
 
 /**
- * Writes providers.json: every provider with its payload kinds, block mappings and replay rules,
- * in declaration order.
+ * Writes providers.json: every provider with its payload kinds, block mappings, replay rules and
+ * content rules, in declaration order.
  * @param {import("@typespec/compiler").EmitContext} context
  */
 export async function $onEmit(context) {
@@ -334,6 +389,9 @@ export async function $onEmit(context) {
     /** @type {Record<string, unknown[]>} */
     const replay = {};
     for (const { variant, rules } of replayState.get(namespace) ?? []) replay[variant] = rules;
+    /** @type {Record<string, unknown[]>} */
+    const content = {};
+    for (const { variant, rules } of program.stateMap(stateKeys.content).get(namespace) ?? []) content[variant] = rules;
     providers.push({
       id,
       displayName,
@@ -343,6 +401,7 @@ export async function $onEmit(context) {
       payloadKinds: (payloadKinds.get(namespace) ?? []).map(({ kind, description }) => ({ kind, description })),
       blocks,
       replay,
+      content,
     });
   }
   providers.sort((left, right) => left.id.localeCompare(right.id));

@@ -1,0 +1,123 @@
+// The content rules of spec/providers (`@content`) against what each encoder does today: a part the table
+// says a provider does not take is exactly a part its encoder leaves out with a warning (or rejects), and
+// every part it takes goes out without one, for every place, part type, media type and data kind probed.
+import { describe, expect, it } from "vitest";
+import type { ContentPlace, Message, Part } from "../../generated/types.js";
+import { PartwiseError } from "../../src/errors/partwise-error.js";
+import { contentRules, contentSupport, settleContent } from "../../src/providers/content-rules.js";
+import { providerCodecs } from "../../src/providers/registry.js";
+
+const providers = Object.keys(providerCodecs);
+const places: readonly ContentPlace[] = ["user", "system", "tool_result"];
+
+const MEDIA_TYPES = [
+  "image/png", "image/jpeg", "image/jpg", "image/gif", "image/webp", "image/tiff", "application/pdf", "text/plain", "text/csv",
+  "text/markdown", "text/html", "application/json", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/zip", "audio/wav", "audio/x-wav", "audio/mpeg", "audio/mp3", "audio/ogg", "video/mp4",
+] as const;
+
+const MEDIA_DATA = [
+  { dataKind: "bytes", data: "aGVsbG8=" },
+  { dataKind: "url", data: "https://example.com/file" },
+  { dataKind: "url", data: "s3://bucket/key" },
+  { dataKind: "string", data: "hello" },
+] as const;
+
+/** A part of every kind the rules tell apart: each part type, unknown blocks of the target and of another provider, and media of each type and data kind. */
+function sampleParts(provider: string): Part[] {
+  const other = provider === "anthropic" ? "google" : "anthropic";
+  const rawJson = JSON.stringify({ type: "custom_tool_call_output", call_id: "call_raw", output: "ok" });
+  return [
+    { type: "text", text: "hello" },
+    { type: "reasoning", text: "thinking" },
+    { type: "tool_call", toolCall: { id: "call_inner", type: "function", name: "lookup", arguments: "{}" } },
+    { type: "tool_result", id: "call_inner", name: "lookup", content: [{ type: "text", text: "inner" }], isError: false },
+    { type: "unknown", provider, kind: "custom_tool_call_output", rawJson },
+    { type: "unknown", provider: other, kind: "custom_tool_call_output", rawJson },
+    ...MEDIA_TYPES.flatMap((mimeType) => MEDIA_DATA.map(({ dataKind, data }): Part => ({ type: "media", media: { mimeType, dataKind, data, name: "file" } }))),
+  ];
+}
+
+/** A history holding `part` in `place`, and the part's pointer in it. */
+function historyWith(part: Part, place: ContentPlace): { messages: Message[]; pointer: string } {
+  const question: Message = { role: "user", parts: [{ type: "text", text: "question" }] };
+  switch (place) {
+    case "user":
+      return { messages: [{ role: "user", parts: [part] }], pointer: "/0/parts/0" };
+    case "system":
+      return { messages: [{ role: "system", parts: [part] }, question], pointer: "/0/parts/0" };
+    case "tool_result":
+      return { messages: [{ role: "user", parts: [{ type: "tool_result", id: "call_1", name: "lookup", content: [part], isError: false }] }], pointer: "/0/parts/0/content/0" };
+  }
+}
+
+/** What the encoder does with the part: rejects the request, leaves the part out with a warning at its pointer, or takes it. */
+function encoderVerdict(provider: string, part: Part, place: ContentPlace): "take" | "skip" | "reject" {
+  const { messages, pointer } = historyWith(part, place);
+  try {
+    const { warnings } = providerCodecs[provider]!.encodeRequest(messages);
+    return warnings.some((warning) => warning.pointer === pointer) ? "skip" : "take";
+  } catch (error) {
+    if (error instanceof PartwiseError && error.code === "provider/unsupported-part" && error.pointer === pointer) return "reject";
+    throw error;
+  }
+}
+
+function describePart(part: Part): string {
+  if (part.type === "media") return `media ${part.media.mimeType} as ${part.media.dataKind} ${part.media.dataKind === "url" ? part.media.data : ""}`.trim();
+  return part.type === "unknown" ? `unknown of ${part.provider}` : part.type;
+}
+
+describe("contentSupport", () => {
+  it.each(providers)("declares content rules for every place of %s", (provider) => {
+    const declared = new Set(contentRules(provider).flatMap((rule) => rule.places));
+    expect([...declared].sort()).toEqual([...places].sort());
+  });
+
+  it.each(providers)("agrees with the %s encoder on every part it takes, skips or rejects in each place", (provider) => {
+    const disagreements: string[] = [];
+    for (const place of places) {
+      for (const part of sampleParts(provider)) {
+        const support = contentSupport(provider, place, part);
+        const declared = support.taken ? "take" : support.action;
+        const actual = encoderVerdict(provider, part, place);
+        if (declared !== actual) disagreements.push(`${place}: ${describePart(part)}: table ${declared}, encoder ${actual}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it("gives the declared reason and documentation link when a part is not taken", () => {
+    const support = contentSupport("ollama", "user", { type: "media", media: { mimeType: "image/png", dataKind: "url", data: "https://example.com/a.png" } });
+    expect(support).toMatchObject({ taken: false, action: "skip", docs: expect.stringMatching(/^https:\/\/github\.com\/ollama\//) });
+    expect(support.taken ? "" : support.reason).toMatch(/base64 images/);
+  });
+
+  it("compares media types case-insensitively and without parameters when a rule names a type", () => {
+    const media = { mimeType: "Image/PNG; charset=binary", dataKind: "bytes" as const, data: "aGVsbG8=" };
+    expect(contentSupport("bedrock", "user", { type: "media", media }).taken).toBe(true);
+  });
+
+  it("uses the default rules when a variant declares none of its own", () => {
+    const part: Part = { type: "media", media: { mimeType: "image/png", dataKind: "bytes", data: "aGVsbG8=" } };
+    expect(contentSupport("openai.chat", "user", part, "vllm")).toEqual(contentSupport("openai.chat", "user", part));
+  });
+
+  it("throws provider/invalid-option when the provider is not in the spec", () => {
+    expect(() => contentSupport("nobody", "user", { type: "text", text: "x" })).toThrow(expect.objectContaining({ code: "provider/invalid-option" }));
+  });
+});
+
+describe("settleContent", () => {
+  it("adds a provider/part-skipped warning with the part's pointer when a part is skipped", () => {
+    const warnings: object[] = [];
+    const taken = settleContent({ type: "reasoning", text: "x" }, "/0/parts/1", "system", { provider: "anthropic" }, warnings as never[]);
+    expect(taken).toBe(false);
+    expect(warnings).toEqual([expect.objectContaining({ code: "provider/part-skipped", pointer: "/0/parts/1", provider: "anthropic" })]);
+  });
+
+  it("throws provider/unsupported-part at the pointer when a rule rejects the part", () => {
+    const part: Part = { type: "media", media: { mimeType: "audio/wav", dataKind: "bytes", data: "aGVsbG8=" } };
+    expect(() => settleContent(part, "/2/parts/0", "user", { provider: "openai.responses" }, [])).toThrow(expect.objectContaining({ code: "provider/unsupported-part", pointer: "/2/parts/0" }));
+  });
+});
