@@ -1,6 +1,7 @@
-// Renders the README's provider tables (block mapping, payload kinds, replay rules) from providers.json
+// Renders the README's provider tables (block mapping, payload kinds, replay and content rules) from providers.json
 // through templates/docs/provider-tables.md, between the markers below, so the documentation cannot
 // drift from the spec.
+import type { ContentRule } from "../../generated/types.js";
 import type { ProviderDescription } from "./compile-spec.js";
 import { renderTemplateFile } from "./render-template.js";
 
@@ -17,6 +18,20 @@ function codeList(entries: Record<string, string>): string {
   return Object.entries(entries).map(([wire, part]) => `\`${wire}\` → \`${part}\``).join(", ") || "—";
 }
 
+function codes(values: readonly string[] | undefined): string {
+  return values?.map((value) => `\`${value}\``).join(", ") || "any";
+}
+
+function variantLabel(variant: string): string {
+  return variant === "default" ? "" : ` (\`${variant}\`)`;
+}
+
+/** A content rule's data condition: its data kinds, and for URLs the schemes. */
+function dataCell(rule: ContentRule): string {
+  const kinds = codes(rule.dataKinds);
+  return rule.urlSchemes === undefined ? kinds : `${kinds} (${rule.urlSchemes.map((scheme) => `\`${scheme}:\``).join(", ")})`;
+}
+
 function tableData(provider: ProviderDescription) {
   return {
     id: provider.id,
@@ -29,7 +44,7 @@ function tableData(provider: ProviderDescription) {
     })),
     payloadKinds: provider.payloadKinds.map(({ kind, description }) => ({ kind, description: cell(description) })),
     replaySets: Object.entries(provider.replay).map(([variant, rules]) => ({
-      variantLabel: variant === "default" ? "" : ` (\`${variant}\`)`,
+      variantLabel: variantLabel(variant),
       rules: rules.map((rule) => ({
         part: rule.part,
         payload: rule.payload ?? "any",
@@ -37,6 +52,18 @@ function tableData(provider: ProviderDescription) {
         when: rule.when?.map((option) => `\`${option}\``).join(", ") || "—",
         action: rule.action,
         reason: cell(rule.reason),
+      })),
+    })),
+    contentSets: Object.entries(provider.content).map(([variant, rules]) => ({
+      variantLabel: variantLabel(variant),
+      rules: rules.map((rule) => ({
+        places: codes(rule.places),
+        parts: codes(rule.parts),
+        mediaTypes: codes(rule.mediaTypes),
+        data: dataCell(rule),
+        action: rule.action,
+        reason: cell(rule.reason),
+        docs: rule.docs,
       })),
     })),
   };

@@ -22,6 +22,7 @@ describe("the partwise TypeSpec library", () => {
   it("accepts a provider file whose mappings name real parts, fields and payload kinds", async () => {
     expect(await diagnostics("valid", `${provider}
       @replay(#[#{ part: "reasoning", payload: "own", action: "send", reason: "r" }])
+      @content(#[#{ places: #["user", "tool_result"], parts: #["media"], mediaTypes: #["image/*"], dataKinds: #["url"], urlSchemes: #["https"], action: "take", reason: "r", docs: "https://acme.example/docs" }])
       namespace Partwise.Providers.Acme;
       @mapsTo("reasoning") model AcmeThought { type: "thought"; @partField("text") body: string; @payload("sig") sig: string; }`)).toEqual([]);
   });
@@ -34,6 +35,13 @@ describe("the partwise TypeSpec library", () => {
     ["a field mapping on a model without @mapsTo", `${provider} namespace Partwise.Providers.Acme; model AcmeLoose { @partField("text") text: string; }`, "@partwise/typespec/missing-maps-to"],
     ["a replay rule for a part type that does not exist", `${provider} @replay(#[#{ part: "thinking", action: "send", reason: "r" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-replay-rule"],
     ["a replay rule with an unknown action", `${provider} @replay(#[#{ part: "text", action: "forward", reason: "r" }]) namespace Partwise.Providers.Acme;`, "invalid-argument"],
+    ["a content rule for a part type that does not exist", `${provider} @content(#[#{ places: #["user"], parts: #["image"], action: "take", reason: "r", docs: "https://acme.example" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-content-rule"],
+    ["a content rule with media conditions on text", `${provider} @content(#[#{ places: #["user"], parts: #["text"], mediaTypes: #["text/plain"], action: "take", reason: "r", docs: "https://acme.example" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-content-rule"],
+    ["a content rule with a malformed media type", `${provider} @content(#[#{ places: #["user"], parts: #["media"], mediaTypes: #["image"], action: "take", reason: "r", docs: "https://acme.example" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-content-rule"],
+    ["a content rule with URL schemes for bytes", `${provider} @content(#[#{ places: #["user"], parts: #["media"], dataKinds: #["bytes"], urlSchemes: #["s3"], action: "take", reason: "r", docs: "https://acme.example" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-content-rule"],
+    ["a content rule without a documentation link", `${provider} @content(#[#{ places: #["user"], parts: #["text"], action: "take", reason: "r", docs: "see the docs" }]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-content-rule"],
+    ["a content rule for a place that does not exist", `${provider} @content(#[#{ places: #["assistant"], parts: #["text"], action: "take", reason: "r", docs: "https://acme.example" }]) namespace Partwise.Providers.Acme;`, "invalid-argument"],
+    ["two content rule sets for one variant", `${provider} @content(#[]) @content(#[]) namespace Partwise.Providers.Acme;`, "@partwise/typespec/duplicate-content-variant"],
     ["a provider id with upper case", `@provider("Acme", "Acme") namespace Partwise.Providers.Acme;`, "@partwise/typespec/invalid-provider-id"],
     ["two providers with one id", `${provider} namespace Partwise.Providers.Acme; @provider("acme", "Acme again") namespace Partwise.Providers.Acme2 {}`, "@partwise/typespec/duplicate-provider-id"],
     ["two models with one name in different namespaces", `${provider} namespace Partwise.Providers.Acme; model TextPart { x: string; }`, "@partwise/typespec/duplicate-model-name"],
