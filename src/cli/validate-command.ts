@@ -1,8 +1,9 @@
-// `partwise validate FILE... [--json] [--strict]`: validates stored histories and prints each problem as
+// `partwise validate FILE... [--json] [--strict] [--target ID]`: validates stored histories and prints each problem as
 // `file:line: /json/pointer: what was expected`. Exit 0 valid, 1 invalid, 2 usage.
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
+import { PROVIDER_IDS, isProviderId } from "../parts/part-kinds.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -15,10 +16,12 @@ Validates stored histories: a partwise.history document, a bare array of message
 message, session event or history document per line (detected automatically). Besides the JSON Schema
 it reports what breaks replay: unanswered tool calls, results without a call, duplicate tool-call ids,
 payloads of unknown providers and empty signatures. Parts of a later format version are warnings.
+With --target, user, system and tool-result parts that provider does not take are warnings too.
 
 Options:
   --json                 print one JSON document with every result instead of lines
   --strict               treat parts of a later format version as errors
+  --target ID            warn about parts the provider ID leaves out of user, system and tool-result content
   --max-errors N         print at most N problems per file (default 1000; counting goes on)
   --max-line-bytes N     longest JSONL line accepted (default 268435456)
   -h, --help             show this help
@@ -49,6 +52,7 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
     options: {
       json: { type: "boolean" },
       strict: { type: "boolean" },
+      target: { type: "string" },
       "max-errors": { type: "string" },
       "max-line-bytes": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -61,6 +65,8 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
   if (positionals.length === 0) throw new UsageError("validate needs at least one FILE (see partwise validate --help)");
   const maxErrors = positiveIntegerOption("max-errors", values["max-errors"]) ?? 1000;
   const maxLineBytes = positiveIntegerOption("max-line-bytes", values["max-line-bytes"]) ?? 256 * 1024 * 1024;
+  const target = values.target;
+  if (target !== undefined && !isProviderId(target)) throw new UsageError(`--target names no provider: "${target}" (known: ${PROVIDER_IDS.join(", ")})`);
   for (const file of positionals) await checkFile(file);
 
   const results: { summary: FileSummary; issues: ErrorObject[]; shown: number }[] = [];
@@ -70,6 +76,7 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
     let shown = 0;
     const summary = await validateFile(file, {
       strict: values.strict ?? false,
+      ...(target === undefined ? {} : { target: { provider: target } }),
       maxLineBytes,
       onProgress: (done, total) => progress.update(done, total),
       onIssue: (issue) => {

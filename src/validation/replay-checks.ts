@@ -1,9 +1,11 @@
-// Checks beyond the schema: what breaks replay to a provider. Fed one message at a time so that a
-// multi-gigabyte log is checked in memory bounded by the open tool calls and the ids of one conversation.
-import type { ErrorCode, Message, Part } from "../../generated/types.js";
+// Checks beyond the schema: what breaks replay to a provider, and for a given target provider which user,
+// system and tool-result parts its encoder would leave out (the spec's content rules). Fed one message at a
+// time so that a multi-gigabyte log is checked in memory bounded by the open tool calls and the ids of one conversation.
+import type { ContentPlace, ErrorCode, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
 import { quoted } from "../json/terminal-safe.js";
 import { FUTURE_PART_PROVIDER, isPartType, isProviderId } from "../parts/part-kinds.js";
+import { contentRules, contentSupport } from "../providers/content-rules.js";
 
 /** Where a message came from: the record's line in its file and the pointer of the message in the record. */
 export interface RecordLocation {
@@ -25,6 +27,13 @@ export interface ReplayCheckOptions {
   readonly strict?: boolean;
   /** Provider ids accepted in payloads besides the built-in ones (e.g. scaffolded providers). */
   readonly extraProviderIds?: ReadonlySet<string>;
+  /** The provider the history is meant for: user, system and tool-result parts it does not take are warnings. */
+  readonly target?: { readonly provider: string; readonly variant?: string };
+}
+
+/** Where a message's own parts sit, for the content rules; assistant parts follow the replay rules instead. */
+function placeOf(role: Message["role"]): ContentPlace | undefined {
+  return role === "system" ? "system" : role === "assistant" ? undefined : "user";
 }
 
 /**
@@ -51,6 +60,8 @@ export class ReplayChecker {
   constructor(report: (finding: ReplayFinding) => void, options: ReplayCheckOptions = {}) {
     this.#report = report;
     this.#options = options;
+    // An unknown target fails here, once, with the known ids, rather than at its first part.
+    if (options.target) contentRules(options.target.provider, options.target.variant);
   }
 
   #finding(severity: ReplayFinding["severity"], code: ErrorCode, message: string, location: RecordLocation, pointer: string): void {
@@ -59,14 +70,33 @@ export class ReplayChecker {
 
   /** Checks a message's parts; `location.pointer` points at the message. */
   add(message: Message, location: RecordLocation): void {
-    this.#checkParts(message.parts, location, []);
+    this.#checkParts(message.parts, location, [], placeOf(message.role));
   }
 
-  #checkParts(parts: readonly Part[], location: RecordLocation, parent: PartPath): void {
-    for (let index = 0; index < parts.length; index++) this.#checkPart(parts[index] as Part, location, [...parent, index]);
+  #checkParts(parts: readonly Part[], location: RecordLocation, parent: PartPath, place: ContentPlace | undefined): void {
+    for (let index = 0; index < parts.length; index++) this.#checkPart(parts[index] as Part, location, [...parent, index], place);
   }
 
-  #checkPart(part: Part, location: RecordLocation, path: PartPath): void {
+  /** Whether the target takes the part in its place (true without a target or a place); a finding when it does not. */
+  #checkContent(part: Part, location: RecordLocation, path: PartPath, place: ContentPlace | undefined): boolean {
+    const target = this.#options.target;
+    if (!target || place === undefined) return true;
+    const support = contentSupport(target.provider, place, part, target.variant);
+    if (support.taken) return true;
+    const where = place === "tool_result" ? "a tool result's content" : `a ${place} message`;
+    const outcome = support.action === "reject" ? "makes the request fail" : "is left out";
+    const docs = support.docs === undefined ? "" : ` (${support.docs})`;
+    this.#finding(
+      "warning",
+      support.action === "reject" ? "provider/unsupported-part" : "provider/part-skipped",
+      `a ${part.type} part in ${where} ${outcome} when encoding for ${target.provider}: ${support.reason}${docs}`,
+      location,
+      partPointer(location, path),
+    );
+    return false;
+  }
+
+  #checkPart(part: Part, location: RecordLocation, path: PartPath, place: ContentPlace | undefined): void {
     const type: string = part.type;
     const isFuture = !isPartType(type) || (part.type === "unknown" && part.provider === FUTURE_PART_PROVIDER && !isPartType(part.kind));
     if (isFuture) {
@@ -81,6 +111,7 @@ export class ReplayChecker {
       );
       return;
     }
+    const taken = this.#checkContent(part, location, path, place);
     const payload = part.payload;
     if (payload) {
       if (!isProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
@@ -97,7 +128,8 @@ export class ReplayChecker {
       if (ownPart) this.#checkCall(part.toolCall.id, part.toolCall.name, location, path);
     } else if (part.type === "tool_result") {
       if (ownPart) this.#checkResult(part.id ?? "", location, path);
-      this.#checkParts(part.content, location, path);
+      // A result the target leaves out takes its content with it: only a result it takes has content to check.
+      this.#checkParts(part.content, location, path, place !== undefined && taken ? "tool_result" : undefined);
     }
   }
 

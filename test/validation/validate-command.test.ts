@@ -105,6 +105,28 @@ describe("partwise validate", () => {
     expect((await run("--strict", path)).status).toBe(1);
   });
 
+  it("warns, with the part's pointer, about user, system and tool-result parts the --target provider does not take", async () => {
+    const image = '{"type":"media","media":{"mimeType":"image/png","dataKind":"url","data":"https://example.com/a.png"}}';
+    const lines = [
+      `{"role":"system","parts":[{"type":"text","text":"Be brief."},${image}]}`,
+      `{"role":"user","parts":[{"type":"text","text":"What is this?"},${image}]}`,
+      callLine,
+      `{"role":"tool","parts":[{"type":"tool_result","id":"toolu_1","name":"get_weather","content":[${image}],"isError":false}]}`,
+    ];
+    const path = file("images.jsonl", lines.join("\n"));
+    expect(await run(path)).toMatchObject({ status: 0, out: expect.stringContaining("images.jsonl: valid (4 records)") });
+    const ollama = await run("--target", "ollama", path);
+    expect(ollama.status).toBe(0);
+    expect(ollama.out).toContain("images.jsonl:1: warning: /parts/1: a media part in a system message is left out when encoding for ollama: Ollama takes base64 images");
+    expect(ollama.out).toContain("images.jsonl:2: warning: /parts/1: a media part in a user message is left out when encoding for ollama");
+    expect(ollama.out).toContain("images.jsonl:4: warning: /parts/0/content/0: a media part in a tool result's content is left out when encoding for ollama");
+    expect(ollama.out).toContain("images.jsonl: valid, 3 warnings (4 records)");
+    // Anthropic takes images by URL in user turns and tool results: only the system prompt's is left out.
+    const anthropic = await run("--json", "--target", "anthropic", path);
+    expect(JSON.parse(anthropic.out).files[0].issues).toEqual([expect.objectContaining({ code: "provider/part-skipped", line: 1, pointer: "/parts/1" })]);
+    expect((await run("--target", "acme", path))).toMatchObject({ status: 2, err: expect.stringContaining('--target names no provider: "acme"') });
+  });
+
   it("prints machine-readable results whose issues are the spec's error objects when --json is given", async () => {
     const result = await run("--json", file("bad.json", history.replace('"name":"get_weather","arguments"', '"arguments"')));
     const report = JSON.parse(result.out);
