@@ -4,6 +4,7 @@
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
 
 type Block = Record<string, unknown> & { type?: unknown };
 type WireMessage = { role?: unknown; content?: unknown };
@@ -65,6 +66,52 @@ function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolea
   return undefined;
 }
 
+/** The part a user or system block carries, for the content rules; undefined for blocks partwise writes none of. */
+function blockSubject(block: Block): WireContent["subject"] | undefined {
+  const source = (typeof block.source === "object" && block.source !== null ? block.source : {}) as Block;
+  switch (block.type) {
+    case "text":
+      return partSubject("text");
+    case "image":
+      if (source.type === "base64") return mediaSubject(String(source.media_type), "bytes");
+      return source.type === "url" ? mediaSubject("image/*", "url", String(source.url)) : undefined;
+    case "document":
+      if (source.type === "base64") return mediaSubject(String(source.media_type), "bytes");
+      if (source.type === "text") return mediaSubject(String(source.media_type ?? "text/plain"), "string");
+      return source.type === "url" ? mediaSubject("application/pdf", "url", String(source.url)) : undefined;
+    case "tool_result":
+      return partSubject("tool_result");
+    case "thinking":
+    case "redacted_thinking":
+      return partSubject("reasoning");
+    case "tool_use":
+      return partSubject("tool_call");
+    default:
+      return undefined;
+  }
+}
+
+/** The system prompt's blocks, and each user turn's blocks with the content of their tool results. */
+function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
+  for (const [index, block] of contentBlocks(body.system).entries()) {
+    const subject = blockSubject(block);
+    if (subject) yield { place: "system", subject, path: `system.${index}` };
+  }
+  const messages = Array.isArray(body.messages) ? (body.messages as WireMessage[]) : [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "user") continue;
+    for (const [position, block] of contentBlocks(message.content).entries()) {
+      const subject = blockSubject(block);
+      if (subject) yield { place: "user", subject, path: `messages.${index}.content.${position}` };
+      if (block.type !== "tool_result") continue;
+      for (const [inner, content] of contentBlocks(block.content).entries()) {
+        const innerSubject = blockSubject(content);
+        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `messages.${index}.content.${position}.content.${inner}` };
+      }
+    }
+  }
+}
+
 function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
   return messages.map((message) => {
     const blocks = blocksOf(message);
@@ -122,6 +169,7 @@ export const anthropicSimulator: ProviderSimulator = {
     return { model: String(body.model ?? ""), stream: body.stream === true };
   },
   authorized: (headers, _url, _body, apiKey) => headers["x-api-key"] === apiKey,
+  requestContent,
   errorAnswer(status, type, message, context) {
     const requestId = context.nextId("req_");
     return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };

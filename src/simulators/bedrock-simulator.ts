@@ -4,9 +4,11 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { signAwsRequest } from "../client/aws-signature.js";
+import { ownValue } from "../json/own-property.js";
 import { encodeEventStreamMessage } from "../providers/framing/aws-event-stream.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
 
 type Block = Record<string, unknown>;
 type WireMessage = { role?: unknown; content?: unknown };
@@ -93,15 +95,71 @@ function anthropicType(block: Block): string {
   return block.toolUse !== undefined ? "tool_use" : (Object.keys(block)[0] ?? "text");
 }
 
+/** The media type of a DocumentBlock `format` (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html). */
+const DOCUMENT_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  pdf: "application/pdf",
+  csv: "text/csv",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  html: "text/html",
+  txt: "text/plain",
+  md: "text/markdown",
+};
+
+/** The media an image or document block holds, by its format and source; undefined for a source partwise writes none of. */
+function mediaOf(media: Block, mediaType: string): WireContent["subject"] | undefined {
+  const source = (typeof media.source === "object" && media.source !== null ? media.source : {}) as Block;
+  if (source.bytes !== undefined) return mediaSubject(mediaType, "bytes");
+  const location = source.s3Location as { uri?: unknown } | undefined;
+  if (location !== undefined) return mediaSubject(mediaType, "url", String(location.uri));
+  return source.text !== undefined ? mediaSubject(mediaType, "string") : undefined;
+}
+
+/** The part a Converse block carries, for the content rules; undefined for blocks partwise writes none of. */
+function blockSubject(block: Block): WireContent["subject"] | undefined {
+  if (typeof block.text === "string") return partSubject("text");
+  if (typeof block.image === "object" && block.image !== null) return mediaOf(block.image as Block, `image/${String((block.image as Block).format)}`);
+  if (typeof block.document === "object" && block.document !== null) {
+    const format = String((block.document as Block).format);
+    return mediaOf(block.document as Block, ownValue(DOCUMENT_MEDIA_TYPES, format) ?? `application/x-${format}`);
+  }
+  if (block.toolResult !== undefined) return partSubject("tool_result");
+  if (block.toolUse !== undefined) return partSubject("tool_call");
+  return block.reasoningContent === undefined ? undefined : partSubject("reasoning");
+}
+
+/** The system blocks, and each user message's blocks with the content of their tool results. */
+function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
+  for (const [index, block] of contentBlocks(body.system).entries()) {
+    const subject = blockSubject(block);
+    if (subject) yield { place: "system", subject, path: `system.${index}` };
+  }
+  const messages = Array.isArray(body.messages) ? (body.messages as WireMessage[]) : [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "user") continue;
+    for (const [position, block] of blocksOf(message).entries()) {
+      const subject = blockSubject(block);
+      // B.4: the documented answer to reasoning in a user message.
+      const refusal = subject?.type === "reasoning" ? { refusal: "User messages cannot contain reasoning content." } : {};
+      if (subject) yield { place: "user", subject, path: `messages.${index}.member.content.${position}`, ...refusal };
+      const result = block.toolResult as { content?: unknown } | undefined;
+      for (const [inner, content] of contentBlocks(result?.content).entries()) {
+        const innerSubject = blockSubject(content);
+        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `messages.${index}.member.content.${position}.member.toolResult.member.content.${inner}` };
+      }
+    }
+  }
+}
+
 /** The first replay problem of a request, in Bedrock's wording of Anthropic's errors (B.4), or undefined. */
 function replayProblem(messages: readonly WireMessage[], model: string, thinking: boolean, context: SimulatorContext): string | undefined {
   const wrapped = (message: string) => `The model returned the following errors: ${message}`;
   for (const [index, message] of messages.entries()) {
     const blocks = blocksOf(message);
-    if (message.role === "user") {
-      if (blocks.some((block) => block.reasoningContent !== undefined)) return "User messages cannot contain reasoning content.";
-      continue;
-    }
+    // Reasoning in a user message is refused by the content rules (requestContent).
+    if (message.role === "user") continue;
     if (!isClaude(model)) continue;
     let ordinal = 0;
     for (const [position, block] of blocks.entries()) {
@@ -207,6 +265,7 @@ export const bedrockSimulator: ProviderSimulator = {
     return { model: decodeURIComponent(match[1] as string), stream: match[2] === "converse-stream" };
   },
   authorized: signedWith,
+  requestContent,
   errorAnswer(status, type, message) {
     // AWS answers a bad signature with 403 InvalidSignatureException and this text, not 401 (as reported in BerriAI/litellm#14763).
     const [answerStatus, exception, text] = type === "authentication_error"

@@ -2,7 +2,17 @@
 // that every assistant turn that called tools comes back with its reasoning_content, else the documented 400.
 // providers-openai-ollama-deepseek.md D.1-D.4; https://api-docs.deepseek.com/guides/thinking_mode
 import { createHash } from "node:crypto";
-import { type ChatMessage, chatCompletionAnswer, chatCompletionsRoute, chatErrorAnswer, chatMessages, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
+import {
+  type ChatMessage,
+  chatCompletionAnswer,
+  chatCompletionsRoute,
+  chatContentSubject,
+  chatErrorAnswer,
+  chatMessages,
+  chatRequestContent,
+  chatScriptTurns,
+  chatToolNames,
+} from "./openai-chat-simulator.js";
 import { type ProviderSimulator, bearerAuthorized } from "./simulator-server.js";
 import { scriptReply } from "./weather-script.js";
 
@@ -44,6 +54,7 @@ export function deepSeekSimulator(): ProviderSimulator {
     provider: "deepseek",
     route: chatCompletionsRoute,
     authorized: bearerAuthorized,
+    requestContent: (body) => chatRequestContent(body, chatContentSubject),
     errorAnswer(status, type, message) {
       // DeepSeek's 401 body (deepseek-ai/DeepSeek-R1#82).
       return type === "authentication_error" ? chatErrorAnswer(401, "authentication_error", "Authentication Fails (no such user)", "invalid_request_error") : chatErrorAnswer(status, type, message);

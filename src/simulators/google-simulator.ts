@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
 
 type Part = Record<string, unknown>;
 type Content = { role?: unknown; parts?: unknown };
@@ -44,6 +45,39 @@ function partsOf(content: Content): Part[] {
 
 function isUserQuestion(content: Content): boolean {
   return content.role !== "model" && partsOf(content).some((part) => typeof part.text === "string");
+}
+
+/** The part a Gemini part carries, for the content rules; undefined for parts partwise writes none of. */
+function partSubjectOf(part: Part): WireContent["subject"] | undefined {
+  if (typeof part.text === "string") return partSubject(part.thought === true ? "reasoning" : "text");
+  const inline = part.inlineData as { mimeType?: unknown } | undefined;
+  if (inline !== undefined) return mediaSubject(String(inline.mimeType), "bytes");
+  const file = part.fileData as { mimeType?: unknown; fileUri?: unknown } | undefined;
+  if (file !== undefined) return mediaSubject(String(file.mimeType), "url", String(file.fileUri));
+  if (part.functionCall !== undefined) return partSubject("tool_call");
+  return part.functionResponse === undefined ? undefined : partSubject("tool_result");
+}
+
+/** The system instruction's parts, and each user turn's parts with the media parts of their function responses. */
+function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
+  const system = body.systemInstruction as Content | undefined;
+  for (const [index, part] of contentBlocks(system?.parts).entries()) {
+    const subject = partSubjectOf(part);
+    if (subject) yield { place: "system", subject, path: `system_instruction.parts[${index}]` };
+  }
+  const contents = Array.isArray(body.contents) ? (body.contents as Content[]) : [];
+  for (const [index, content] of contents.entries()) {
+    if (content.role === "model") continue;
+    for (const [position, part] of partsOf(content).entries()) {
+      const subject = partSubjectOf(part);
+      if (subject) yield { place: "user", subject, path: `contents[${index}].parts[${position}]` };
+      const response = part.functionResponse as { parts?: unknown } | undefined;
+      for (const [inner, responsePart] of contentBlocks(response?.parts).entries()) {
+        const innerSubject = partSubjectOf(responsePart);
+        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `contents[${index}].parts[${position}].function_response.parts[${inner}]` };
+      }
+    }
+  }
 }
 
 /** Gemini 3 models validate signatures; Gemini 3 Pro Image does not (C.4). */
@@ -138,6 +172,7 @@ export const googleSimulator: ProviderSimulator = {
     return { model: decodeURIComponent(match[1] as string), stream };
   },
   authorized: (headers, url, _body, apiKey) => (headers["x-goog-api-key"] ?? url.searchParams.get("key")) === apiKey,
+  requestContent,
   errorAnswer(status, type, message) {
     // A wrong Gemini API key is a 400 INVALID_ARGUMENT with reason API_KEY_INVALID (https://ai.google.dev/gemini-api/docs/troubleshooting).
     if (type === "authentication_error") {

@@ -2,7 +2,8 @@
 // tool-call ids, SSE ending in [DONE], and Mistral's documented refusals of a history (no thinking check is
 // documented, so thinking comes back as sent). providers-anthropic-bedrock-gemini-mistral.md D.1-D.4
 import { randomBytes } from "node:crypto";
-import { type ChatMessage, chatCompletionsRoute, chatMessages, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
+import { type WireContent, partSubject, urlMediaSubject } from "./content-check.js";
+import { type ChatMessage, chatCompletionsRoute, chatMessages, chatRequestContent, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, scriptReply } from "./weather-script.js";
 
@@ -37,6 +38,24 @@ function refusal(messages: readonly ChatMessage[]): SimulatorAnswer | undefined 
     }
   }
   return undefined;
+}
+
+/** The part a Mistral chunk carries; undefined for chunks partwise writes none of. */
+function chunkSubject(chunk: Chunk): WireContent["subject"] | undefined {
+  switch (chunk.type) {
+    case "text":
+      return partSubject("text");
+    case "thinking":
+      return partSubject("reasoning");
+    case "image_url": {
+      const image = chunk.image_url;
+      return urlMediaSubject(String(typeof image === "object" && image !== null ? (image as { url?: unknown }).url : image), "image/*");
+    }
+    case "document_url":
+      return urlMediaSubject(String(chunk.document_url), "application/pdf");
+    default:
+      return undefined;
+  }
 }
 
 /** Whether the request reasons: `reasoning_effort` other than none, the reasoning prompt mode, or a Magistral model (D.4). */
@@ -77,6 +96,7 @@ export const mistralSimulator: ProviderSimulator = {
   provider: "mistral",
   route: chatCompletionsRoute,
   authorized: bearerAuthorized,
+  requestContent: (body) => chatRequestContent(body, chunkSubject),
   errorAnswer(status, type, message) {
     return type === "authentication_error" ? error(401, "Unauthorized", "unauthorized") : error(status, message, type);
   },

@@ -1,9 +1,12 @@
 // A stand-in for Ollama's POST /api/chat: blocking JSON or NDJSON (streaming is the default), `thinking` when
 // think is on, complete tool calls with object arguments, and `{"error": ...}` lines inside a 200 stream.
-// Ollama documents no replay error, so any history is accepted. providers-openai-ollama-deepseek.md C.1-C.4
+// Ollama documents no replay error, so any history is accepted; images must be base64 (the content rules).
+// providers-openai-ollama-deepseek.md C.1-C.4
+import { type WireContent, mediaSubject } from "./content-check.js";
 import { type ChatMessage as WireMessage, chatMessages, chatToolNames } from "./openai-chat-simulator.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, bearerAuthorized, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { ownValue } from "../json/own-property.js";
 
 type ToolCall = { id?: unknown; function?: { name?: unknown } };
 
@@ -19,6 +22,22 @@ function line(value: unknown): Uint8Array {
  */
 function thinks(think: unknown): boolean {
   return think === undefined || think === true || (typeof think === "string" && ["low", "medium", "high", "max"].includes(think));
+}
+
+/** Where a message's images sit for the content rules; assistant messages follow the replay rules instead. */
+const IMAGE_PLACES: Readonly<Record<string, WireContent["place"]>> = { system: "system", user: "user", tool: "tool_result" };
+
+/** The images of system, user and tool messages: base64 strings, or (refused) anything that reads as a URL. */
+function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
+  for (const [index, message] of chatMessages(body).entries()) {
+    const place = typeof message.role === "string" ? ownValue(IMAGE_PLACES, message.role) : undefined;
+    if (place === undefined || !Array.isArray(message.images)) continue;
+    for (const [position, image] of (message.images as unknown[]).entries()) {
+      const text = String(image);
+      const subject = /^[a-z][a-z0-9+.-]*:/i.test(text) ? mediaSubject("image/*", "url", text) : mediaSubject("image/*", "bytes");
+      yield { place, subject, path: `messages[${index}].images[${position}]` };
+    }
+  }
 }
 
 function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
@@ -70,6 +89,7 @@ export const ollamaSimulator: ProviderSimulator = {
   },
   // Local Ollama takes no key; ollama.com and authenticating proxies take a bearer token.
   authorized: bearerAuthorized,
+  requestContent,
   errorAnswer(status, type, message) {
     // docs/api/errors.mdx: errors are `{"error": "..."}`.
     return { kind: "json", status, body: { error: type === "authentication_error" ? "unauthorized" : message } };

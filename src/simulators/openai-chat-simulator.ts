@@ -6,6 +6,7 @@ import { UsageError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { type WireContent, contentBlocks, mediaSubject, partSubject, urlMediaSubject } from "./content-check.js";
 
 export type ChatMessage = Record<string, unknown> & { role?: unknown; content?: unknown; tool_calls?: unknown };
 type ToolCall = { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
@@ -47,6 +48,42 @@ export function chatMessages(body: Record<string, unknown>): ChatMessage[] {
 
 export function chatToolNames(body: Record<string, unknown>): string[] {
   return Array.isArray(body.tools) ? (body.tools as { function?: { name?: unknown } }[]).map((tool) => String(tool.function?.name)) : [];
+}
+
+/** Where a chat message's content sits for the content rules; assistant messages follow the replay rules instead. */
+const CHAT_PLACES: Readonly<Record<string, WireContent["place"]>> = { system: "system", developer: "system", user: "user", tool: "tool_result" };
+
+/**
+ * The content blocks of a chat request's system, user and tool messages as the parts they carry
+ * (`subjectOf` reads one block of the server's wire), for ProviderSimulator.requestContent.
+ */
+export function* chatRequestContent(body: Record<string, unknown>, subjectOf: (block: Record<string, unknown>) => WireContent["subject"] | undefined): Iterable<WireContent> {
+  for (const [index, message] of chatMessages(body).entries()) {
+    const place = typeof message.role === "string" ? ownValue(CHAT_PLACES, message.role) : undefined;
+    if (place === undefined) continue;
+    for (const [position, block] of contentBlocks(message.content).entries()) {
+      const subject = subjectOf(block);
+      if (subject) yield { place, subject, path: `messages[${index}].content[${position}]` };
+    }
+  }
+}
+
+/** The part a Chat Completions content part carries; undefined for parts partwise writes none of. */
+export function chatContentSubject(block: Record<string, unknown>): WireContent["subject"] | undefined {
+  switch (block.type) {
+    case "text":
+      return partSubject("text");
+    case "image_url":
+      return urlMediaSubject(String((block.image_url as { url?: unknown } | undefined)?.url), "image/*");
+    case "input_audio":
+      return mediaSubject((block.input_audio as { format?: unknown } | undefined)?.format === "mp3" ? "audio/mpeg" : "audio/wav", "bytes");
+    case "file": {
+      const data = (block.file as { file_data?: unknown } | undefined)?.file_data;
+      return typeof data === "string" ? urlMediaSubject(data, "application/octet-stream") : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** ProviderSimulator.route of a Chat Completions server: POST /chat/completions, with or without /v1. */
@@ -153,6 +190,7 @@ export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
     provider: "openai.chat",
     route: chatCompletionsRoute,
     authorized: bearerAuthorized,
+    requestContent: (body) => chatRequestContent(body, chatContentSubject),
     errorAnswer(status, type, message) {
       return type === "authentication_error" ? chatErrorAnswer(401, "invalid_request_error", "Invalid API Key", "invalid_api_key") : chatErrorAnswer(status, type, message);
     },

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
+import { type WireContent, contentBlocks, mediaSubject, partSubject, urlMediaSubject } from "./content-check.js";
 
 type Item = Record<string, unknown>;
 type Turn = { role: ScriptTurn["role"]; text: string; toolCalls: { id: string; name: string }[]; toolResults: { id: string; text: string }[] };
@@ -207,6 +208,40 @@ function inputItems(input: unknown): Item[] {
   return Array.isArray(input) ? (input as Item[]) : [];
 }
 
+/** The part an input content part carries; undefined for parts partwise writes none of (`file_id` references). */
+function inputSubject(part: Item): WireContent["subject"] | undefined {
+  switch (part.type) {
+    case "input_text":
+      return partSubject("text");
+    case "input_image":
+      return typeof part.image_url === "string" ? urlMediaSubject(part.image_url, "image/*") : undefined;
+    case "input_file":
+      if (typeof part.file_data === "string") return urlMediaSubject(part.file_data, "application/octet-stream");
+      return typeof part.file_url === "string" ? mediaSubject("application/octet-stream", "url", part.file_url) : undefined;
+    case "input_audio":
+      return mediaSubject("audio/*", "bytes");
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The content of user messages and function outputs. System and developer messages are not read: only
+ * the first system message is `instructions` (text only); later ones go in as developer messages.
+ */
+function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
+  for (const [index, item] of inputItems(body.input).entries()) {
+    const kind = kindOf(item);
+    const place = kind === "message" && item.role === "user" ? "user" : kind === "function_call_output" ? "tool_result" : undefined;
+    if (place === undefined) continue;
+    const content = contentBlocks(place === "user" ? item.content : item.output, "input_text");
+    for (const [position, part] of content.entries()) {
+      const subject = inputSubject(part);
+      if (subject) yield { place, subject, path: `input[${index}].${place === "user" ? "content" : "output"}[${position}]` };
+    }
+  }
+}
+
 export const openAiResponsesSimulator: ProviderSimulator = {
   provider: "openai.responses",
   route(method, url, body) {
@@ -214,6 +249,7 @@ export const openAiResponsesSimulator: ProviderSimulator = {
     return { model: String(body.model ?? ""), stream: body.stream === true };
   },
   authorized: bearerAuthorized,
+  requestContent,
   errorAnswer(status, type, message, context) {
     // https://platform.openai.com/docs/guides/error-codes: a wrong key is 401 invalid_api_key.
     const error = type === "authentication_error"

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { UsageError } from "../errors/partwise-error.js";
 import { jsonNesting } from "../json/json-nesting.js";
 import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
+import { type WireContent, contentRefusal } from "./content-check.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
 
 export interface SimulatorRequest {
@@ -37,6 +38,11 @@ export interface ProviderSimulator {
    */
   authorized(headers: IncomingHttpHeaders, url: URL, rawBody: string, apiKey: string): boolean | Promise<boolean>;
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer;
+  /**
+   * The user, system and tool-result blocks of a request as the parts they carry; the server refuses the
+   * request with 400 when the spec's content rules do not take one (content-check.ts).
+   */
+  requestContent?(body: Record<string, unknown>): Iterable<WireContent>;
   /** The provider's error answer for a status (auth failures, injected faults, bad requests). */
   errorAnswer(status: number, type: string, message: string, context: SimulatorContext): SimulatorAnswer;
   /**
@@ -184,6 +190,8 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
         const body = parsed.body;
         const route = simulator.route(incoming.method ?? "GET", url, body);
         if (!route) return sendAnswer(response, simulator.errorAnswer(404, "not_found_error", `no route for ${incoming.method} ${url.pathname}`, context));
+        const refusal = simulator.requestContent ? contentRefusal(simulator.provider, simulator.requestContent(body)) : undefined;
+        if (refusal !== undefined) return sendAnswer(response, simulator.errorAnswer(400, "invalid_request_error", refusal, context));
         const request: SimulatorRequest = { body, model: route.model, stream: route.stream, headers: incoming.headers };
         const fault = faults.shift();
         switch (fault?.kind) {
