@@ -4,7 +4,7 @@
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
-import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
+import { type WireContent, blockRequestContent, mediaSubject, partSubject } from "./content-check.js";
 
 type Block = Record<string, unknown> & { type?: unknown };
 type WireMessage = { role?: unknown; content?: unknown };
@@ -91,27 +91,6 @@ function blockSubject(block: Block): WireContent["subject"] | undefined {
   }
 }
 
-/** The system prompt's blocks, and each user turn's blocks with the content of their tool results. */
-function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
-  for (const [index, block] of contentBlocks(body.system).entries()) {
-    const subject = blockSubject(block);
-    if (subject) yield { place: "system", subject, path: `system.${index}` };
-  }
-  const messages = Array.isArray(body.messages) ? (body.messages as WireMessage[]) : [];
-  for (const [index, message] of messages.entries()) {
-    if (message.role !== "user") continue;
-    for (const [position, block] of contentBlocks(message.content).entries()) {
-      const subject = blockSubject(block);
-      if (subject) yield { place: "user", subject, path: `messages.${index}.content.${position}` };
-      if (block.type !== "tool_result") continue;
-      for (const [inner, content] of contentBlocks(block.content).entries()) {
-        const innerSubject = blockSubject(content);
-        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `messages.${index}.content.${position}.content.${inner}` };
-      }
-    }
-  }
-}
-
 function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
   return messages.map((message) => {
     const blocks = blocksOf(message);
@@ -169,7 +148,7 @@ export const anthropicSimulator: ProviderSimulator = {
     return { model: String(body.model ?? ""), stream: body.stream === true };
   },
   authorized: (headers, _url, _body, apiKey) => headers["x-api-key"] === apiKey,
-  requestContent,
+  requestContent: (body) => blockRequestContent(body, { subjectOf: blockSubject, resultContent: (block) => (block.type === "tool_result" ? block.content : undefined) }),
   errorAnswer(status, type, message, context) {
     const requestId = context.nextId("req_");
     return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };

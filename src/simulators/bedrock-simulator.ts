@@ -8,7 +8,7 @@ import { ownValue } from "../json/own-property.js";
 import { encodeEventStreamMessage } from "../providers/framing/aws-event-stream.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
-import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
+import { type BlockWire, type WireContent, blockRequestContent, mediaSubject, partSubject } from "./content-check.js";
 
 type Block = Record<string, unknown>;
 type WireMessage = { role?: unknown; content?: unknown };
@@ -130,28 +130,12 @@ function blockSubject(block: Block): WireContent["subject"] | undefined {
   return block.reasoningContent === undefined ? undefined : partSubject("reasoning");
 }
 
-/** The system blocks, and each user message's blocks with the content of their tool results. */
-function* requestContent(body: Record<string, unknown>): Iterable<WireContent> {
-  for (const [index, block] of contentBlocks(body.system).entries()) {
-    const subject = blockSubject(block);
-    if (subject) yield { place: "system", subject, path: `system.${index}` };
-  }
-  const messages = Array.isArray(body.messages) ? (body.messages as WireMessage[]) : [];
-  for (const [index, message] of messages.entries()) {
-    if (message.role !== "user") continue;
-    for (const [position, block] of blocksOf(message).entries()) {
-      const subject = blockSubject(block);
-      // B.4: the documented answer to reasoning in a user message.
-      const refusal = subject?.type === "reasoning" ? { refusal: "User messages cannot contain reasoning content." } : {};
-      if (subject) yield { place: "user", subject, path: `messages.${index}.member.content.${position}`, ...refusal };
-      const result = block.toolResult as { content?: unknown } | undefined;
-      for (const [inner, content] of contentBlocks(result?.content).entries()) {
-        const innerSubject = blockSubject(content);
-        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `messages.${index}.member.content.${position}.member.toolResult.member.content.${inner}` };
-      }
-    }
-  }
-}
+/** How Converse blocks read as parts; reasoning in a user message gets Bedrock's documented answer (B.4). */
+const CONVERSE_BLOCKS: BlockWire = {
+  subjectOf: blockSubject,
+  resultContent: (block) => (block.toolResult as { content?: unknown } | undefined)?.content,
+  userRefusal: (subject) => (subject.type === "reasoning" ? "User messages cannot contain reasoning content." : undefined),
+};
 
 /** The first replay problem of a request, in Bedrock's wording of Anthropic's errors (B.4), or undefined. */
 function replayProblem(messages: readonly WireMessage[], model: string, thinking: boolean, context: SimulatorContext): string | undefined {
@@ -265,7 +249,7 @@ export const bedrockSimulator: ProviderSimulator = {
     return { model: decodeURIComponent(match[1] as string), stream: match[2] === "converse-stream" };
   },
   authorized: signedWith,
-  requestContent,
+  requestContent: (body) => blockRequestContent(body, CONVERSE_BLOCKS),
   errorAnswer(status, type, message) {
     // AWS answers a bad signature with 403 InvalidSignatureException and this text, not 401 (as reported in BerriAI/litellm#14763).
     const [answerStatus, exception, text] = type === "authentication_error"

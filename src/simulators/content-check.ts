@@ -37,6 +37,38 @@ export function contentBlocks(content: unknown, textType = "text"): Block[] {
   return Array.isArray(content) ? content.filter((block): block is Block => typeof block === "object" && block !== null && !Array.isArray(block)) : [];
 }
 
+/** How to read a wire of typed blocks in `system` and `messages[].content` (Anthropic, Bedrock). */
+export interface BlockWire {
+  /** The part a block carries; undefined for blocks partwise writes none of. */
+  subjectOf(block: Block): ContentSubject | undefined;
+  /** The content of a tool-result block; undefined for any other block. */
+  resultContent(block: Block): unknown;
+  /** The provider's documented error text for a refused block of a user message, when it has one. */
+  userRefusal?(subject: ContentSubject): string | undefined;
+}
+
+/** The system blocks, and each user message's blocks with the content of their tool results. */
+export function* blockRequestContent(body: Record<string, unknown>, wire: BlockWire): Iterable<WireContent> {
+  for (const [index, block] of contentBlocks(body.system).entries()) {
+    const subject = wire.subjectOf(block);
+    if (subject) yield { place: "system", subject, path: `system.${index}` };
+  }
+  const messages = contentBlocks(body.messages);
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== "user") continue;
+    for (const [position, block] of contentBlocks(message.content).entries()) {
+      const path = `messages.${index}.content.${position}`;
+      const subject = wire.subjectOf(block);
+      const refusal = subject && wire.userRefusal?.(subject);
+      if (subject) yield { place: "user", subject, path, ...(refusal ? { refusal } : {}) };
+      for (const [inner, content] of contentBlocks(wire.resultContent(block)).entries()) {
+        const innerSubject = wire.subjectOf(content);
+        if (innerSubject) yield { place: "tool_result", subject: innerSubject, path: `${path}.content.${inner}` };
+      }
+    }
+  }
+}
+
 /** The first block of a request the provider's content rules do not take, as the provider's 400 message; undefined when all are taken. */
 export function contentRefusal(provider: string, contents: Iterable<WireContent>): string | undefined {
   for (const { place, subject, path, refusal } of contents) {
