@@ -1,12 +1,14 @@
 // The content rules of spec/providers (`@content`) against what each encoder does today: a part the table
 // says a provider does not take is exactly a part its encoder leaves out with a warning (or rejects), and
 // every part it takes goes out without one, for every place, part type, media type and data kind probed.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ContentPlace, Part } from "../../generated/types.js";
 import { PartwiseError } from "../../src/errors/partwise-error.js";
 import { contentRules, contentSupport, settleContent } from "../../src/providers/content-rules.js";
 import { providerCodecs } from "../../src/providers/registry.js";
 import { CONTENT_PLACES as places, historyWith, sampleParts } from "../support/content-samples.js";
+import { propertyRuns } from "../support/property-runs.js";
 
 const providers = Object.keys(providerCodecs);
 
@@ -44,6 +46,23 @@ describe("contentSupport", () => {
       }
     }
     expect(disagreements).toEqual([]);
+  });
+
+  it("agrees with every encoder on media of any lower-case media type, data kind and URL scheme", () => {
+    const token = fc.stringMatching(/^[a-z][a-z0-9.+-]{0,12}$/);
+    const mimeType = fc.tuple(fc.constantFrom("image", "application", "text", "audio", "video", "font"), fc.oneof(token, fc.constantFrom("png", "pdf", "plain", "wav", "mpeg", "csv"))).map(([type, subtype]) => `${type}/${subtype}`);
+    const media = fc.oneof(
+      fc.record({ dataKind: fc.constantFrom("bytes" as const, "string" as const), data: fc.constant("aGVsbG8=") }),
+      fc.record({ dataKind: fc.constant("url" as const), data: fc.tuple(fc.constantFrom("https", "http", "s3", "gs", "file"), token).map(([scheme, path]) => `${scheme}://${path}`) }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...providers), fc.constantFrom(...places), mimeType, media, (provider, place, type, { dataKind, data }) => {
+        const part: Part = { type: "media", media: { mimeType: type, dataKind, data } };
+        const support = contentSupport(provider, place, part);
+        expect(encoderVerdict(provider, part, place)).toBe(support.taken ? "take" : support.action);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
   });
 
   it("gives the declared reason and documentation link when a part is not taken", () => {
