@@ -6,6 +6,7 @@ import type { Part } from "../../../generated/types.js";
 import { providerEndpoint } from "../../../src/client/provider-endpoints.js";
 import { codecFor, providerCodecs } from "../../../src/providers/registry.js";
 import { replayRules } from "../../../src/providers/replay-rules.js";
+import { contentSupport } from "../../../src/providers/content-rules.js";
 import { startSimulator } from "../../../src/simulators/index.js";
 import { openAiChatSimulator } from "../../../src/simulators/openai-chat-simulator.js";
 import { type HostileCase, outcomeOf } from "../hostile-case.js";
@@ -21,6 +22,7 @@ for (const name of hostileNames) {
   cases.push({ name: `startSimulator(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => startSimulator(name)) });
   cases.push({ name: `openAiChatSimulator(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => openAiChatSimulator(name)) });
   cases.push({ name: `replayRules of provider ${shown(name)}`, expected: "provider/invalid-option", run: () => outcomeOf(() => replayRules(name)) });
+  cases.push({ name: `contentSupport of provider ${shown(name)}`, expected: "provider/invalid-option", run: () => outcomeOf(() => contentSupport(name, "user", { type: "text", text: "x" })) });
 }
 
 // Every provider's encoder, with a variant that names nothing (prototype names included).
