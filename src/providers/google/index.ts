@@ -8,6 +8,8 @@ import { decodeGoogleResponse } from "./decode-google-response.js";
 import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
 import { encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
+import { googleEndpoint } from "./google-endpoint.js";
+import { declareGoogleTools } from "./google-tools.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
@@ -71,6 +73,8 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+    endpoint: googleEndpoint,
+    declareTools: declareGoogleTools,
   };
 }
 
