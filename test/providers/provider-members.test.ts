@@ -1,7 +1,9 @@
 // What each codec says of its provider's HTTP API and tool declarations (ProviderCodec.endpoint and
-// declareTools, in the provider folders), and that every registered provider has a simulator.
+// declareTools, in the provider folders), that every registered provider has a simulator, and that the
+// HTTP client takes the endpoint of a codec outside the registry.
 import { describe, expect, it } from "vitest";
 import { toolRequestFields } from "../../src/chat/tool-declarations.js";
+import { ProviderHttpClient } from "../../src/client/provider-http-client.js";
 import { codecFor, providerCodecs } from "../../src/providers/registry.js";
 import { providerSimulators, startSimulator } from "../../src/simulators/index.js";
 
@@ -83,5 +85,22 @@ describe("startSimulator", () => {
 
   it("refuses a profile for a simulator that takes none, naming the ones that do", () => {
     expect(() => startSimulator("anthropic", { profile: "vllm" })).toThrow(expect.objectContaining({ code: "cli/usage", message: 'a simulator profile applies to openai.chat only, not "anthropic"' }));
+  });
+});
+
+describe("ProviderHttpClient", () => {
+  it("calls a provider outside the registry at the endpoint it is given", async () => {
+    const simulator = await startSimulator("openai.chat", { apiKey: "sk-outside" });
+    try {
+      const client = new ProviderHttpClient({ provider: "acme.outside", endpoint: codecFor("openai.chat").endpoint, model: "m", baseUrl: simulator.url, apiKey: "sk-outside", env: {} });
+      const body = await client.complete({ model: "m", messages: [{ role: "user", content: "Hello" }] });
+      expect(body).toMatchObject({ object: "chat.completion", choices: [{ message: { role: "assistant", content: "You said: Hello" } }] });
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it("refuses a provider that is neither registered nor given an endpoint", () => {
+    expect(() => new ProviderHttpClient({ provider: "acme.outside", model: "m", env: {} })).toThrow(expect.objectContaining({ code: "cli/usage" }));
   });
 });
