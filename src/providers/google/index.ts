@@ -73,6 +73,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+    // The HTTP endpoint is the Gemini API's for either wire: ProviderHttpClient calls no Vertex AI URL.
     endpoint: googleEndpoint,
     declareTools: declareGoogleTools,
   };
