@@ -84,6 +84,9 @@ export {
 } from "./providers/deepseek/index.js";
 export { codecFor, providerCodecs } from "./providers/registry.js";
 export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
+// What a codec implemented outside partwise supplies besides decoding and encoding.
+export type { ErrorFacts, ProviderEndpoint } from "./providers/provider-endpoint.js";
+export type { ToolDeclaration } from "./providers/tool-declarations.js";
 export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";

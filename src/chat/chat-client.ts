@@ -10,7 +10,7 @@ import { chunkBatchesFromBytes } from "../providers/decode-stream.js";
 import type { EncodeOptions, ProviderCodec } from "../providers/provider-codec.js";
 import { liveAggregate } from "../streaming/aggregate.js";
 import { mergeResponses } from "../streaming/message-aggregator.js";
-import { type ToolDeclaration, toolRequestFields } from "./tool-declarations.js";
+import { type ToolDeclaration, codecToolFields } from "./tool-declarations.js";
 
 /** A tool the loop can run. */
 export interface ChatTool extends ToolDeclaration {
@@ -115,8 +115,8 @@ export class ChatClient {
 
   async #call(conversation: readonly Message[], round: number, options: SendOptions): Promise<{ message: Message; info: ResponseInfo }> {
     const { codec, transport } = this.#options;
-    // A ChatTool is a ToolDeclaration; toolRequestFields reads only the declaration fields.
-    const request = { ...this.#options.request, ...toolRequestFields(codec.id, [...this.#tools.values()]) };
+    // A ChatTool is a ToolDeclaration; the codec's declareTools reads only the declaration fields.
+    const request = { ...this.#options.request, ...codecToolFields(codec, [...this.#tools.values()]) };
     const encoded = codec.encodeRequest(conversation, { request, ...this.#options.encode });
     const call = options.signal ? { signal: options.signal } : {};
     if (!this.#options.stream) {

@@ -28,7 +28,7 @@ Commands:
   session COMMAND --db URL     list, show, export, import, compact and delete session logs
   inspect --db URL             a local web page over a session store: sessions, their logs, live
   generate --lang LANG --out DIR  typed models of a stored history for another language
-  scaffold provider NAME       a new provider: spec, minimal codec, fixtures and tests, registered
+  scaffold provider NAME       a new provider: spec, minimal codec, simulator, fixtures and tests, registered
 
 Run \`partwise <command> --help\` for a command's options.`;
 

@@ -1,6 +1,7 @@
 // `partwise scaffold provider NAME`: a new provider from templates/scaffold/: its spec file, a minimal
-// Chat Completions-like codec in the house layout, composed fixtures and tests, registered in
-// src/providers/registry.ts and spec/main.tsp, so that after `npm run generate` it compiles and passes.
+// Chat Completions-like codec in the house layout (endpoint and tool declarations included), a simulator,
+// composed fixtures and tests, registered in src/providers/registry.ts, src/simulators/index.ts and
+// spec/main.tsp, so that after `npm run generate` it compiles and passes.
 // Everything is checked and rendered before the first write, and a failed write undoes the others.
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -17,10 +18,11 @@ import { parseCommandLine } from "./command-options.js";
 export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
 
 Writes a new provider into a partwise checkout: spec/providers/NAME.tsp, src/providers/NAME/ (wire
-shapes, message mapping, blocking and streaming decoders, encoder, codec), composed fixtures in
-test/fixtures/NAME/ and tests in test/providers/NAME/, and registers it in src/providers/registry.ts
-and spec/main.tsp. The codec is a real minimal one for a Chat Completions-like wire (text and tool
-calls, both ways, blocking and SSE streaming). NAME is kebab-case, at most 64 characters, and must not
+shapes, message mapping, blocking and streaming decoders, encoder, HTTP endpoint, tool declarations,
+codec), a simulator in src/simulators/NAME-simulator.ts, composed fixtures in test/fixtures/NAME/ and
+tests in test/providers/NAME/ (a tool loop against the simulator among them), and registers it in
+src/providers/registry.ts, src/simulators/index.ts and spec/main.tsp. The codec is a real minimal one
+for a Chat Completions-like wire (text and tool calls, both ways, blocking and SSE streaming). NAME is kebab-case, at most 64 characters, and must not
 name an existing provider once dashes and dots are ignored (deep-seek is deepseek); the provider id is
 NAME with dots for dashes (acme-chat -> acme.chat). Nothing is written unless everything is.
 
@@ -34,6 +36,7 @@ const NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
 /** Long enough for any real name, short enough that every file name it makes stays far under 255 bytes. */
 const MAX_NAME_LENGTH = 64;
 const REGISTRY = "src/providers/registry.ts";
+const SIMULATORS = "src/simulators/index.ts";
 const SPEC_MAIN = "spec/main.tsp";
 
 /** What each template of templates/scaffold/ becomes, relative to the checkout. */
@@ -45,7 +48,10 @@ function scaffoldFiles(name: string): { template: string; path: string }[] {
     { template: "decode-response.ts.tmpl", path: `src/providers/${name}/decode-${name}-response.ts` },
     { template: "decode-stream.ts.tmpl", path: `src/providers/${name}/decode-${name}-stream.ts` },
     { template: "encode-request.ts.tmpl", path: `src/providers/${name}/encode-${name}-request.ts` },
+    { template: "endpoint.ts.tmpl", path: `src/providers/${name}/${name}-endpoint.ts` },
+    { template: "tools.ts.tmpl", path: `src/providers/${name}/${name}-tools.ts` },
     { template: "index.ts.tmpl", path: `src/providers/${name}/index.ts` },
+    { template: "simulator.ts.tmpl", path: `src/simulators/${name}-simulator.ts` },
     { template: "codec.test.ts.tmpl", path: `test/providers/${name}/${name}-codec.test.ts` },
     { template: "fixtures/SOURCES.tmpl", path: `test/fixtures/${name}/SOURCES` },
     { template: "fixtures/text.json.tmpl", path: `test/fixtures/${name}/composed__${name}-text.json` },
@@ -64,13 +70,39 @@ function insertAfterLast(text: string, after: RegExp, line: string, file: string
   return `${text.slice(0, end)}\n${line}${text.slice(end)}`;
 }
 
-/** The registry with the codec imported and added as the last entry of `providerCodecs`. */
-function registerCodec(registry: string, name: string, codec: string): string {
-  const withImport = insertAfterLast(registry, /^import \{ \w+ \} from "\.\/[\w-]+\/index\.js";$/, `import { ${codec} } from "./${name}/index.js";`, REGISTRY);
-  const start = withImport.search(/export const providerCodecs\b[^=]*= \{\n/);
-  const end = start < 0 ? -1 : withImport.indexOf("\n};", start);
-  if (end < 0) throw new UsageError(`${REGISTRY} has no \`export const providerCodecs = { ... };\` to add the codec to`);
-  return `${withImport.slice(0, end)}\n  [${codec}.id]: ${codec},${withImport.slice(end)}`;
+/** Where a registry lists its entries: the imports to add one after, and the list to append it to. */
+interface RegistryList {
+  readonly file: string;
+  readonly imports: RegExp;
+  /** The line that opens the list, and the list as an error shows it. */
+  readonly opening: RegExp;
+  readonly shown: string;
+  readonly closing: string;
+}
+
+const CODEC_LIST: RegistryList = {
+  file: REGISTRY,
+  imports: /^import \{ \w+ \} from "\.\/[\w-]+\/index\.js";$/,
+  opening: /export const providerCodecs\b[^=]*= \{\n/,
+  shown: "export const providerCodecs = { ... };",
+  closing: "\n};",
+};
+
+const SIMULATOR_LIST: RegistryList = {
+  file: SIMULATORS,
+  imports: /^import \{ \w+ \} from "\.\/[\w-]+-simulator\.js";$/,
+  opening: /const simulatorEntries\b[^=]*= \[\n/,
+  shown: "const simulatorEntries = [ ... ];",
+  closing: "\n];",
+};
+
+/** The registry's text with `importLine` after its last import and `entry` as the last entry of its list. */
+function register(text: string, list: RegistryList, importLine: string, entry: string): string {
+  const withImport = insertAfterLast(text, list.imports, importLine, list.file);
+  const start = withImport.search(list.opening);
+  const end = start < 0 ? -1 : withImport.indexOf(list.closing, start);
+  if (end < 0) throw new UsageError(`${list.file} has no \`${list.shown}\` to add ${entry.replace(/,$/, "")} to`);
+  return `${withImport.slice(0, end)}\n  ${entry}${withImport.slice(end)}`;
 }
 
 /** A name with its separators removed: two names alike in it make the same identifiers (deepSeekCodec). */
@@ -146,10 +178,11 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
   const id = name.replace(/-/g, ".");
 
   const root = resolve(values.root ?? ".");
-  for (const required of [REGISTRY, SPEC_MAIN]) {
+  for (const required of [REGISTRY, SIMULATORS, SPEC_MAIN]) {
     if (!existsSync(join(root, required))) throw new UsageError(`${root} is not a partwise checkout: ${required} is missing`);
   }
   const registryText = await readFile(join(root, REGISTRY), "utf8");
+  const simulatorsText = await readFile(join(root, SIMULATORS), "utf8");
   const specMainText = await readFile(join(root, SPEC_MAIN), "utf8");
   checkName(name, root, registryText);
   const files = scaffoldFiles(name);
@@ -157,7 +190,9 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
   if (taken.length > 0) throw new UsageError(`provider ${name} exists already: ${taken.join(", ")}`);
 
   const codec = `${camelCase(name)}Codec`;
-  const registry = registerCodec(registryText, name, codec);
+  const registry = register(registryText, CODEC_LIST, `import { ${codec} } from "./${name}/index.js";`, `[${codec}.id]: ${codec},`);
+  const simulator = `${camelCase(name)}Simulator`;
+  const simulators = register(simulatorsText, SIMULATOR_LIST, `import { ${simulator} } from "./${name}-simulator.js";`, `stateless(${simulator}),`);
   const specMain = insertAfterLast(specMainText, /^import "\.\/providers\/[\w-]+\.tsp";$/, `import "./providers/${name}.tsp";`, SPEC_MAIN);
 
   const data = {
@@ -172,10 +207,12 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
   const created = await Promise.all(files.map(async (file) => ({ path: file.path, text: await renderTemplateFile(join(templates, file.template), data) })));
   await writeAll(root, created, [
     { path: REGISTRY, text: registry, previous: registryText },
+    { path: SIMULATORS, text: simulators, previous: simulatorsText },
     { path: SPEC_MAIN, text: specMain, previous: specMainText },
   ]);
   for (const file of created) io.out(`wrote ${file.path}`);
   io.out(`registered ${codec} in ${REGISTRY}`);
+  io.out(`registered ${simulator} in ${SIMULATORS}`);
   io.out(`imported spec/providers/${name}.tsp in ${SPEC_MAIN}`);
   io.err(`scaffold: provider ${id} written; next: npm run generate && npm run conformance:update && npm test`);
   return 0;

@@ -1,7 +1,9 @@
 // `partwise simulate --provider ID [--port N] [--api-key K] [--secret S] [--profile P]`: runs a provider
 // simulator on loopback until SIGINT or SIGTERM, and prints the base URL and variables a client needs.
-import { providerEndpoint } from "../client/provider-endpoints.js";
 import { UsageError } from "../errors/partwise-error.js";
+import { ownValue } from "../json/own-property.js";
+import type { ProviderEndpoint } from "../providers/provider-endpoint.js";
+import { codecFor, providerCodecs } from "../providers/registry.js";
 import { providerSimulators, startSimulator } from "../simulators/index.js";
 import type { CommandIo } from "./command-io.js";
 import { parseCommandLine, portOption, untilStopped } from "./command-options.js";
@@ -28,12 +30,11 @@ export interface SimulateOptions {
 }
 
 /** The environment a client of the simulator needs: base URL, and key or AWS credentials. */
-function clientEnvironment(provider: string, url: string, apiKey: string | undefined): string[] {
-  const endpoint = providerEndpoint(provider);
+function clientEnvironment(endpoint: ProviderEndpoint, url: string, apiKey: string | undefined): string[] {
   // The simulator answers under the same path as the real base URL (`/v1`, `/v1beta`) and without it.
   const basePath = /^https?:\/\/[^/]+(\/.*)?$/.exec(endpoint.defaultBaseUrl)?.[1] ?? "";
   const lines = [`${endpoint.baseUrlEnv[0]}=${url}${basePath}`];
-  if (provider === "bedrock") {
+  if (endpoint.awsSigned) {
     const [accessKeyId, secretAccessKey] = apiKey?.includes(":") ? apiKey.split(":") : ["any", apiKey ?? "any"];
     lines.push(`AWS_ACCESS_KEY_ID=${accessKeyId}`, `AWS_SECRET_ACCESS_KEY=${secretAccessKey}`, "AWS_REGION=us-east-1");
   } else if (endpoint.apiKeyEnv[0] !== undefined) {
@@ -64,8 +65,9 @@ export async function runSimulate(argv: readonly string[], io: CommandIo, option
   if (positionals.length > 0) throw new UsageError(`simulate takes no arguments besides options, not "${positionals.join(" ")}"`);
   const port = portOption(values.port);
   const apiKey = values["api-key"];
-  if (values.provider === "bedrock" && apiKey !== undefined && !/^[^:]+(?::[^:]+)?$/.test(apiKey)) {
-    throw new UsageError("for bedrock, --api-key is ACCESS_KEY_ID:SECRET_ACCESS_KEY or SECRET_ACCESS_KEY");
+  // An unknown provider is refused by startSimulator, which lists the known ones.
+  if (ownValue(providerCodecs, values.provider)?.endpoint.awsSigned && apiKey !== undefined && !/^[^:]+(?::[^:]+)?$/.test(apiKey)) {
+    throw new UsageError(`for ${values.provider}, --api-key is ACCESS_KEY_ID:SECRET_ACCESS_KEY or SECRET_ACCESS_KEY`);
   }
   const simulator = await startSimulator(values.provider, {
     ...(port === undefined ? {} : { port }),
@@ -75,9 +77,11 @@ export async function runSimulate(argv: readonly string[], io: CommandIo, option
   });
   io.out(`${simulator.provider} simulator listening on ${simulator.url}${apiKey === undefined ? " (no key checked)" : ""}`);
   io.out("Point a client at it with:");
-  for (const line of clientEnvironment(simulator.provider, simulator.url, apiKey)) io.out(`  ${line}`);
+  // Every simulator is of a registered provider.
+  const { endpoint } = codecFor(simulator.provider);
+  for (const line of clientEnvironment(endpoint, simulator.url, apiKey)) io.out(`  ${line}`);
   // The AWS SDK's Bedrock client defaults to HTTP/2, which this HTTP/1.1 server does not speak.
-  if (simulator.provider === "bedrock") io.out("  (AWS SDK clients: set requestHandler to an HTTP/1.1 NodeHttpHandler)");
+  if (endpoint.awsSigned) io.out("  (AWS SDK clients: set requestHandler to an HTTP/1.1 NodeHttpHandler)");
   io.out("Stop with Ctrl-C.");
   const reason = await untilStopped(options.signal);
   await simulator.close();

@@ -5,12 +5,15 @@
 import { ProviderApiError, ProviderLimitError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
 import { redactUrlCredentials } from "../errors/redact-credentials.js";
 import { type AwsCredentials, awsCredentialsFromEnvironment, signAwsRequest } from "./aws-signature.js";
+import type { ProviderEndpoint } from "../providers/provider-endpoint.js";
+import { codecFor } from "../providers/registry.js";
 import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedText, MAX_ERROR_BODY_BYTES } from "./call-limits.js";
-import { type ProviderEndpoint, providerEndpoint } from "./provider-endpoints.js";
 
 /** Options of a client; the time and size limits default to DEFAULT_CALL_LIMITS (README "HTTP limits"). */
 export interface ProviderHttpClientOptions extends Partial<CallLimits> {
   readonly provider: string;
+  /** The provider's HTTP API, for a codec outside the registry (default: the registered codec's `endpoint`). */
+  readonly endpoint?: ProviderEndpoint;
   /** The model: in the body or in the URL, as the provider takes it. */
   readonly model: string;
   readonly baseUrl?: string;
@@ -126,7 +129,7 @@ export class ProviderHttpClient {
     this.#options = options;
     this.provider = options.provider;
     this.model = options.model;
-    this.#endpoint = providerEndpoint(options.provider);
+    this.#endpoint = options.endpoint ?? codecFor(options.provider).endpoint;
     this.#apiKey = options.apiKey ?? firstSet(env, this.#endpoint.apiKeyEnv);
     this.#fetch = options.fetch ?? fetch;
     this.#region = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;

@@ -1,7 +1,10 @@
 // The contract every provider codec fulfils: decode a blocking response, decode a stream (from raw bytes
 // in the provider's framing, or from one decoded event per JSON line), and encode a history into a
-// request under the provider's replay rules. The CLI, the chat client and the tests use only this.
+// request under the provider's replay rules; and the provider's HTTP endpoint and tool declarations. The CLI,
+// the chat client, the HTTP client and the tests use only this.
 import type { DecodedResponse, EncodedRequest, History, Message, StreamChunk } from "../../generated/types.js";
+import type { ProviderEndpoint } from "./provider-endpoint.js";
+import type { ToolDeclaration } from "./tool-declarations.js";
 
 /** One decoded event of a provider's stream: the SSE data JSON, an NDJSON line, an event-stream message. */
 export interface WireEvent {
@@ -55,4 +58,8 @@ export interface ProviderCodec {
   wireEventFromJson(value: unknown, line: number): WireEvent;
   /** Encodes a history (or its messages) into a request body under the replay rules. */
   encodeRequest(history: History | readonly Message[], options?: EncodeOptions): EncodedRequest;
+  /** The provider's HTTP API: URLs, authentication, stream media type, request-id headers, error bodies. */
+  readonly endpoint: ProviderEndpoint;
+  /** The request fields that declare `tools` (at least one) in the provider's shape, beside the encoded messages. */
+  declareTools(tools: readonly ToolDeclaration[]): Record<string, unknown>;
 }

@@ -19,10 +19,11 @@ function silentIo() {
   return { lines, io: { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) } };
 }
 
-/** A checkout holding only what the scaffold edits: the registry and spec/main.tsp. */
+/** A checkout holding only what the scaffold edits: the codec and simulator registries and spec/main.tsp. */
 function minimalCheckout(): string {
   const root = temporaryDirectory("scaffold-minimal");
   mkdirSync(join(root, "src/providers"), { recursive: true });
+  mkdirSync(join(root, "src/simulators"), { recursive: true });
   mkdirSync(join(root, "spec"), { recursive: true });
   writeFileSync(join(root, "src/providers/registry.ts"), [
     `import { anthropicCodec } from "./anthropic/index.js";`,
@@ -31,6 +32,15 @@ function minimalCheckout(): string {
     "export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {",
     "  [anthropicCodec.id]: anthropicCodec,",
     "};",
+    "",
+  ].join("\n"));
+  writeFileSync(join(root, "src/simulators/index.ts"), [
+    `import { anthropicSimulator } from "./anthropic-simulator.js";`,
+    `import { type ProviderSimulator, startSimulatorServer } from "./simulator-server.js";`,
+    "",
+    "const simulatorEntries: readonly SimulatorEntry[] = [",
+    "  stateless(anthropicSimulator),",
+    "];",
     "",
   ].join("\n"));
   writeFileSync(join(root, "spec/main.tsp"), `import "./parts.tsp";\nimport "./providers/anthropic.tsp";\n\nnamespace Partwise;\n`);
@@ -83,7 +93,7 @@ async function inCopy(root: string, file: string, args: readonly string[]): Prom
 }
 
 describe("runScaffold", () => {
-  it("registers the codec after the last one and imports the spec file after the last provider", async () => {
+  it("registers the codec and the simulator after the last ones and imports the spec file after the last provider", async () => {
     const root = minimalCheckout();
     expect(await runScaffold(["provider", "acme-chat", "--root", root], silentIo().io)).toBe(0);
     expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toContain([
@@ -91,22 +101,29 @@ describe("runScaffold", () => {
       `import { acmeChatCodec } from "./acme-chat/index.js";`,
     ].join("\n"));
     expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toContain("  [anthropicCodec.id]: anthropicCodec,\n  [acmeChatCodec.id]: acmeChatCodec,\n};");
+    expect(readFileSync(join(root, "src/simulators/index.ts"), "utf8")).toContain([
+      `import { anthropicSimulator } from "./anthropic-simulator.js";`,
+      `import { acmeChatSimulator } from "./acme-chat-simulator.js";`,
+    ].join("\n"));
+    expect(readFileSync(join(root, "src/simulators/index.ts"), "utf8")).toContain("  stateless(anthropicSimulator),\n  stateless(acmeChatSimulator),\n];");
     expect(readFileSync(join(root, "spec/main.tsp"), "utf8")).toContain(`import "./providers/anthropic.tsp";\nimport "./providers/acme-chat.tsp";\n`);
     expect(readFileSync(join(root, "spec/providers/acme-chat.tsp"), "utf8")).toContain(`@provider("acme.chat", "Acme Chat")`);
     expect(readdirSync(join(root, "src/providers/acme-chat")).sort()).toEqual([
-      "acme-chat-wire.ts", "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
+      "acme-chat-endpoint.ts", "acme-chat-tools.ts", "acme-chat-wire.ts", "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts",
+      "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
     ]);
+    expect(readdirSync(join(root, "src/simulators")).sort()).toEqual(["acme-chat-simulator.ts", "index.ts"]);
   });
 
   it("refuses, writing nothing, when the provider exists, the name is not kebab-case or is reserved", async () => {
     const root = minimalCheckout();
     await runScaffold(["provider", "acme", "--root", root], silentIo().io);
-    const registry = readFileSync(join(root, "src/providers/registry.ts"), "utf8");
+    const before = snapshot(root);
     await expect(runScaffold(["provider", "acme", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("exists already") });
     await expect(runScaffold(["provider", "Acme_Chat", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("kebab-case") });
     await expect(runScaffold(["provider", "partwise", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage", message: expect.stringContaining("reserved") });
     await expect(runScaffold(["model", "acme", "--root", root], silentIo().io)).rejects.toMatchObject({ code: "cli/usage" });
-    expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toBe(registry);
+    expect(snapshot(root)).toEqual(before);
   });
 
   it.each([
@@ -130,7 +147,7 @@ describe("runScaffold", () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it("undoes every file it wrote, and the registry, when a later write fails", async () => {
+  it("undoes every file it wrote, and both registries, when a later write fails", async () => {
     const root = minimalCheckout();
     // test/fixtures is a file, so the fixtures cannot be written after the spec and the codec were.
     mkdirSync(join(root, "test"));
@@ -154,8 +171,12 @@ describe("runScaffold", () => {
     // The type-check covers src/ (the registry and every codec), generated/ and the new tests.
     writeFileSync(join(root, "tsconfig.scaffold.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "test/providers/acme-chat"] }));
     await inCopy(root, "npx", ["tsc", "-p", "tsconfig.scaffold.json"]);
-    const report = await inCopy(root, "npx", ["vitest", "run", "test/providers/acme-chat", "test/providers/cross-provider-replay.test.ts", "test/conformance/provider-vectors.test.ts"]);
+    // The new provider's tests hold a tool loop against its simulator; every simulator meets the request limits.
+    const report = await inCopy(root, "npx", [
+      "vitest", "run", "test/providers/acme-chat", "test/providers/cross-provider-replay.test.ts", "test/conformance/provider-vectors.test.ts",
+      "test/simulators/simulator-request-limits.test.ts",
+    ]);
     // The report is coloured when the environment forces colour.
-    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+3 passed/);
+    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+4 passed/);
   }, 20 * MINUTE);
 });

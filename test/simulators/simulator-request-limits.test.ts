@@ -3,14 +3,14 @@
 // arrays, numbers, strings or absurdly deep nesting 400 without internal messages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signAwsRequest } from "../../src/client/aws-signature.js";
-import { providerEndpoint } from "../../src/client/provider-endpoints.js";
+import { codecFor } from "../../src/providers/registry.js";
 import { type RunningSimulator, providerSimulators, startSimulator } from "../../src/simulators/index.js";
 
 const API_KEY = "simulator-key";
 const MAX_BODY_BYTES = 64 * 1024;
 
 async function post(simulator: RunningSimulator, body: string, apiKey = API_KEY): Promise<{ status: number; text: string }> {
-  const endpoint = providerEndpoint(simulator.provider);
+  const { endpoint } = codecFor(simulator.provider);
   const url = new URL(endpoint.requestUrl(simulator.url, "model-x", false));
   let headers: Record<string, string> = { "content-type": "application/json", ...endpoint.authHeaders(apiKey) };
   if (endpoint.awsSigned) headers = await signAwsRequest(url, headers, body, { credentials: { accessKeyId: "local", secretAccessKey: apiKey }, region: "us-east-1" });

@@ -5,6 +5,8 @@ import { ANTHROPIC } from "./anthropic-wire.js";
 import { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 import { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
 import { encodeAnthropicRequest } from "./encode-anthropic-request.js";
+import { anthropicEndpoint } from "./anthropic-endpoint.js";
+import { declareAnthropicTools } from "./anthropic-tools.js";
 
 export { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 export { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
@@ -18,4 +20,6 @@ export const anthropicCodec: ProviderCodec = {
   createWireReader: () => serverSentEventReader(ANTHROPIC),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeAnthropicRequest,
+  endpoint: anthropicEndpoint,
+  declareTools: declareAnthropicTools,
 };

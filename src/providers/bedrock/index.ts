@@ -6,6 +6,8 @@ import { BEDROCK } from "./bedrock-wire.js";
 import { decodeBedrockResponse } from "./decode-bedrock-response.js";
 import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } from "./decode-bedrock-stream.js";
 import { encodeBedrockRequest } from "./encode-bedrock-request.js";
+import { bedrockEndpoint } from "./bedrock-endpoint.js";
+import { declareBedrockTools } from "./bedrock-tools.js";
 
 export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
@@ -25,4 +27,6 @@ export const bedrockCodec: ProviderCodec = {
   },
   wireEventFromJson: bedrockEventFromJson,
   encodeRequest: encodeBedrockRequest,
+  endpoint: bedrockEndpoint,
+  declareTools: declareBedrockTools,
 };

@@ -6,6 +6,8 @@ import { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 import { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
 import { DEEPSEEK } from "./deepseek-wire.js";
 import { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
+import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
+import { deepSeekEndpoint } from "./deepseek-endpoint.js";
 
 export { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 export { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
@@ -20,4 +22,6 @@ export const deepSeekCodec: ProviderCodec = {
   createWireReader: () => chatCompletionsWireReader(DEEPSEEK),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeDeepSeekRequest,
+  endpoint: deepSeekEndpoint,
+  declareTools: declareChatCompletionsTools,
 };

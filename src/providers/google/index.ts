@@ -8,6 +8,8 @@ import { decodeGoogleResponse } from "./decode-google-response.js";
 import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
 import { encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
+import { googleEndpoint } from "./google-endpoint.js";
+import { declareGoogleTools } from "./google-tools.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
@@ -71,6 +73,9 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+    // The HTTP endpoint is the Gemini API's for either wire: ProviderHttpClient calls no Vertex AI URL.
+    endpoint: googleEndpoint,
+    declareTools: declareGoogleTools,
   };
 }
 

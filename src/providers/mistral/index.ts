@@ -5,6 +5,8 @@ import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
 import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
 import { encodeMistralRequest } from "./encode-mistral-request.js";
+import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
+import { mistralEndpoint } from "./mistral-endpoint.js";
 
 export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
@@ -19,4 +21,6 @@ export const mistralCodec: ProviderCodec = {
   createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeMistralRequest,
+  endpoint: mistralEndpoint,
+  declareTools: declareChatCompletionsTools,
 };

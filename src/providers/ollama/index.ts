@@ -5,6 +5,8 @@ import { OLLAMA } from "./ollama-wire.js";
 import { decodeOllamaResponse } from "./decode-ollama-response.js";
 import { OllamaStreamDecoder, type OllamaWireEvent } from "./decode-ollama-stream.js";
 import { encodeOllamaRequest } from "./encode-ollama-request.js";
+import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
+import { ollamaEndpoint } from "./ollama-endpoint.js";
 
 export { decodeOllamaResponse } from "./decode-ollama-response.js";
 export { OllamaStreamDecoder } from "./decode-ollama-stream.js";
@@ -22,4 +24,6 @@ export const ollamaCodec: ProviderCodec = {
   },
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
   encodeRequest: encodeOllamaRequest,
+  endpoint: ollamaEndpoint,
+  declareTools: declareChatCompletionsTools,
 };

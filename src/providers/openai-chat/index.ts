@@ -5,6 +5,8 @@ import { ChatCompletionsStreamDecoder, chatCompletionsWireReader } from "./decod
 import { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, type OpenAiChatProfileName, openAiChatServer } from "./openai-chat-profiles.js";
 import { OPENAI_CHAT } from "./openai-chat-wire.js";
+import { openAiChatEndpoint } from "./openai-chat-endpoint.js";
+import { declareChatCompletionsTools } from "./openai-chat-tools.js";
 
 export { decodeOpenAiChatResponse } from "./decode-openai-chat-response.js";
 export { OpenAiChatStreamDecoder } from "./decode-openai-chat-stream.js";
@@ -29,6 +31,8 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     createWireReader: () => chatCompletionsWireReader(OPENAI_CHAT),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
+    endpoint: openAiChatEndpoint,
+    declareTools: declareChatCompletionsTools,
   };
 }
 

@@ -7,6 +7,8 @@ import { decodeOpenAiResponsesResponse } from "./decode-openai-responses-respons
 import { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
 import { encodeOpenAiResponsesRequest } from "./encode-openai-responses-request.js";
 import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResponsesProfileName } from "./openai-responses-profiles.js";
+import { openAiResponsesEndpoint } from "./openai-responses-endpoint.js";
+import { declareOpenAiResponsesTools } from "./openai-responses-tools.js";
 
 export { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 export { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
@@ -28,6 +30,8 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     createWireReader: () => serverSentEventReader(OPENAI_RESPONSES, { ignore: ["[DONE]"] }),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, options) => encodeOpenAiResponsesRequest(history, options, resolved),
+    endpoint: openAiResponsesEndpoint,
+    declareTools: declareOpenAiResponsesTools,
   };
 }
 

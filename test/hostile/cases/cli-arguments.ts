@@ -16,10 +16,12 @@ const shown = (name: string) => JSON.stringify(name.length > 24 ? `${name.slice(
 const history = hostileFile("cli-history.json", validHistoryText);
 const checkouts = temporaryDirectory("hostile-scaffold");
 
-/** A checkout holding what the scaffold reads: the registry, spec/main.tsp and the built-in providers' spec files. */
+/** A checkout holding what the scaffold reads: the codec and simulator registries, spec/main.tsp and the built-in providers' spec files. */
 function checkout(name: string): string {
   const root = join(checkouts, name.replace(/[^a-z0-9]/gi, "_").slice(0, 40) + String(readdirSync(checkouts).length));
   mkdirSync(join(root, "src/providers"), { recursive: true });
+  mkdirSync(join(root, "src/simulators"), { recursive: true });
+  writeFileSync(join(root, "src/simulators/index.ts"), `import { anthropicSimulator } from "./anthropic-simulator.js";\n\nconst simulatorEntries = [\n  stateless(anthropicSimulator),\n];\n`);
   mkdirSync(join(root, "spec/providers"), { recursive: true });
   writeFileSync(join(root, "src/providers/registry.ts"), `import { anthropicCodec } from "./anthropic/index.js";\n\nexport const providerCodecs = {\n  [anthropicCodec.id]: anthropicCodec,\n};\n`);
   writeFileSync(join(root, "spec/main.tsp"), `import "./providers/anthropic.tsp";\n`);
@@ -47,7 +49,10 @@ for (const name of acceptedNames) {
       root = checkout(name);
       return outcomeOf(() => runScaffold(["provider", name, "--root", root], quiet));
     },
-    verify: async () => expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toContain(`from "./${name}/index.js"`),
+    verify: async () => {
+      expect(readFileSync(join(root, "src/providers/registry.ts"), "utf8")).toContain(`from "./${name}/index.js"`);
+      expect(readFileSync(join(root, "src/simulators/index.ts"), "utf8")).toContain(`from "./${name}-simulator.js"`);
+    },
   });
 }
 for (const name of new Set(refusedNames.filter((candidate) => !acceptedNames.has(candidate)))) {

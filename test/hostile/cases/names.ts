@@ -3,7 +3,7 @@
 // and a raw block whose attributes claim the target provider stays out of the request.
 import { expect } from "vitest";
 import type { Part } from "../../../generated/types.js";
-import { providerEndpoint } from "../../../src/client/provider-endpoints.js";
+import { ProviderHttpClient } from "../../../src/client/provider-http-client.js";
 import { codecFor, providerCodecs } from "../../../src/providers/registry.js";
 import { replayRules } from "../../../src/providers/replay-rules.js";
 import { contentSupport } from "../../../src/providers/content-rules.js";
@@ -18,7 +18,7 @@ const shown = (name: string) => JSON.stringify(name.length > 24 ? `${name.slice(
 
 for (const name of hostileNames) {
   cases.push({ name: `codecFor(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => codecFor(name)) });
-  cases.push({ name: `providerEndpoint(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => providerEndpoint(name)) });
+  cases.push({ name: `new ProviderHttpClient({ provider: ${shown(name)} })`, expected: "cli/usage", run: () => outcomeOf(() => new ProviderHttpClient({ provider: name, model: "m", env: {} })) });
   cases.push({ name: `startSimulator(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => startSimulator(name)) });
   cases.push({ name: `openAiChatSimulator(${shown(name)})`, expected: "cli/usage", run: () => outcomeOf(() => openAiChatSimulator(name)) });
   cases.push({ name: `replayRules of provider ${shown(name)}`, expected: "provider/invalid-option", run: () => outcomeOf(() => replayRules(name)) });
