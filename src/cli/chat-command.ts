@@ -5,10 +5,9 @@ import { ChatClient, type ChatEvent } from "../chat/chat-client.js";
 import { SessionChat } from "../chat/session-advisors.js";
 import type { CallLimits } from "../client/call-limits.js";
 import { ProviderHttpClient } from "../client/provider-http-client.js";
-import { weatherScenarios, weatherTools } from "../demo/weather-scenario.js";
+import { weatherTools } from "../demo/weather-scenario.js";
 import { describeMessage } from "../demo/transcript.js";
 import { UsageError } from "../errors/partwise-error.js";
-import { ownValue } from "../json/own-property.js";
 import { codecFor } from "../providers/registry.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import { type RunningSimulator, startSimulator } from "../simulators/index.js";
@@ -78,8 +77,7 @@ export async function runChat(argv: readonly string[], io: CommandIo): Promise<n
   }
   const provider = values.provider;
   if (provider === undefined) throw new UsageError("chat needs --provider (see partwise chat --help)");
-  const scenario = ownValue(weatherScenarios, provider);
-  if (!scenario) throw new UsageError(`no chat scenario for provider "${provider}" (known: ${Object.keys(weatherScenarios).join(", ")})`);
+  const scenario = codecFor(provider).reasoningRequest;
   if (positionals.length > 1) throw new UsageError("chat takes one PROMPT (quote it)");
   const prompt = positionals[0];
   if (prompt === undefined && values.session === undefined) throw new UsageError("chat needs a PROMPT, or --session to continue");

@@ -7,10 +7,9 @@ import { ChatClient } from "../chat/chat-client.js";
 import { SessionChat } from "../chat/session-advisors.js";
 import { ProviderHttpClient } from "../client/provider-http-client.js";
 import { describeMessage } from "../demo/transcript.js";
-import { weatherScenarios, weatherTools } from "../demo/weather-scenario.js";
-import { PartwiseError, UsageError } from "../errors/partwise-error.js";
-import { ownValue } from "../json/own-property.js";
-import { codecFor } from "../providers/registry.js";
+import { weatherTools } from "../demo/weather-scenario.js";
+import { PartwiseError } from "../errors/partwise-error.js";
+import { codecFor, providerCodecs } from "../providers/registry.js";
 import { LastTurnsStrategy, TurnCountTrigger } from "../session/compaction.js";
 import { DEFAULT_SESSION_STORE_URL, openSessionService } from "../session/open-session-store.js";
 import type { SessionService } from "../session/session-service.js";
@@ -53,8 +52,7 @@ function continueInSecondProcess(provider: string, database: string, baseUrl: st
 }
 
 async function runProvider(provider: string, service: SessionService, database: string, io: CommandIo): Promise<boolean> {
-  const scenario = ownValue(weatherScenarios, provider);
-  if (!scenario) throw new UsageError(`no demo scenario for provider "${provider}"`);
+  const scenario = codecFor(provider).reasoningRequest;
   const simulator = await startSimulator(provider, { apiKey: SIMULATOR_KEY, secret: simulatorSecret(provider) });
   try {
     io.out(`\n=== ${provider} (simulator at ${simulator.url}) ===`);
@@ -99,7 +97,7 @@ export async function runDemo(argv: readonly string[], io: CommandIo): Promise<n
     io.out(DEMO_HELP);
     return 0;
   }
-  const providers = values.providers?.split(",").map((provider) => provider.trim()) ?? Object.keys(weatherScenarios);
+  const providers = values.providers?.split(",").map((provider) => provider.trim()) ?? Object.keys(providerCodecs);
   const database = values.db ?? DEFAULT_SESSION_STORE_URL;
   io.out(`partwise demo: ${providers.length} providers, sessions in ${database}`);
   const service = await openSessionService(database);

@@ -62,4 +62,6 @@ export interface ProviderCodec {
   readonly endpoint: ProviderEndpoint;
   /** The request fields that declare `tools` (at least one) in the provider's shape, beside the encoded messages. */
   declareTools(tools: readonly ToolDeclaration[]): Record<string, unknown>;
+  /** A reasoning model of the provider and the request fields that turn its reasoning on (and make it visible): what `partwise chat` and `demo` send. */
+  readonly reasoningRequest: { readonly model: string; readonly request: Readonly<Record<string, unknown>> };
 }

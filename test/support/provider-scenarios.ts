@@ -1,11 +1,17 @@
-// The weather scenario of each provider (src/demo/weather-scenario.ts) with what the real API does
-// when a tool turn comes back from a text-only store, for the end-to-end tests.
+// The weather scenario of each provider (its codec's reasoning request and the tools of
+// src/demo/weather-scenario.ts) with what the real API does when a tool turn comes back from a text-only
+// store, for the end-to-end tests.
 import type { Message, Part } from "../../generated/types.js";
-import { type ProviderScenario, weatherScenarios } from "../../src/demo/weather-scenario.js";
+import { providerCodecs } from "../../src/providers/registry.js";
 
 export { weatherTools } from "../../src/demo/weather-scenario.js";
 
-export interface EndToEndScenario extends ProviderScenario {
+export interface EndToEndScenario {
+  readonly provider: string;
+  /** The model for the real API (the simulators accept any). */
+  readonly model: string;
+  /** Request fields that ask for reasoning the provider's way. */
+  readonly request: Readonly<Record<string, unknown>>;
   /** The documented rejection of a tool turn replayed without its reasoning, or undefined where the API accepts it. */
   readonly naiveRejection?: { readonly status: number; readonly message: RegExp };
 }
@@ -19,8 +25,9 @@ const NAIVE_REJECTIONS: Readonly<Record<string, EndToEndScenario["naiveRejection
   google: { status: 400, message: /Function call is missing a thought_signature in functionCall parts/ },
 };
 
-export const scenarios: readonly EndToEndScenario[] = Object.values(weatherScenarios).map((scenario) => {
-  const naiveRejection = NAIVE_REJECTIONS[scenario.provider];
+export const scenarios: readonly EndToEndScenario[] = Object.values(providerCodecs).map((codec) => {
+  const scenario = { provider: codec.id, ...codec.reasoningRequest };
+  const naiveRejection = NAIVE_REJECTIONS[codec.id];
   return naiveRejection ? { ...scenario, naiveRejection } : scenario;
 });
 

@@ -22,4 +22,5 @@ export const anthropicCodec: ProviderCodec = {
   encodeRequest: encodeAnthropicRequest,
   endpoint: anthropicEndpoint,
   declareTools: declareAnthropicTools,
+  reasoningRequest: { model: "claude-sonnet-4-5", request: { max_tokens: 2048, thinking: { type: "enabled", budget_tokens: 1024 } } },
 };

@@ -29,4 +29,12 @@ export const bedrockCodec: ProviderCodec = {
   encodeRequest: encodeBedrockRequest,
   endpoint: bedrockEndpoint,
   declareTools: declareBedrockTools,
+  reasoningRequest: {
+    model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    request: {
+      modelId: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+      inferenceConfig: { maxTokens: 2048 },
+      additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
+    },
+  },
 };

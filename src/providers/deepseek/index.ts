@@ -24,4 +24,5 @@ export const deepSeekCodec: ProviderCodec = {
   encodeRequest: encodeDeepSeekRequest,
   endpoint: deepSeekEndpoint,
   declareTools: declareChatCompletionsTools,
+  reasoningRequest: { model: "deepseek-v4-flash", request: {} },
 };

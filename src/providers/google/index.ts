@@ -76,6 +76,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     // The HTTP endpoint is the Gemini API's for either wire: ProviderHttpClient calls no Vertex AI URL.
     endpoint: googleEndpoint,
     declareTools: declareGoogleTools,
+    reasoningRequest: { model: "gemini-3-pro-preview", request: { generationConfig: { thinkingConfig: { includeThoughts: true } } } },
   };
 }
 

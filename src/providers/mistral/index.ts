@@ -23,4 +23,5 @@ export const mistralCodec: ProviderCodec = {
   encodeRequest: encodeMistralRequest,
   endpoint: mistralEndpoint,
   declareTools: declareChatCompletionsTools,
+  reasoningRequest: { model: "magistral-medium-latest", request: {} },
 };

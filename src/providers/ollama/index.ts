@@ -26,4 +26,5 @@ export const ollamaCodec: ProviderCodec = {
   encodeRequest: encodeOllamaRequest,
   endpoint: ollamaEndpoint,
   declareTools: declareChatCompletionsTools,
+  reasoningRequest: { model: "qwen3", request: { think: true } },
 };

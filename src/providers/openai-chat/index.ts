@@ -33,6 +33,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
     endpoint: openAiChatEndpoint,
     declareTools: declareChatCompletionsTools,
+    reasoningRequest: { model: "gpt-4.1", request: {} },
   };
 }
 

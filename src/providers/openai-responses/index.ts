@@ -32,6 +32,8 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     encodeRequest: (history, options) => encodeOpenAiResponsesRequest(history, options, resolved),
     endpoint: openAiResponsesEndpoint,
     declareTools: declareOpenAiResponsesTools,
+    // The encoder adds store: false and include: ["reasoning.encrypted_content"].
+    reasoningRequest: { model: "gpt-5", request: { reasoning: { effort: "medium", summary: "auto" } } },
   };
 }
 

@@ -3,7 +3,7 @@
 // stream. Only the whole stream is accepted; everything else ends typed (truncated or invalid wire).
 import { toolRequestFields } from "../../../src/chat/tool-declarations.js";
 import { ProviderHttpClient } from "../../../src/client/provider-http-client.js";
-import { weatherScenarios, weatherTools } from "../../../src/demo/weather-scenario.js";
+import { weatherTools } from "../../../src/demo/weather-scenario.js";
 import { decodeStream } from "../../../src/providers/decode-stream.js";
 import { codecFor, providerCodecs } from "../../../src/providers/registry.js";
 import { startSimulator } from "../../../src/simulators/index.js";
@@ -13,7 +13,7 @@ const KEY = "hostile-key";
 
 /** The whole stream the provider's simulator sends for the weather question. */
 async function recordStream(provider: string): Promise<Uint8Array> {
-  const scenario = weatherScenarios[provider]!;
+  const scenario = codecFor(provider).reasoningRequest;
   const simulator = await startSimulator(provider, { apiKey: KEY });
   try {
     const http = new ProviderHttpClient({
