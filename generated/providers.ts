@@ -164,23 +164,12 @@ export const providersDocument: ProvidersDocument = {
             {
               "type": "tool_result",
               "tool_use_id": "toolu_01Q9ExVZnzZj7E2QQYHYtNUa",
-              "content": [
-                {
-                  "type": "text",
-                  "text": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
-                }
-              ],
-              "is_error": false
+              "content": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
             },
             {
               "type": "tool_result",
               "tool_use_id": "toolu_01A09q90qw90lq917835lq9",
-              "content": [
-                {
-                  "type": "text",
-                  "text": "city not found: Bergn"
-                }
-              ],
+              "content": "city not found: Bergn",
               "is_error": true
             }
           ]
@@ -1591,6 +1580,7 @@ export const providersDocument: ProvidersDocument = {
           "payloads": {},
           "examples": [
             {
+              "index": 0,
               "name": "get_weather",
               "arguments": {
                 "city": "Oslo",
@@ -1611,6 +1601,7 @@ export const providersDocument: ProvidersDocument = {
             {
               "id": "call_k3x9w2pq",
               "function": {
+                "index": 0,
                 "name": "get_weather",
                 "arguments": {
                   "city": "Oslo"

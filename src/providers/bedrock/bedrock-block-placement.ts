@@ -1,0 +1,63 @@
+// Where a Bedrock Converse content block sits in a response, its ConverseStream events and a request, for
+// the mapping conformance cases (src/providers/block-placement.ts).
+// https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
+import type { BlockPlacement, BlockTurn } from "../block-placement.js";
+
+interface Slot {
+  /** The member of the content block holding the model's value, when the model is not the block itself. */
+  readonly member?: readonly string[];
+  readonly turn: BlockTurn;
+  /** The stream's content events for the block, when it streams. */
+  readonly deltas?: (example: Record<string, unknown>) => Record<string, unknown>[];
+}
+
+const index = 0;
+const delta = (value: Record<string, unknown>) => ({ contentBlockDelta: { contentBlockIndex: index, delta: value } });
+
+const SLOTS: Readonly<Record<string, Slot>> = {
+  BedrockTextBlock: { turn: "assistant", deltas: (example) => [delta({ text: example["text"] })] },
+  BedrockReasoningTextBlock: {
+    member: ["reasoningContent", "reasoningText"],
+    turn: "assistant",
+    deltas: (example) => [delta({ reasoningContent: { text: example["text"] } }), delta({ reasoningContent: { signature: example["signature"] } })],
+  },
+  BedrockReasoningContent: { member: ["reasoningContent"], turn: "assistant", deltas: (example) => [delta({ reasoningContent: example })] },
+  BedrockToolUseBlock: {
+    member: ["toolUse"],
+    turn: "assistant",
+    deltas: (example) => [
+      { contentBlockStart: { contentBlockIndex: index, start: { toolUse: { toolUseId: example["toolUseId"], name: example["name"] } } } },
+      delta({ toolUse: { input: JSON.stringify(example["input"]) } }),
+    ],
+  },
+  BedrockToolResultBlock: { member: ["toolResult"], turn: "tool" },
+  BedrockImageBlock: { member: ["image"], turn: "user" },
+  BedrockDocumentBlock: { member: ["document"], turn: "user" },
+  BedrockOtherBlock: { turn: "assistant" },
+};
+
+const REQUEST_MESSAGE: Readonly<Record<BlockTurn, number>> = { user: 0, assistant: 1, tool: 2 };
+
+export const placeBedrockBlock: BlockPlacement = (block, example) => {
+  const slot = SLOTS[block.wireModel];
+  if (!slot) throw new Error(`no Bedrock placement for ${block.wireModel}`);
+  const value = example as Record<string, unknown>;
+  const contentBlock = (slot.member ?? []).reduceRight<Record<string, unknown>>((inner, key) => ({ [key]: inner }), value);
+  const usage = { inputTokens: 412, outputTokens: 96, totalTokens: 508 };
+  return {
+    turn: slot.turn,
+    response: { output: { message: { role: "assistant", content: [contentBlock] } }, stopReason: "end_turn", usage, metrics: { latencyMs: 1210 } },
+    ...(slot.deltas
+      ? {
+          stream: [
+            { messageStart: { role: "assistant" } },
+            ...slot.deltas(value),
+            { contentBlockStop: { contentBlockIndex: index } },
+            { messageStop: { stopReason: "end_turn" } },
+            { metadata: { usage, metrics: { latencyMs: 1210 } } },
+          ],
+        }
+      : {}),
+    request: [`/messages/${REQUEST_MESSAGE[slot.turn]}/content/0`, ...(slot.member ?? [])].join("/"),
+  };
+};
