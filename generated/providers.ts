@@ -457,8 +457,7 @@ export const providersDocument: ProvidersDocument = {
                 {
                   "text": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
                 }
-              ],
-              "status": "success"
+              ]
             },
             {
               "toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q",
@@ -961,6 +960,13 @@ export const providersDocument: ProvidersDocument = {
                 "mimeType": "image/png",
                 "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
               }
+            },
+            {
+              "inlineData": {
+                "mimeType": "image/png",
+                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              },
+              "thoughtSignature": "CiwB0e2Kb9Qx4mN6pR8tV0xZ2bD4fH6jL8nP0rT2vX4zB6dF8hJ0lN2pR"
             }
           ]
         },
@@ -977,7 +983,8 @@ export const providersDocument: ProvidersDocument = {
               "fileData": {
                 "mimeType": "application/pdf",
                 "fileUri": "https://generativelanguage.googleapis.com/v1beta/files/forecast-2026"
-              }
+              },
+              "thoughtSignature": "CiwB0e2Kb3Lp7kQ9mN1pR3tV5xZ7bD9fH1jL3nP5rT7vX9zB1dF3hJ5lN7p"
             }
           ]
         },
@@ -994,7 +1001,8 @@ export const providersDocument: ProvidersDocument = {
               "executableCode": {
                 "language": "PYTHON",
                 "code": "print(sum(range(1, 11)))"
-              }
+              },
+              "thoughtSignature": "CiwB0e2Kb5Mq8lR0nO2qS4uW6yA8cE0gI2kM4oQ6sU8wY0aC2eG4iK6mO8q"
             }
           ]
         },
@@ -1011,7 +1019,8 @@ export const providersDocument: ProvidersDocument = {
               "codeExecutionResult": {
                 "outcome": "OUTCOME_OK",
                 "output": "55\n"
-              }
+              },
+              "thoughtSignature": "CiwB0e2Kb6Nr9mS1oP3rT5vX7zB9dF1hJ3lN5pR7tV9xZ1bD3fH5jL7nP9r"
             }
           ]
         },
@@ -1054,7 +1063,8 @@ export const providersDocument: ProvidersDocument = {
                 "response": {
                   "status": "URL_RETRIEVAL_STATUS_SUCCESS"
                 }
-              }
+              },
+              "thoughtSignature": "CiwB0e2Kb7Os0nT2pQ4sU6wY8aC0eG2iK4mO6qS8uW0yA2cE4gI6kM8oQ0s"
             }
           ]
         },
@@ -2622,26 +2632,20 @@ export const providersDocument: ProvidersDocument = {
               "id": "msg_68af4034c5d08193a1b2c3d4e5f6a7b8",
               "status": "completed",
               "role": "assistant",
+              "phase": "final_answer",
               "content": [
                 {
                   "type": "output_text",
-                  "text": "It is 7 °C with light rain in Oslo.",
-                  "annotations": [],
-                  "logprobs": []
-                }
-              ]
-            },
-            {
-              "type": "message",
-              "id": "msg_commentary_1",
-              "status": "completed",
-              "role": "assistant",
-              "phase": "commentary",
-              "content": [
-                {
-                  "type": "output_text",
-                  "text": "Checking the forecast first.",
-                  "annotations": []
+                  "text": "It is 7 °C with light rain in Oslo (yr.no).",
+                  "annotations": [
+                    {
+                      "type": "url_citation",
+                      "start_index": 36,
+                      "end_index": 42,
+                      "url": "https://www.yr.no/en",
+                      "title": "Yr"
+                    }
+                  ]
                 }
               ]
             }

@@ -25,6 +25,12 @@ export interface PlacedBlock {
    */
   readonly part?: Part;
   /**
+   * Where the block's part is among the decoded parts, when the block cannot come alone (a Responses
+   * reasoning item is followed by the item it led to, which the response and the stream then carry too);
+   * without it the block must decode to exactly one part.
+   */
+  readonly partIndex?: number;
+  /**
    * JSON pointer (RFC 6901) of the block in the encoded request body. When the block is a set of fields of
    * a message rather than an entry of its own, the pointer names the message and only the example's
    * members are compared.

@@ -109,11 +109,11 @@ function asJson(value: unknown): unknown {
   }
 }
 
-/** The scalar leaves of a value, JSON texts opened. */
-function leaves(value: unknown): unknown[] {
+/** The scalar leaves of a value, JSON texts opened; `skipTags` leaves out `type` members (the tags of parts). */
+function leaves(value: unknown, skipTags = false): unknown[] {
   const opened = asJson(value);
-  if (Array.isArray(opened)) return opened.flatMap(leaves);
-  if (isRecord(opened)) return Object.values(opened).flatMap(leaves);
+  if (Array.isArray(opened)) return opened.flatMap((item) => leaves(item, skipTags));
+  if (isRecord(opened)) return Object.entries(opened).flatMap(([key, item]) => (skipTags && key === "type" ? [] : leaves(item, skipTags)));
   return opened === null || opened === undefined ? [] : [opened];
 }
 
@@ -141,12 +141,14 @@ function sameLeaf(left: unknown, right: unknown): boolean {
 /**
  * Whether a part field holds a wire value: equal as JSON (JSON texts opened), or, where the two are
  * shaped differently (a `source` object and its `data`, `functionCall` and `toolCall`, a string and
- * text parts), every leaf of one found among the leaves of the other. A missing field holds nothing.
+ * text parts), every leaf of one found among the leaves of the other; the `type` tags of canonical
+ * parts and tool calls are structure, not values.
  */
 export function holdsWireValue(partValue: unknown, wireValue: unknown): boolean {
-  if (partValue === undefined || partValue === null) return wireValue === undefined || wireValue === null;
+  // A missing field holds only what says nothing: null, an empty list or object (`summary: []`).
+  if (partValue === undefined || partValue === null) return wireValue === undefined || wireValue === null || (typeof wireValue === "object" && leaves(wireValue).length === 0);
   if (isDeepStrictEqual(asJson(partValue), asJson(wireValue))) return true;
-  const partLeaves = leaves(partValue);
+  const partLeaves = leaves(partValue, true);
   const wireLeaves = leaves(wireValue);
   if (partLeaves.length === 0 || wireLeaves.length === 0) return false;
   const within = (inner: unknown[], outer: unknown[]) => inner.every((leaf) => outer.some((other) => sameLeaf(leaf, other)));
@@ -175,8 +177,10 @@ export function valueAtPointer(document: unknown, pointer: string): unknown {
 
 /** What the declarations of a vector require of the part its example decoded to, as problems (none when honoured). */
 export function declarationProblems(vector: MappingVector, message: Message, from: string): string[] {
-  if (message.parts.length !== 1) return [`${from}: decoded to ${message.parts.length} parts, expected one ${vector.mapsTo} part`];
-  const part = message.parts[0] as Part;
+  const part = message.parts[vector.partIndex ?? 0];
+  if (!part || (vector.partIndex === undefined && message.parts.length !== 1)) {
+    return [`${from}: decoded to ${message.parts.length} parts, expected one ${vector.mapsTo} part${vector.partIndex === undefined ? "" : ` at ${vector.partIndex}`}`];
+  }
   if (part.type !== vector.mapsTo) return [`${from}: decoded to a ${part.type} part, but @mapsTo declares ${vector.mapsTo}`];
   const example = isRecord(vector.example) ? vector.example : {};
   const problems: string[] = [];
@@ -198,14 +202,14 @@ export function declarationProblems(vector: MappingVector, message: Message, fro
   return problems;
 }
 
-/** The history a decoded part is encoded back in: its part in the message of the vector's turn. */
-export function historyFor(turn: BlockTurn, part: Part): History {
+/** The history decoded parts are encoded back in: the parts in the message of the vector's turn. */
+export function historyFor(turn: BlockTurn, parts: readonly Part[]): History {
   const prompt: Message = { role: "user", parts: [{ type: "text", text: MAPPING_PROMPT }] };
   const messages: Message[] = turn === "user"
-    ? [{ role: "user", parts: [part] }]
+    ? [{ role: "user", parts: [...parts] }]
     : turn === "assistant"
-      ? [prompt, { role: "assistant", parts: [part] }]
-      : [prompt, { role: "assistant", parts: [answeredCall(part)] }, { role: "tool", parts: [part] }];
+      ? [prompt, { role: "assistant", parts: [...parts] }]
+      : [prompt, { role: "assistant", parts: parts.map(answeredCall) }, { role: "tool", parts: [...parts] }];
   return { format: "partwise.history", version: 1, messages };
 }
 
@@ -258,7 +262,7 @@ export async function mappingProblems(vector: MappingVector): Promise<string[]> 
   }
   if (problems.length > 0) return problems;
   try {
-    const encoded = codec.encodeRequest(historyFor(vector.turn, message.parts[0] as Part));
+    const encoded = codec.encodeRequest(historyFor(vector.turn, message.parts));
     const expected = vector.requestBlock ?? vector.example;
     const block = encodedBlock(expected, vector.request, encoded.body);
     if (!isDeepStrictEqual(block, expected)) {
