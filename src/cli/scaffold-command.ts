@@ -46,6 +46,7 @@ function scaffoldFiles(name: string): { template: string; path: string }[] {
     { template: "decode-stream.ts.tmpl", path: `src/providers/${name}/decode-${name}-stream.ts` },
     { template: "encode-request.ts.tmpl", path: `src/providers/${name}/encode-${name}-request.ts` },
     { template: "index.ts.tmpl", path: `src/providers/${name}/index.ts` },
+    { template: "block-placement.ts.tmpl", path: `src/providers/${name}/${name}-block-placement.ts` },
     { template: "codec.test.ts.tmpl", path: `test/providers/${name}/${name}-codec.test.ts` },
     { template: "fixtures/SOURCES.tmpl", path: `test/fixtures/${name}/SOURCES` },
     { template: "fixtures/text.json.tmpl", path: `test/fixtures/${name}/composed__${name}-text.json` },

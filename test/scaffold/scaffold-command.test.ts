@@ -94,7 +94,7 @@ describe("runScaffold", () => {
     expect(readFileSync(join(root, "spec/main.tsp"), "utf8")).toContain(`import "./providers/anthropic.tsp";\nimport "./providers/acme-chat.tsp";\n`);
     expect(readFileSync(join(root, "spec/providers/acme-chat.tsp"), "utf8")).toContain(`@provider("acme.chat", "Acme Chat")`);
     expect(readdirSync(join(root, "src/providers/acme-chat")).sort()).toEqual([
-      "acme-chat-wire.ts", "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
+      "acme-chat-block-placement.ts", "acme-chat-wire.ts", "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
     ]);
   });
 
@@ -154,8 +154,8 @@ describe("runScaffold", () => {
     // The type-check covers src/ (the registry and every codec), generated/ and the new tests.
     writeFileSync(join(root, "tsconfig.scaffold.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "test/providers/acme-chat"] }));
     await inCopy(root, "npx", ["tsc", "-p", "tsconfig.scaffold.json"]);
-    const report = await inCopy(root, "npx", ["vitest", "run", "test/providers/acme-chat", "test/providers/cross-provider-replay.test.ts", "test/conformance/provider-vectors.test.ts"]);
+    const report = await inCopy(root, "npx", ["vitest", "run", "test/providers/acme-chat", "test/providers/cross-provider-replay.test.ts", "test/conformance/provider-vectors.test.ts", "test/conformance/mapping-vectors.test.ts"]);
     // The report is coloured when the environment forces colour.
-    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+3 passed/);
+    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+4 passed/);
   }, 20 * MINUTE);
 });
