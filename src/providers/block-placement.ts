@@ -45,5 +45,5 @@ export interface PlacedBlock {
   readonly server?: CodecChoice;
 }
 
-/** Places one example of one declared block; `example` is one of `block.examples`. */
-export type BlockPlacement = (block: BlockMapping, example: unknown) => PlacedBlock;
+/** Places one example of one declared block (`example` is one of `block.examples`); undefined for a block it does not know. */
+export type BlockPlacement = (block: BlockMapping, example: unknown) => PlacedBlock | undefined;

@@ -4,6 +4,7 @@
 import type { Part } from "../../generated/types.js";
 import type { BlockPlacement, BlockTurn } from "./block-placement.js";
 import type { CodecChoice } from "./registry.js";
+import { ownValue } from "../json/own-property.js";
 
 type Value = Record<string, unknown>;
 
@@ -48,8 +49,8 @@ function messageFields(slot: Exclude<ChatCompletionSlot, { in: "request" }>, exa
 /** A placement from a table of slots by wire model name. */
 export function chatCompletionPlacement(slots: Readonly<Record<string, ChatCompletionSlot>>, model: string): BlockPlacement {
   return (block, example) => {
-    const slot = slots[block.wireModel];
-    if (!slot) throw new Error(`no placement for ${block.wireModel}`);
+    const slot = ownValue(slots, block.wireModel);
+    if (!slot) return undefined;
     const value = example as Value;
     if (slot.in === "request") return { turn: slot.turn, part: slot.part(value), request: slot.request };
     const { fields, delta, request } = messageFields(slot, value);

@@ -60,6 +60,8 @@ export async function providerMappingVectors(provider: ProviderDescription): Pro
   const vectors = new Map<string, MappingVector>();
   for (const block of provider.blocks) {
     block.examples.forEach((example, index) => {
+      const placed = place(block, example);
+      if (!placed) throw new Error(`the block placement of ${provider.id} does not place ${block.wireModel}: give it a slot in src/providers/${providerFolder(provider.id)}/${providerFolder(provider.id)}-block-placement.ts`);
       vectors.set(`${provider.id}/${vectorName(block, index)}`, {
         provider: provider.id,
         wireModel: block.wireModel,
@@ -67,7 +69,7 @@ export async function providerMappingVectors(provider: ProviderDescription): Pro
         fields: block.fields,
         payloads: block.payloads,
         example,
-        ...place(block, example),
+        ...placed,
       });
     });
   }

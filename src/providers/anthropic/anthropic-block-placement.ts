@@ -2,6 +2,7 @@
 // mapping conformance cases (src/providers/block-placement.ts). https://platform.claude.com/docs/en/api/messages
 import type { Part } from "../../../generated/types.js";
 import type { BlockPlacement, BlockTurn } from "../block-placement.js";
+import { ownValue } from "../../json/own-property.js";
 
 type Block = Record<string, unknown>;
 
@@ -50,7 +51,7 @@ function blockEvents(block: Block): unknown[] {
 
 export const placeAnthropicBlock: BlockPlacement = (block, example) => {
   const content = example as Block;
-  const requestBlock = block.wireType === undefined ? undefined : REQUEST_BLOCKS[block.wireType];
+  const requestBlock = block.wireType === undefined ? undefined : ownValue(REQUEST_BLOCKS, block.wireType);
   if (requestBlock) {
     return { turn: requestBlock.turn, part: requestBlock.part(content), request: requestBlock.turn === "tool" ? "/messages/2/content/0" : "/messages/0/content/0" };
   }

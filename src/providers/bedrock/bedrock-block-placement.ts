@@ -3,6 +3,7 @@
 // https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
 import type { Part } from "../../../generated/types.js";
 import type { BlockPlacement, BlockTurn } from "../block-placement.js";
+import { ownValue } from "../../json/own-property.js";
 
 type Value = Record<string, unknown>;
 
@@ -61,8 +62,8 @@ function sourceMedia(example: Value, mimeType: string) {
 const REQUEST_MESSAGE: Readonly<Record<BlockTurn, number>> = { user: 0, assistant: 1, tool: 2 };
 
 export const placeBedrockBlock: BlockPlacement = (block, example) => {
-  const slot = SLOTS[block.wireModel];
-  if (!slot) throw new Error(`no Bedrock placement for ${block.wireModel}`);
+  const slot = ownValue(SLOTS, block.wireModel);
+  if (!slot) return undefined;
   const value = example as Value;
   const request = [`/messages/${REQUEST_MESSAGE[slot.turn]}/content/0`, ...(slot.member ?? [])].join("/");
   if (slot.part) return { turn: slot.turn, part: slot.part(value), request };

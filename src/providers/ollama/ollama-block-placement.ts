@@ -3,6 +3,7 @@
 // https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
 import type { Part } from "../../../generated/types.js";
 import type { BlockPlacement, BlockTurn } from "../block-placement.js";
+import { ownValue } from "../../json/own-property.js";
 
 type Value = Record<string, unknown>;
 
@@ -47,10 +48,10 @@ const DONE = { done: true, done_reason: "stop", total_duration: 3244883583, prom
 
 export const placeOllamaBlock: BlockPlacement = (block, example) => {
   const value = example as Value;
-  const requestSlot = REQUEST_SLOTS[block.wireModel];
+  const requestSlot = ownValue(REQUEST_SLOTS, block.wireModel);
   if (requestSlot) return { turn: requestSlot.turn, part: requestSlot.part(value), request: requestSlot.request };
-  const slot = RESPONSE_SLOTS[block.wireModel];
-  if (!slot) throw new Error(`no Ollama placement for ${block.wireModel}`);
+  const slot = ownValue(RESPONSE_SLOTS, block.wireModel);
+  if (!slot) return undefined;
   const message = { role: "assistant", ...slot.fields(value) };
   return {
     turn: "assistant",

@@ -2,6 +2,7 @@
 // mapping conformance cases (src/providers/block-placement.ts). https://platform.openai.com/docs/api-reference/responses
 import type { Part } from "../../../generated/types.js";
 import type { BlockPlacement, BlockTurn } from "../block-placement.js";
+import { ownValue } from "../../json/own-property.js";
 
 type Value = Record<string, unknown>;
 
@@ -39,7 +40,7 @@ const USAGE = { input_tokens: 412, output_tokens: 96, total_tokens: 508 };
 
 export const placeOpenAiResponsesBlock: BlockPlacement = (block, example) => {
   const item = example as Value;
-  const requestSlot = REQUEST_SLOTS[block.wireModel];
+  const requestSlot = ownValue(REQUEST_SLOTS, block.wireModel);
   if (requestSlot) {
     return {
       turn: requestSlot.turn,
