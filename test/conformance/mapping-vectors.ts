@@ -1,7 +1,7 @@
 // The mapping conformance vectors: one per `@example` of every `@mapsTo` block of the spec, placed in its
 // provider's wire by the provider's block placement, and the check that the codec honours the block's
 // declarations (part kind, `@partField`s, `@payload`s) and encodes the part back to the same block.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { providersDocument } from "../../generated/providers.js";
@@ -13,7 +13,7 @@ import type { ProviderCodec } from "../../src/providers/provider-codec.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { aggregateAll } from "../../src/streaming/aggregate.js";
 import { mergeResponses } from "../../src/streaming/message-aggregator.js";
-import { repositoryRoot } from "./provider-vectors.js";
+import { committedVectorFiles, repositoryRoot } from "./provider-vectors.js";
 
 export const mappingVectorDirectory = join(repositoryRoot, "test/conformance/mappings");
 
@@ -87,14 +87,7 @@ export async function buildMappingVectors(): Promise<Map<string, string>> {
 
 /** The committed mapping vector files, by path relative to mappingVectorDirectory. */
 export function committedMappingVectors(): Map<string, string> {
-  const files = new Map<string, string>();
-  if (!existsSync(mappingVectorDirectory)) return files;
-  for (const provider of readdirSync(mappingVectorDirectory).sort()) {
-    for (const file of readdirSync(join(mappingVectorDirectory, provider)).sort()) {
-      files.set(`${provider}/${file}`, readFileSync(join(mappingVectorDirectory, provider, file), "utf8"));
-    }
-  }
-  return files;
+  return committedVectorFiles(mappingVectorDirectory);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
