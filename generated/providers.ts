@@ -56,7 +56,26 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "citations": "block_fields"
-          }
+          },
+          "examples": [
+            {
+              "type": "text",
+              "text": "I'll check the current weather in Oslo for you."
+            },
+            {
+              "type": "text",
+              "text": "Light rain and 7 °C in Oslo right now.",
+              "citations": [
+                {
+                  "type": "web_search_result_location",
+                  "url": "https://www.yr.no/en/forecast/daily-table/1-72837/Norway/Oslo/Oslo/Oslo",
+                  "title": "Oslo - Yr",
+                  "encrypted_index": "EpMBCioIBxgCIiQ4ODk4YTFkYy0yMTNkLTRhNmYtOTljYi03ZTBlNTUzZDc0NWISDCV4a7",
+                  "cited_text": "Light rain, 7°"
+                }
+              ]
+            }
+          ]
         },
         {
           "wireModel": "AnthropicThinkingBlock",
@@ -68,7 +87,14 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "signature": "signature"
-          }
+          },
+          "examples": [
+            {
+              "type": "thinking",
+              "thinking": "The user wants the weather in Oslo; get_weather takes a city, so I will call it with Oslo.",
+              "signature": "EqQBCkgIARABGAIiQL8Uo2yQ4f0pZqJcPzb5t1nVwMbZ0l3W9pQ8A1CxHhyqG7XcvCkWGlI3JH7Xb3QEHqzPXYmMk5uV9t2O0fK3ZrESDE1mNGpZ3qXnV9kF3hoM"
+            }
+          ]
         },
         {
           "wireModel": "AnthropicRedactedThinkingBlock",
@@ -78,7 +104,13 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "data": "redacted_thinking"
-          }
+          },
+          "examples": [
+            {
+              "type": "redacted_thinking",
+              "data": "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB0"
+            }
+          ]
         },
         {
           "wireModel": "AnthropicToolUseBlock",
@@ -92,7 +124,30 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "caller": "block_fields"
-          }
+          },
+          "examples": [
+            {
+              "type": "tool_use",
+              "id": "toolu_01Q9ExVZnzZj7E2QQYHYtNUa",
+              "name": "get_weather",
+              "input": {
+                "city": "Oslo",
+                "unit": "celsius"
+              }
+            },
+            {
+              "type": "tool_use",
+              "id": "toolu_01A09q90qw90lq917835lq9",
+              "name": "get_weather",
+              "input": {
+                "city": "Bergen"
+              },
+              "caller": {
+                "type": "code_execution_20250825",
+                "tool_id": "srvtoolu_01ABCDEF"
+              }
+            }
+          ]
         },
         {
           "wireModel": "AnthropicToolResultBlock",
@@ -104,7 +159,20 @@ export const providersDocument: ProvidersDocument = {
             "content": "content",
             "is_error": "isError"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "tool_result",
+              "tool_use_id": "toolu_01Q9ExVZnzZj7E2QQYHYtNUa",
+              "content": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
+            },
+            {
+              "type": "tool_result",
+              "tool_use_id": "toolu_01A09q90qw90lq917835lq9",
+              "content": "city not found: Bergn",
+              "is_error": true
+            }
+          ]
         },
         {
           "wireModel": "AnthropicImageBlock",
@@ -114,7 +182,17 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "source": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "image",
+              "source": {
+                "type": "base64",
+                "media_type": "image/png",
+                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              }
+            }
+          ]
         },
         {
           "wireModel": "AnthropicDocumentBlock",
@@ -125,7 +203,18 @@ export const providersDocument: ProvidersDocument = {
             "source": "media.data",
             "title": "media.name"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "document",
+              "source": {
+                "type": "base64",
+                "media_type": "application/pdf",
+                "data": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+              },
+              "title": "forecast.pdf"
+            }
+          ]
         },
         {
           "wireModel": "AnthropicOtherBlock",
@@ -134,7 +223,17 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "type": "kind"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "server_tool_use",
+              "id": "srvtoolu_01WYG3ziw53XMcoyKL4XcZmE",
+              "name": "web_search",
+              "input": {
+                "query": "Oslo weather today"
+              }
+            }
+          ]
         }
       ],
       "replay": {
@@ -401,7 +500,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "text": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "text": "It is 7 °C with light rain in Oslo."
+            }
+          ]
         },
         {
           "wireModel": "BedrockReasoningTextBlock",
@@ -412,7 +516,13 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "signature": "signature"
-          }
+          },
+          "examples": [
+            {
+              "text": "The user asks for the Oslo weather, so I call get_weather.",
+              "signature": "ErcBCkgIAhABGAIiQMv2Tg2kJ0Bf3v9o1rK8x4vQ0F6R2yW8aM1nP5tQ7dL9sZ3cX1bV6hJ4kN0mE2rT8uY5iO3pA7gH9jK"
+            }
+          ]
         },
         {
           "wireModel": "BedrockReasoningContent",
@@ -421,7 +531,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "redactedContent": "redacted_content"
-          }
+          },
+          "examples": [
+            {
+              "redactedContent": "RXJjQkNrZ0lBaEFCR0FJaVFNdjJUZzJrSjBCZjN2OW8xcks4eDR2UTBG"
+            }
+          ]
         },
         {
           "wireModel": "BedrockToolUseBlock",
@@ -432,7 +547,16 @@ export const providersDocument: ProvidersDocument = {
             "name": "toolCall.name",
             "input": "toolCall.arguments"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q",
+              "name": "get_weather",
+              "input": {
+                "city": "Oslo"
+              }
+            }
+          ]
         },
         {
           "wireModel": "BedrockImageBlock",
@@ -442,7 +566,15 @@ export const providersDocument: ProvidersDocument = {
             "format": "media.mimeType",
             "source": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "format": "png",
+              "source": {
+                "bytes": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              }
+            }
+          ]
         },
         {
           "wireModel": "BedrockDocumentBlock",
@@ -453,7 +585,16 @@ export const providersDocument: ProvidersDocument = {
             "name": "media.name",
             "source": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "format": "pdf",
+              "name": "forecast",
+              "source": {
+                "bytes": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK"
+              }
+            }
+          ]
         },
         {
           "wireModel": "BedrockToolResultBlock",
@@ -464,14 +605,61 @@ export const providersDocument: ProvidersDocument = {
             "content": "content",
             "status": "isError"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q",
+              "content": [
+                {
+                  "text": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
+                }
+              ]
+            },
+            {
+              "toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q",
+              "content": [
+                {
+                  "text": "city not found: Bergn"
+                }
+              ],
+              "status": "error"
+            }
+          ]
         },
         {
           "wireModel": "BedrockOtherBlock",
           "part": "unknown",
           "description": "Any other block, kept exactly as received and replayed to Bedrock only: `citationsContent`, a\nserver `toolUse` and its `toolResult`, `image` output, a `reasoningContent` member partwise does not\nknow, and future block types. The block's key is the part's `kind`.",
           "fields": {},
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "citationsContent": {
+                "content": [
+                  {
+                    "text": "Light rain, 7°"
+                  }
+                ],
+                "citations": [
+                  {
+                    "title": "forecast",
+                    "sourceContent": [
+                      {
+                        "text": "Light rain, 7°"
+                      }
+                    ],
+                    "location": {
+                      "documentChar": {
+                        "documentIndex": 0,
+                        "start": 0,
+                        "end": 14
+                      }
+                    }
+                  }
+                ]
+              }
+            }
+          ]
         }
       ],
       "replay": {
@@ -789,7 +977,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "content": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "content": "It is 7 °C with light rain in Oslo."
+            }
+          ]
         },
         {
           "wireModel": "DeepSeekReasoningContent",
@@ -798,7 +991,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "reasoning_content": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "reasoning_content": "The user wants the weather in Oslo. I should call get_weather with the city."
+            }
+          ]
         },
         {
           "wireModel": "DeepSeekToolCall",
@@ -808,14 +1006,29 @@ export const providersDocument: ProvidersDocument = {
             "id": "toolCall.id",
             "function": "toolCall"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "id": "call_00_Kj3sYbXvZ1lQ9mN2pR4tU6wE",
+              "type": "function",
+              "function": {
+                "name": "get_weather",
+                "arguments": "{\"city\": \"Oslo\"}"
+              }
+            }
+          ]
         },
         {
           "wireModel": "DeepSeekOtherMessageFields",
           "part": "unknown",
           "description": "Any other field of an assistant message: kept as an unknown part of kind `message_fields`.",
           "fields": {},
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "prefix": true
+            }
+          ]
         }
       ],
       "replay": {
@@ -1160,7 +1373,16 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "text": "It is 7 °C with light rain in Oslo."
+            },
+            {
+              "text": "There are **3** \"r\"s in strawberry.",
+              "thoughtSignature": "Y29tcG9zZWQgc2lnbmF0dXJlIGNsb3NpbmcgdGhlIGFuc3dlcg=="
+            }
+          ]
         },
         {
           "wireModel": "GoogleThoughtPart",
@@ -1171,7 +1393,18 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "text": "**Checking the weather**\n\nThe user asks about Oslo; I will call get_weather.",
+              "thought": true
+            },
+            {
+              "text": "**Counting letters**\n\nI will spell strawberry out.",
+              "thought": true,
+              "thoughtSignature": "CiQB0e2Kb7YqLm3nP5tQ7dL9sZ3cX1bV6hJ4kN0mE2rT8uY5iO3p"
+            }
+          ]
         },
         {
           "wireModel": "GoogleFunctionCallPart",
@@ -1182,7 +1415,18 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "functionCall": {
+                "name": "get_weather",
+                "args": {
+                  "city": "Oslo"
+                }
+              },
+              "thoughtSignature": "CiwB0e2Kb2Fz8kQ1mN3pR5tV7xZ9bD1fH3jL5nP7rT9vX1zB3dF5hJ7lN9pR"
+            }
+          ]
         },
         {
           "wireModel": "GoogleInlineDataPart",
@@ -1193,7 +1437,22 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "inlineData": {
+                "mimeType": "image/png",
+                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              }
+            },
+            {
+              "inlineData": {
+                "mimeType": "image/png",
+                "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              },
+              "thoughtSignature": "CiwB0e2Kb9Qx4mN6pR8tV0xZ2bD4fH6jL8nP0rT2vX4zB6dF8hJ0lN2pR"
+            }
+          ]
         },
         {
           "wireModel": "GoogleFileDataPart",
@@ -1202,7 +1461,16 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "fileData": {
+                "mimeType": "application/pdf",
+                "fileUri": "https://generativelanguage.googleapis.com/v1beta/files/forecast-2026"
+              },
+              "thoughtSignature": "CiwB0e2Kb3Lp7kQ9mN1pR3tV5xZ7bD9fH1jL3nP5rT7vX9zB1dF3hJ5lN7p"
+            }
+          ]
         },
         {
           "wireModel": "GoogleExecutableCodePart",
@@ -1211,7 +1479,16 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "executableCode": {
+                "language": "PYTHON",
+                "code": "print(sum(range(1, 11)))"
+              },
+              "thoughtSignature": "CiwB0e2Kb5Mq8lR0nO2qS4uW6yA8cE0gI2kM4oQ6sU8wY0aC2eG4iK6mO8q"
+            }
+          ]
         },
         {
           "wireModel": "GoogleCodeExecutionResultPart",
@@ -1220,7 +1497,16 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "codeExecutionResult": {
+                "outcome": "OUTCOME_OK",
+                "output": "55\n"
+              },
+              "thoughtSignature": "CiwB0e2Kb6Nr9mS1oP3rT5vX7zB9dF1hJ3lN5pR7tV9xZ1bD3fH5jL7nP9r"
+            }
+          ]
         },
         {
           "wireModel": "GoogleServerToolCallPart",
@@ -1229,7 +1515,21 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "toolCall": {
+                "id": "srv_1",
+                "toolType": "URL_CONTEXT",
+                "args": {
+                  "urls": [
+                    "https://www.yr.no/en"
+                  ]
+                }
+              },
+              "thoughtSignature": "CiwB0e2Kb4Hs2lM4oQ6sU8wY0aC2eG4iK6mO8qS0uW2yA4cE6gI8kM0oQ"
+            }
+          ]
         },
         {
           "wireModel": "GoogleServerToolResponsePart",
@@ -1238,7 +1538,19 @@ export const providersDocument: ProvidersDocument = {
           "fields": {},
           "payloads": {
             "thoughtSignature": "thought_signature"
-          }
+          },
+          "examples": [
+            {
+              "toolResponse": {
+                "id": "srv_1",
+                "toolType": "URL_CONTEXT",
+                "response": {
+                  "status": "URL_RETRIEVAL_STATUS_SUCCESS"
+                }
+              },
+              "thoughtSignature": "CiwB0e2Kb7Os0nT2pQ4sU6wY8aC0eG2iK4mO6qS8uW0yA2cE4gI6kM8oQ0s"
+            }
+          ]
         },
         {
           "wireModel": "GoogleFunctionResponsePart",
@@ -1247,7 +1559,18 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "functionResponse": "content"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "functionResponse": {
+                "name": "get_weather",
+                "response": {
+                  "temp_c": 7,
+                  "conditions": "light rain"
+                }
+              }
+            }
+          ]
         }
       ],
       "replay": {
@@ -1572,7 +1895,13 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "text": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "text",
+              "text": "It is 7 °C with light rain in Oslo."
+            }
+          ]
         },
         {
           "wireModel": "MistralThinkChunk",
@@ -1584,7 +1913,28 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "signature": "signature"
-          }
+          },
+          "examples": [
+            {
+              "type": "thinking",
+              "thinking": [
+                {
+                  "type": "text",
+                  "text": "The user asks about Oslo, so I call get_weather."
+                }
+              ]
+            },
+            {
+              "type": "thinking",
+              "thinking": [
+                {
+                  "type": "text",
+                  "text": "I have the forecast; now I answer."
+                }
+              ],
+              "signature": "c2lnbmVkLXRoaW5raW5nLW1pc3RyYWwtMQ=="
+            }
+          ]
         },
         {
           "wireModel": "MistralImageUrlChunk",
@@ -1594,7 +1944,13 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "image_url": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "image_url",
+              "image_url": "https://docs.mistral.ai/img/eiffel-tower-paris.jpg"
+            }
+          ]
         },
         {
           "wireModel": "MistralDocumentUrlChunk",
@@ -1605,7 +1961,14 @@ export const providersDocument: ProvidersDocument = {
             "document_url": "media.data",
             "document_name": "media.name"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "document_url",
+              "document_url": "https://arxiv.org/pdf/1805.04770",
+              "document_name": "1805.04770.pdf"
+            }
+          ]
         },
         {
           "wireModel": "MistralOtherChunk",
@@ -1614,7 +1977,16 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "type": "kind"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "reference",
+              "reference_ids": [
+                0,
+                2
+              ]
+            }
+          ]
         },
         {
           "wireModel": "MistralFunctionCall",
@@ -1624,7 +1996,13 @@ export const providersDocument: ProvidersDocument = {
             "name": "toolCall.name",
             "arguments": "toolCall.arguments"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "name": "get_weather",
+              "arguments": "{\"city\": \"Oslo\"}"
+            }
+          ]
         },
         {
           "wireModel": "MistralToolCall",
@@ -1633,7 +2011,17 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "id": "toolCall.id"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "id": "D681PevKs",
+              "type": "function",
+              "function": {
+                "name": "get_weather",
+                "arguments": "{\"city\": \"Oslo\"}"
+              }
+            }
+          ]
         },
         {
           "wireModel": "MistralToolMessage",
@@ -1644,7 +2032,15 @@ export const providersDocument: ProvidersDocument = {
             "tool_call_id": "id",
             "name": "name"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "role": "tool",
+              "content": "{\"temp_c\": 7, \"conditions\": \"light rain\"}",
+              "tool_call_id": "D681PevKs",
+              "name": "get_weather"
+            }
+          ]
         }
       ],
       "replay": {
@@ -1838,7 +2234,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "thinking": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "thinking": "The user wants the weather in Oslo, so I call get_weather."
+            }
+          ]
         },
         {
           "wireModel": "OllamaContentField",
@@ -1847,7 +2248,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "content": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "content": "It is 7 °C with light rain in Oslo."
+            }
+          ]
         },
         {
           "wireModel": "OllamaImagesField",
@@ -1856,7 +2262,14 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "images": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "images": [
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+              ]
+            }
+          ]
         },
         {
           "wireModel": "OllamaToolCallFunction",
@@ -1866,7 +2279,17 @@ export const providersDocument: ProvidersDocument = {
             "name": "toolCall.name",
             "arguments": "toolCall.arguments"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "index": 0,
+              "name": "get_weather",
+              "arguments": {
+                "city": "Oslo",
+                "unit": "celsius"
+              }
+            }
+          ]
         },
         {
           "wireModel": "OllamaToolCall",
@@ -1875,7 +2298,19 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "id": "toolCall.id"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "id": "call_k3x9w2pq",
+              "function": {
+                "index": 0,
+                "name": "get_weather",
+                "arguments": {
+                  "city": "Oslo"
+                }
+              }
+            }
+          ]
         },
         {
           "wireModel": "OllamaToolMessage",
@@ -1886,14 +2321,29 @@ export const providersDocument: ProvidersDocument = {
             "tool_name": "name",
             "tool_call_id": "id"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "role": "tool",
+              "content": "{\"temp_c\": 7, \"conditions\": \"light rain\"}",
+              "tool_name": "get_weather",
+              "tool_call_id": "call_k3x9w2pq"
+            }
+          ]
         },
         {
           "wireModel": "OllamaOtherField",
           "part": "unknown",
           "description": "Any other non-null field of an assistant message (a field a later Ollama version adds): kept as a\none-field object and set again on the assistant message when replayed to Ollama.",
           "fields": {},
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "citations": [
+                "https://www.yr.no/en"
+              ]
+            }
+          ]
         }
       ],
       "replay": {
@@ -2086,7 +2536,12 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "content": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "content": "It is 7 °C with light rain in Oslo."
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatMessageReasoning",
@@ -2098,7 +2553,24 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "reasoning_details": "reasoning_details"
-          }
+          },
+          "examples": [
+            {
+              "reasoning_content": "The user wants the Oslo weather, so I call get_weather."
+            },
+            {
+              "reasoning": "The user wants the Oslo weather, so I call get_weather.",
+              "reasoning_details": [
+                {
+                  "type": "reasoning.text",
+                  "text": "The user wants the Oslo weather, so I call get_weather.",
+                  "signature": "EqQBCkgIARABGAIiQL8Uo2yQ4f0pZqJc",
+                  "format": "anthropic-claude-v1",
+                  "index": 0
+                }
+              ]
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatFunctionToolCall",
@@ -2111,7 +2583,30 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "extra_content": "tool_call_fields"
-          }
+          },
+          "examples": [
+            {
+              "id": "call_DdmO9pD3xa9XTPNJ32zg2hcA",
+              "type": "function",
+              "function": {
+                "name": "get_weather",
+                "arguments": "{\"city\":\"Oslo\"}"
+              }
+            },
+            {
+              "id": "function-call-15414954203094447537",
+              "type": "function",
+              "function": {
+                "name": "get_weather",
+                "arguments": "{\"city\":\"Oslo\"}"
+              },
+              "extra_content": {
+                "google": {
+                  "thought_signature": "CiwB0e2Kb2Fz8kQ1mN3pR5tV7xZ9bD1fH3jL"
+                }
+              }
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatCustomToolCall",
@@ -2121,7 +2616,17 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "custom": "rawJson"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "id": "call_Xw1fZ2kQ9mN3pR5tV7xZ9bD1",
+              "type": "custom",
+              "custom": {
+                "name": "code_exec",
+                "input": "print(\"hello world\")"
+              }
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatAudio",
@@ -2133,7 +2638,15 @@ export const providersDocument: ProvidersDocument = {
             "transcript": "attributes.transcript",
             "expires_at": "attributes.expiresAt"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "id": "audio_6792f4c2a2c88190b9e2f2a1b3c4d5e6",
+              "data": "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=",
+              "transcript": "It is 7 degrees with light rain in Oslo.",
+              "expires_at": 1767003600
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatMessageRefusal",
@@ -2142,14 +2655,34 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "refusal": "rawJson"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "refusal": "I can't help with that."
+            }
+          ]
         },
         {
           "wireModel": "OpenAiChatOtherMessageFields",
           "part": "unknown",
           "description": "Any other field of an assistant message (`annotations`, a legacy `function_call`, future fields) and any\ncontent part other than text: kept as an unknown part (kind `message_fields`, or the content part's\ntype) and replayed to the same server only.",
           "fields": {},
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "annotations": [
+                {
+                  "type": "url_citation",
+                  "url_citation": {
+                    "url": "https://www.yr.no/en",
+                    "title": "Yr",
+                    "start_index": 0,
+                    "end_index": 10
+                  }
+                }
+              ]
+            }
+          ]
         }
       ],
       "replay": {
@@ -2942,7 +3475,32 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "encrypted_content": "encrypted_content"
-          }
+          },
+          "examples": [
+            {
+              "type": "reasoning",
+              "id": "rs_68af4030592c8193b5a8e3c5f3a1b2c3",
+              "summary": [
+                {
+                  "type": "summary_text",
+                  "text": "**Checking the weather**\n\nThe user asks about Oslo."
+                }
+              ],
+              "encrypted_content": "gAAAAABor0Axs1m9Zf3nK8pQ2rT4vX6zB8dF0hJ2lN4pR6tV8xZ0bD2fH4jL6n"
+            },
+            {
+              "type": "reasoning",
+              "id": "rs_02b1c2d3e4f5",
+              "summary": [],
+              "content": [
+                {
+                  "type": "reasoning_text",
+                  "text": "The user asks about Oslo, so I call get_weather."
+                }
+              ],
+              "status": "completed"
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesMessageItem",
@@ -2957,7 +3515,31 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "content": "item_fields"
-          }
+          },
+          "examples": [
+            {
+              "type": "message",
+              "id": "msg_68af4034c5d08193a1b2c3d4e5f6a7b8",
+              "status": "completed",
+              "role": "assistant",
+              "phase": "final_answer",
+              "content": [
+                {
+                  "type": "output_text",
+                  "text": "It is 7 °C with light rain in Oslo (yr.no).",
+                  "annotations": [
+                    {
+                      "type": "url_citation",
+                      "start_index": 36,
+                      "end_index": 42,
+                      "url": "https://www.yr.no/en",
+                      "title": "Yr"
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesFunctionCallItem",
@@ -2973,7 +3555,26 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "namespace": "item_fields"
-          }
+          },
+          "examples": [
+            {
+              "type": "function_call",
+              "id": "fc_68af4037a9c48193b1c2d3e4f5a6b7c8",
+              "call_id": "call_ZL2k8mN3pR5tV7xZ9bD1fH3j",
+              "name": "get_weather",
+              "arguments": "{\"city\":\"Oslo\"}",
+              "status": "completed"
+            },
+            {
+              "type": "function_call",
+              "id": "fc_02",
+              "call_id": "call_ns_1",
+              "name": "get_weather",
+              "arguments": "{\"city\":\"Oslo\"}",
+              "status": "completed",
+              "namespace": "weather"
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesImageGenerationCallItem",
@@ -2988,7 +3589,16 @@ export const providersDocument: ProvidersDocument = {
           },
           "payloads": {
             "output_format": "item_fields"
-          }
+          },
+          "examples": [
+            {
+              "type": "image_generation_call",
+              "id": "ig_IG1",
+              "status": "completed",
+              "output_format": "png",
+              "result": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesOtherItem",
@@ -2997,7 +3607,18 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "type": "kind"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "web_search_call",
+              "id": "ws_68af4039d4e08193a1b2c3d4e5f6a7b8",
+              "status": "completed",
+              "action": {
+                "type": "search",
+                "query": "Oslo weather today"
+              }
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesInputText",
@@ -3007,7 +3628,13 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "text": "text"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "input_text",
+              "text": "What is the weather in Oslo?"
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesInputImage",
@@ -3017,7 +3644,14 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "image_url": "media.data"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "input_image",
+              "image_url": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+              "detail": "auto"
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesInputFile",
@@ -3028,7 +3662,14 @@ export const providersDocument: ProvidersDocument = {
             "file_data": "media.data",
             "filename": "media.name"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "input_file",
+              "file_data": "data:application/pdf;base64,JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PC9UeXBlL0NhdGFsb2c+PgplbmRvYmoK",
+              "filename": "forecast.pdf"
+            }
+          ]
         },
         {
           "wireModel": "OpenAiResponsesFunctionCallOutputItem",
@@ -3039,7 +3680,14 @@ export const providersDocument: ProvidersDocument = {
             "call_id": "id",
             "output": "content"
           },
-          "payloads": {}
+          "payloads": {},
+          "examples": [
+            {
+              "type": "function_call_output",
+              "call_id": "call_ZL2k8mN3pR5tV7xZ9bD1fH3j",
+              "output": "{\"temp_c\":7,\"conditions\":\"light rain\"}"
+            }
+          ]
         }
       ],
       "replay": {

@@ -156,6 +156,11 @@ export interface BlockMapping {
    * Wire property -> payload kind it is carried as.
    */
   payloads: RecordString;
+  /**
+   * The block's `@example` wire values, in declaration order: each decodes to this part and encodes back
+   * to itself (test/conformance/README.md, mapping cases).
+   */
+  examples: unknown[];
 }
 /**
  * What a compaction decided: the events that make up the active view from this boundary on.

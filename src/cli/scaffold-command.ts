@@ -51,6 +51,7 @@ function scaffoldFiles(name: string): { template: string; path: string }[] {
     { template: "endpoint.ts.tmpl", path: `src/providers/${name}/${name}-endpoint.ts` },
     { template: "tools.ts.tmpl", path: `src/providers/${name}/${name}-tools.ts` },
     { template: "index.ts.tmpl", path: `src/providers/${name}/index.ts` },
+    { template: "block-placement.ts.tmpl", path: `src/providers/${name}/${name}-block-placement.ts` },
     { template: "simulator.ts.tmpl", path: `src/simulators/${name}-simulator.ts` },
     { template: "codec.test.ts.tmpl", path: `test/providers/${name}/${name}-codec.test.ts` },
     { template: "fixtures/SOURCES.tmpl", path: `test/fixtures/${name}/SOURCES` },

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { NodeHost, compile } from "@typespec/compiler";
@@ -47,5 +47,18 @@ describe("the partwise TypeSpec library", () => {
     ["two models with one name in different namespaces", `${provider} namespace Partwise.Providers.Acme; model TextPart { x: string; }`, "@partwise/typespec/duplicate-model-name"],
   ])("reports %s as a compile error", async (_name, body, code) => {
     expect(await diagnostics(code.replace(/\W+/g, "-"), body)).toContain(code);
+  });
+
+  it("writes each block's @example wire values to providers.json in the order of the source file", async () => {
+    const path = join(directory, "examples.tsp");
+    writeFileSync(path, `import "${spec("lib/lib/main.tsp")}";\nimport "${spec("parts.tsp")}";\nusing PartwiseMapping;\n${provider} namespace Partwise.Providers.Acme;
+      @example(#{ type: "text", text: "first" })
+      @example(#{ type: "text", text: "second" })
+      @mapsTo("text") model AcmeText { type: "text"; @partField("text") text: string; }\n`);
+    const outputDir = join(directory, "examples-output");
+    const program = await compile(NodeHost, path, { outputDir, emit: [spec("lib")] });
+    expect(program.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([]);
+    const [block] = JSON.parse(readFileSync(join(outputDir, "@partwise/typespec", "providers.json"), "utf8")).providers[0].blocks;
+    expect(block.examples).toEqual([{ type: "text", text: "first" }, { type: "text", text: "second" }]);
   });
 });

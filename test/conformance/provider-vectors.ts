@@ -150,14 +150,27 @@ export async function buildProviderVectors(): Promise<Map<string, string>> {
   return files;
 }
 
-/** The committed vector files, by path relative to providerVectorDirectory. */
-export function committedProviderVectors(): Map<string, string> {
+/** The vector files of a directory of per-provider folders, by path relative to it (`<provider>/<file>`). */
+export function committedVectorFiles(directory: string): Map<string, string> {
   const files = new Map<string, string>();
-  if (!existsSync(providerVectorDirectory)) return files;
-  for (const provider of readdirSync(providerVectorDirectory).sort()) {
-    for (const file of readdirSync(join(providerVectorDirectory, provider)).sort()) {
-      files.set(`${provider}/${file}`, readFileSync(join(providerVectorDirectory, provider, file), "utf8"));
+  if (!existsSync(directory)) return files;
+  for (const provider of readdirSync(directory).sort()) {
+    for (const file of readdirSync(join(directory, provider)).sort()) {
+      files.set(`${provider}/${file}`, readFileSync(join(directory, provider, file), "utf8"));
     }
   }
   return files;
+}
+
+/** The committed vector files, by path relative to providerVectorDirectory. */
+export function committedProviderVectors(): Map<string, string> {
+  return committedVectorFiles(providerVectorDirectory);
+}
+
+/** How built vector files differ from the committed ones: `changed`, `missing` or `orphaned`, with each path. */
+export function vectorDrift(built: ReadonlyMap<string, string>, committed: ReadonlyMap<string, string>): string[] {
+  return [
+    ...[...built].filter(([path, content]) => committed.get(path) !== content).map(([path]) => `${committed.has(path) ? "changed" : "missing"}: ${path}`),
+    ...[...committed.keys()].filter((path) => !built.has(path)).map((path) => `orphaned: ${path}`),
+  ];
 }

@@ -109,8 +109,8 @@ describe("runScaffold", () => {
     expect(readFileSync(join(root, "spec/main.tsp"), "utf8")).toContain(`import "./providers/anthropic.tsp";\nimport "./providers/acme-chat.tsp";\n`);
     expect(readFileSync(join(root, "spec/providers/acme-chat.tsp"), "utf8")).toContain(`@provider("acme.chat", "Acme Chat")`);
     expect(readdirSync(join(root, "src/providers/acme-chat")).sort()).toEqual([
-      "acme-chat-endpoint.ts", "acme-chat-tools.ts", "acme-chat-wire.ts", "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts",
-      "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
+      "acme-chat-block-placement.ts", "acme-chat-endpoint.ts", "acme-chat-tools.ts", "acme-chat-wire.ts", "decode-acme-chat-response.ts",
+      "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
     ]);
     expect(readdirSync(join(root, "src/simulators")).sort()).toEqual(["acme-chat-simulator.ts", "index.ts"]);
   });
@@ -171,12 +171,13 @@ describe("runScaffold", () => {
     // The type-check covers src/ (the registry and every codec), generated/ and the new tests.
     writeFileSync(join(root, "tsconfig.scaffold.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "test/providers/acme-chat"] }));
     await inCopy(root, "npx", ["tsc", "-p", "tsconfig.scaffold.json"]);
-    // The new provider's tests hold a tool loop against its simulator; every simulator meets the request limits.
+    // The new provider's tests hold a tool loop against its simulator, its declared mappings hold, and every
+    // simulator meets the request limits.
     const report = await inCopy(root, "npx", [
       "vitest", "run", "test/providers/acme-chat", "test/providers/cross-provider-replay.test.ts", "test/conformance/provider-vectors.test.ts",
-      "test/simulators/simulator-request-limits.test.ts",
+      "test/conformance/mapping-vectors.test.ts", "test/simulators/simulator-request-limits.test.ts",
     ]);
     // The report is coloured when the environment forces colour.
-    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+4 passed/);
+    expect(report.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Test Files\s+5 passed/);
   }, 20 * MINUTE);
 });

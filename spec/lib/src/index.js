@@ -5,10 +5,12 @@ import {
   createTypeSpecLibrary,
   emitFile,
   getDoc,
+  getExamples,
   getNamespaceFullName,
   navigateProgram,
   paramMessage,
   resolvePath,
+  serializeValueAsJson,
 } from "@typespec/compiler";
 
 export const $lib = createTypeSpecLibrary({
@@ -384,6 +386,9 @@ export async function $onEmit(context) {
         description: getDoc(program, model) ?? "",
         fields,
         payloads,
+        // TypeSpec's own @example values: the wire values the mapping cases decode and encode back. Decorators
+        // run bottom-up, so reversing restores the order of the source file.
+        examples: getExamples(program, model).map((example) => serializeValueAsJson(program, example.value, model)).reverse(),
       });
     }
     /** @type {Record<string, unknown[]>} */

@@ -2,7 +2,7 @@
 // The wire has no block index: the PartIndexer gives each run of text or thinking its slot, so the
 // chunk order of the blocking answer comes out; a chunk of another type is whole and ends the run.
 // Tool calls arrive whole or in pieces keyed by id or `index`, and are emitted once complete, with
-// canonical arguments, when the choice finishes. https://docs.mistral.ai/capabilities/completion/#streaming
+// their arguments text checked, when the choice finishes. https://docs.mistral.ai/capabilities/completion/#streaming
 import type { Part, PartChunk, StreamChunk } from "../../../generated/types.js";
 import { validateMistralCompletionChunk, validateMistralTextChunk, validateMistralThinkChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";

@@ -116,15 +116,16 @@ export function mistralChunkToPart(chunk: MistralChunk, location: WireLocation):
 }
 
 /**
- * Tool-call arguments as compact JSON text: Mistral sends JSON text (or an object), and a streamed call
- * arrives in fragments, so the text is canonicalized once, when the call is whole, for both decoders to agree.
+ * Tool-call arguments as JSON text: the text Mistral sent, verbatim (a streamed call's fragments joined
+ * give the same text), checked once the call is whole; an object (some servers send one) as compact JSON.
  */
-export function canonicalArguments(raw: unknown, what: string, location: WireLocation): string {
+export function toolArgumentsText(raw: unknown, what: string, location: WireLocation): string {
   if (raw === null || raw === undefined) return "{}";
   if (typeof raw !== "string") return JSON.stringify(raw);
   if (raw.trim() === "") return "{}";
   try {
-    return JSON.stringify(JSON.parse(raw));
+    JSON.parse(raw);
+    return raw;
   } catch (error) {
     throw invalidWire(MISTRAL, `the arguments of ${what} at ${location.pointer} are not valid JSON`, {
       pointer: location.pointer,
@@ -137,7 +138,7 @@ export function canonicalArguments(raw: unknown, what: string, location: WireLoc
 /** A whole tool call as a part. */
 export function mistralToolCallToPart(call: { id: string; name: string; arguments: unknown }, location: WireLocation): Part {
   const what = `tool call ${JSON.stringify(call.id || call.name)}`;
-  return { type: "tool_call", toolCall: { id: call.id, type: "function", name: call.name, arguments: canonicalArguments(call.arguments, what, location) } };
+  return { type: "tool_call", toolCall: { id: call.id, type: "function", name: call.name, arguments: toolArgumentsText(call.arguments, what, location) } };
 }
 
 /**

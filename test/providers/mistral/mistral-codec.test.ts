@@ -55,9 +55,9 @@ describe("decodeMistralResponse", () => {
     expect(parts[0]).toMatchObject({ type: "text", text: expect.stringContaining("World Kindness Day") });
   });
 
-  it("decodes a tool call with its 9-character id and canonical arguments when the message has no content", () => {
+  it("decodes a tool call with its 9-character id and its arguments text verbatim when the message has no content", () => {
     const decoded = decodeMistralResponse(readFixtureJson(PROVIDER, "vercel-ai__mistral-tool-call.json"));
-    expect(decoded.message.parts).toEqual([toolCall("gSIMJiOkT", "weather", '{"location":"San Francisco"}')]);
+    expect(decoded.message.parts).toEqual([toolCall("gSIMJiOkT", "weather", '{"location": "San Francisco"}')]);
     expect(decoded.info).toMatchObject({ finishReason: "tool_calls", usage: { inputTokens: 124, outputTokens: 22, totalTokens: 146 } });
   });
 
@@ -124,9 +124,9 @@ describe("MistralStreamDecoder", () => {
     },
   );
 
-  it("assembles a tool call streamed in pieces keyed by index, arguments canonical, usage with cached tokens", async () => {
+  it("assembles a tool call streamed in pieces keyed by index, arguments verbatim, usage with cached tokens", async () => {
     const [streamed] = await decodeEventLines(mistralCodec, readFixtureLines(PROVIDER, "vercel-ai__mistral-incremental-tool-call.chunks.txt"));
-    expect(streamed?.message.parts).toEqual([toolCall("chatcmpl-tool-9f149c74c42f265b", "webSearchTool", '{"query":"current Berlin weather"}')]);
+    expect(streamed?.message.parts).toEqual([toolCall("chatcmpl-tool-9f149c74c42f265b", "webSearchTool", '{"query": "current Berlin weather"}')]);
     expect(streamed?.info.usage).toEqual({ inputTokens: 171, outputTokens: 14, totalTokens: 185, cacheReadInputTokens: 128 });
   });
 
@@ -135,7 +135,7 @@ describe("MistralStreamDecoder", () => {
     expect(streamed?.message.parts).toEqual([
       { type: "reasoning", text: "Need live data, call get_weather for Oslo.", attributes: MISTRAL_REASONING },
       { type: "text", text: "Let me check." },
-      toolCall("D681PevKs", "get_weather", '{"city":"Oslo"}'),
+      toolCall("D681PevKs", "get_weather", '{"city": "Oslo"}'),
     ]);
   });
 
