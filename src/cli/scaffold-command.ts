@@ -17,7 +17,7 @@ import { parseCommandLine } from "./command-options.js";
 export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
 
 Writes a new provider into a partwise checkout: spec/providers/NAME.tsp, src/providers/NAME/ (wire
-shapes, message mapping, blocking and streaming decoders, encoder, codec), composed fixtures in
+shapes, error parsing, message mapping, blocking and streaming decoders, encoder, codec), composed fixtures in
 test/fixtures/NAME/ and tests in test/providers/NAME/, and registers it in src/providers/registry.ts
 and spec/main.tsp. The codec is a real minimal one for a Chat Completions-like wire (text and tool
 calls, both ways, blocking and SSE streaming). NAME is kebab-case, at most 64 characters, and must not
@@ -41,6 +41,7 @@ function scaffoldFiles(name: string): { template: string; path: string }[] {
   return [
     { template: "spec.tsp.tmpl", path: `spec/providers/${name}.tsp` },
     { template: "wire.ts.tmpl", path: `src/providers/${name}/${name}-wire.ts` },
+    { template: "errors.ts.tmpl", path: `src/providers/${name}/${name}-errors.ts` },
     { template: "map-message.ts.tmpl", path: `src/providers/${name}/map-${name}-message.ts` },
     { template: "decode-response.ts.tmpl", path: `src/providers/${name}/decode-${name}-response.ts` },
     { template: "decode-stream.ts.tmpl", path: `src/providers/${name}/decode-${name}-stream.ts` },

@@ -1,15 +1,12 @@
 // Where each provider's HTTP API lives and how it is called: base URL and the environment variables
 // that override it, how the key is sent, the request URL for blocking and streaming calls, the header
-// carrying the request id, and how an error body names its type and message.
+// carrying the request id, and how an error body reads (the provider's own errors member, its *-errors.ts).
 import { UsageError } from "../errors/partwise-error.js";
+import type { ErrorFacts } from "../errors/provider-error.js";
 import { ownValue } from "../json/own-property.js";
+import { providerCodecs } from "../providers/registry.js";
 
-export interface ErrorFacts {
-  readonly errorType?: string;
-  readonly message?: string;
-  /** A retry delay the body asks for (Google's RetryInfo), in milliseconds. */
-  readonly retryAfterMs?: number;
-}
+export type { ErrorFacts } from "../errors/provider-error.js";
 
 export interface ProviderEndpoint {
   readonly provider: string;
@@ -35,27 +32,13 @@ export interface ProviderEndpoint {
   errorFacts(body: unknown, headers: Headers): ErrorFacts;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-/**
- * `{"error": {"type"|"code", "message"}}` (OpenAI and compatible servers), `{"error": "..."}` (Ollama), or
- * Mistral's envelope with `type` at the top and, for 422s, a validation `detail` list as the message.
- */
-function openAiStyleError(body: unknown): ErrorFacts {
-  const top = record(body);
-  const error = top?.error;
-  if (typeof error === "string") return { message: error };
-  const fields = record(error) ?? top;
-  const type = text(fields?.type) ?? text(fields?.code);
-  const rawMessage = fields?.message ?? top?.message;
-  const message = typeof rawMessage === "string" ? rawMessage : rawMessage === undefined ? undefined : JSON.stringify(rawMessage);
-  return { ...(type === undefined ? {} : { errorType: type }), ...(message === undefined ? {} : { message }) };
+/** The error facts as the provider's codec reads them (looked up when an error arrives, after every module loaded). */
+function providerErrorFacts(provider: string): ProviderEndpoint["errorFacts"] {
+  return (body, headers) => {
+    const codec = ownValue(providerCodecs, provider);
+    if (!codec) throw new UsageError(`no codec for provider "${provider}" to read its error body`);
+    return codec.errors.errorFacts(body, headers);
+  };
 }
 
 function join(baseUrl: string, path: string): string {
@@ -72,14 +55,8 @@ const chatCompletions = (provider: string, defaultBaseUrl: string, apiKeyEnv: st
   modelInBody: true,
   streamInBody: true,
   requestIdHeaders: ["x-request-id"],
-  errorFacts: openAiStyleError,
+  errorFacts: providerErrorFacts(provider),
 });
-
-/** Google duration text ("34.4s") in milliseconds. */
-function durationMs(value: unknown): number | undefined {
-  const match = typeof value === "string" ? /^(\d+(?:\.\d+)?)s$/.exec(value) : null;
-  return match ? Math.round(Number(match[1]) * 1000) : undefined;
-}
 
 const ENDPOINTS: Record<string, ProviderEndpoint> = {
   anthropic: {
@@ -92,13 +69,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     modelInBody: true,
     streamInBody: true,
     requestIdHeaders: ["request-id", "x-request-id"],
-    errorFacts(body) {
-      // {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_..."}
-      const error = record(record(body)?.error);
-      const type = text(error?.type);
-      const message = text(error?.message);
-      return { ...(type === undefined ? {} : { errorType: type }), ...(message === undefined ? {} : { message }) };
-    },
+    errorFacts: providerErrorFacts("anthropic"),
   },
   "openai.responses": {
     provider: "openai.responses",
@@ -110,7 +81,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     modelInBody: true,
     streamInBody: true,
     requestIdHeaders: ["x-request-id"],
-    errorFacts: openAiStyleError,
+    errorFacts: providerErrorFacts("openai.responses"),
   },
   "openai.chat": chatCompletions("openai.chat", "https://api.openai.com/v1", ["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
   deepseek: chatCompletions("deepseek", "https://api.deepseek.com", ["DEEPSEEK_API_KEY"], ["DEEPSEEK_BASE_URL"]),
@@ -126,20 +97,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     modelInBody: false,
     streamInBody: false,
     requestIdHeaders: ["x-request-id", "x-goog-request-id"],
-    errorFacts(body) {
-      // {"error":{"code":429,"message":...,"status":"RESOURCE_EXHAUSTED","details":[{"@type":"...RetryInfo","retryDelay":"34.4s"}]}}
-      const error = record(record(body)?.error);
-      const type = text(error?.status);
-      const message = text(error?.message);
-      const details = Array.isArray(error?.details) ? (error.details as unknown[]) : [];
-      const retry = details.map(record).find((detail) => String(detail?.["@type"] ?? "").endsWith("google.rpc.RetryInfo"));
-      const retryAfterMs = durationMs(retry?.retryDelay);
-      return {
-        ...(type === undefined ? {} : { errorType: type }),
-        ...(message === undefined ? {} : { message }),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      };
-    },
+    errorFacts: providerErrorFacts("google"),
   },
   ollama: {
     provider: "ollama",
@@ -151,7 +109,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     modelInBody: true,
     streamInBody: true,
     requestIdHeaders: [],
-    errorFacts: openAiStyleError,
+    errorFacts: providerErrorFacts("ollama"),
   },
   bedrock: {
     provider: "bedrock",
@@ -168,12 +126,7 @@ const ENDPOINTS: Record<string, ProviderEndpoint> = {
     streamMediaType: "application/vnd.amazon.eventstream",
     awsSigned: true,
     requestIdHeaders: ["x-amzn-requestid"],
-    errorFacts(body, headers) {
-      // {"message":"..."} with the type in x-amzn-errortype ("ThrottlingException:http://internal.amazon.com/...").
-      const type = headers.get("x-amzn-errortype")?.split(":")[0] ?? text(record(body)?.__type);
-      const message = text(record(body)?.message) ?? text(record(body)?.Message);
-      return { ...(type === undefined ? {} : { errorType: type }), ...(message === undefined ? {} : { message }) };
-    },
+    errorFacts: providerErrorFacts("bedrock"),
   },
 };
 

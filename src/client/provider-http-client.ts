@@ -3,6 +3,7 @@
 // and connection failures honoring `retry-after`, a typed ProviderApiError for every failure, and limits
 // (call-limits.ts) on time, size and redirects: credentials and the conversation never leave their origin.
 import { ProviderApiError, ProviderLimitError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
+import { providerApiError, providerCallFailure } from "../errors/provider-error.js";
 import { redactUrlCredentials } from "../errors/redact-credentials.js";
 import { type AwsCredentials, awsCredentialsFromEnvironment, signAwsRequest } from "./aws-signature.js";
 import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedText, MAX_ERROR_BODY_BYTES } from "./call-limits.js";
@@ -166,11 +167,11 @@ export class ProviderHttpClient {
       try {
         return JSON.parse(text);
       } catch (error) {
-        throw new ProviderApiError(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
+        throw providerCallFailure(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
           status: response.status,
           retryable: false,
           ...this.#requestId(response.headers),
-        }, { cause: error });
+        }, error);
       }
     } finally {
       timer.dispose();
@@ -189,7 +190,7 @@ export class ProviderHttpClient {
     }
     if (!response.body) {
       timer.dispose();
-      throw new ProviderApiError(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
+      throw providerCallFailure(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
     }
     const bytes = limitedBody(response, timer, { idleTimeoutMs: this.#limits.idleTimeoutMs, maxBytes: this.#limits.maxStreamBytes, limit: "maxStreamBytes", overLimit: "fail" }, this.provider);
     return { bytes: guardedBody(bytes, this.provider, timer), ...this.#requestId(response.headers) };
@@ -199,9 +200,9 @@ export class ProviderHttpClient {
   #readFailure(error: unknown, timer: CallTimer): unknown {
     if (timer.stopReason !== undefined) return timer.stopReason;
     if (error instanceof ProviderLimitError) return error;
-    return new ProviderApiError(this.provider, `${this.provider}: the connection closed before the response body ended (${error instanceof Error ? error.message : String(error)})`, {
+    return providerCallFailure(this.provider, `${this.provider}: the connection closed before the response body ended (${error instanceof Error ? error.message : String(error)})`, {
       retryable: false,
-    }, { cause: error });
+    }, error);
   }
 
   #requestId(headers: Headers): { requestId?: string } {
@@ -297,9 +298,9 @@ export class ProviderHttpClient {
       } catch (error) {
         if (timer.stopReason !== undefined) throw timer.stopReason;
         if (error instanceof ProviderApiError || error instanceof ProviderLimitError || error instanceof UsageError) throw error;
-        failure = new ProviderApiError(this.provider, `${this.provider}: no response from ${redactUrlCredentials(this.baseUrl)} (${error instanceof Error ? redactUrlCredentials(error.message) : String(error)})`, {
+        failure = providerCallFailure(this.provider, `${this.provider}: no response from ${redactUrlCredentials(this.baseUrl)} (${error instanceof Error ? redactUrlCredentials(error.message) : String(error)})`, {
           retryable: true,
-        }, { cause: error });
+        }, error);
       }
       const wait = this.#retryDelay(failure, attempt);
       if (attempt >= maxRetries || wait === undefined) throw failure;
@@ -330,22 +331,12 @@ export class ProviderHttpClient {
     } catch {
       // A body that is not JSON (a proxy's HTML page): its text is the message.
     }
-    const facts = this.#endpoint.errorFacts(body, response.headers);
-    const status = response.status;
-    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-    const retryAfter = retryAfterMs(response.headers, Date.now()) ?? facts.retryAfterMs;
-    const message = facts.message ?? (typeof body === "string" && body !== "" ? body.slice(0, 500) : response.statusText);
-    return new ProviderApiError(
-      this.provider,
-      `${this.provider} answered ${status}${facts.errorType ? ` ${facts.errorType}` : ""}: ${message}`,
-      {
-        status,
-        retryable,
-        ...(facts.errorType === undefined ? {} : { errorType: facts.errorType }),
-        ...(message ? { providerMessage: message } : {}),
-        ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
-        ...this.#requestId(response.headers),
-      },
-    );
+    const retryAfter = retryAfterMs(response.headers, Date.now());
+    return providerApiError(this.provider, this.#endpoint.errorFacts(body, response.headers), {
+      status: response.status,
+      fallbackMessage: typeof body === "string" && body !== "" ? body.slice(0, 500) : response.statusText,
+      ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
+      ...this.#requestId(response.headers),
+    });
   }
 }

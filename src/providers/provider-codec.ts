@@ -2,6 +2,7 @@
 // in the provider's framing, or from one decoded event per JSON line), and encode a history into a
 // request under the provider's replay rules. The CLI, the chat client and the tests use only this.
 import type { DecodedResponse, EncodedRequest, History, Message, StreamChunk } from "../../generated/types.js";
+import type { ProviderErrors } from "../errors/provider-error.js";
 
 /** One decoded event of a provider's stream: the SSE data JSON, an NDJSON line, an event-stream message. */
 export interface WireEvent {
@@ -55,4 +56,6 @@ export interface ProviderCodec {
   wireEventFromJson(value: unknown, line: number): WireEvent;
   /** Encodes a history (or its messages) into a request body under the replay rules. */
   encodeRequest(history: History | readonly Message[], options?: EncodeOptions): EncodedRequest;
+  /** How the provider's error bodies and error events read and which of its errors are worth retrying (its *-errors.ts). */
+  readonly errors: ProviderErrors;
 }

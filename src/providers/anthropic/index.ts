@@ -5,6 +5,7 @@ import { ANTHROPIC } from "./anthropic-wire.js";
 import { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 import { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
 import { encodeAnthropicRequest } from "./encode-anthropic-request.js";
+import { anthropicErrors } from "./anthropic-errors.js";
 
 export { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 export { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
@@ -18,4 +19,5 @@ export const anthropicCodec: ProviderCodec = {
   createWireReader: () => serverSentEventReader(ANTHROPIC),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeAnthropicRequest,
+  errors: anthropicErrors,
 };

@@ -6,6 +6,7 @@ import { BEDROCK } from "./bedrock-wire.js";
 import { decodeBedrockResponse } from "./decode-bedrock-response.js";
 import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } from "./decode-bedrock-stream.js";
 import { encodeBedrockRequest } from "./encode-bedrock-request.js";
+import { bedrockErrors } from "./bedrock-errors.js";
 
 export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
@@ -25,4 +26,5 @@ export const bedrockCodec: ProviderCodec = {
   },
   wireEventFromJson: bedrockEventFromJson,
   encodeRequest: encodeBedrockRequest,
+  errors: bedrockErrors,
 };

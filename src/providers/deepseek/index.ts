@@ -6,6 +6,7 @@ import { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 import { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
 import { DEEPSEEK } from "./deepseek-wire.js";
 import { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
+import { deepSeekErrors } from "./deepseek-errors.js";
 
 export { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 export { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
@@ -20,4 +21,5 @@ export const deepSeekCodec: ProviderCodec = {
   createWireReader: () => chatCompletionsWireReader(DEEPSEEK),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeDeepSeekRequest,
+  errors: deepSeekErrors,
 };

@@ -8,6 +8,7 @@ import { decodeGoogleResponse } from "./decode-google-response.js";
 import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
 import { encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
+import { googleErrors } from "./google-errors.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
@@ -71,6 +72,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+    errors: googleErrors,
   };
 }
 

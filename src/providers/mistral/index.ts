@@ -5,6 +5,7 @@ import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
 import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
 import { encodeMistralRequest } from "./encode-mistral-request.js";
+import { mistralErrors } from "./mistral-errors.js";
 
 export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
@@ -19,4 +20,5 @@ export const mistralCodec: ProviderCodec = {
   createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
   encodeRequest: encodeMistralRequest,
+  errors: mistralErrors,
 };

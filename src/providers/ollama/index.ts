@@ -5,6 +5,7 @@ import { OLLAMA } from "./ollama-wire.js";
 import { decodeOllamaResponse } from "./decode-ollama-response.js";
 import { OllamaStreamDecoder, type OllamaWireEvent } from "./decode-ollama-stream.js";
 import { encodeOllamaRequest } from "./encode-ollama-request.js";
+import { ollamaErrors } from "./ollama-errors.js";
 
 export { decodeOllamaResponse } from "./decode-ollama-response.js";
 export { OllamaStreamDecoder } from "./decode-ollama-stream.js";
@@ -22,4 +23,5 @@ export const ollamaCodec: ProviderCodec = {
   },
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
   encodeRequest: encodeOllamaRequest,
+  errors: ollamaErrors,
 };

@@ -5,6 +5,7 @@ import { ChatCompletionsStreamDecoder, chatCompletionsWireReader } from "./decod
 import { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, type OpenAiChatProfileName, openAiChatServer } from "./openai-chat-profiles.js";
 import { OPENAI_CHAT } from "./openai-chat-wire.js";
+import { openAiChatErrors } from "./openai-chat-errors.js";
 
 export { decodeOpenAiChatResponse } from "./decode-openai-chat-response.js";
 export { OpenAiChatStreamDecoder } from "./decode-openai-chat-stream.js";
@@ -29,6 +30,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     createWireReader: () => chatCompletionsWireReader(OPENAI_CHAT),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
+    errors: openAiChatErrors,
   };
 }
 

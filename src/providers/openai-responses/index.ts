@@ -7,6 +7,7 @@ import { decodeOpenAiResponsesResponse } from "./decode-openai-responses-respons
 import { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
 import { encodeOpenAiResponsesRequest } from "./encode-openai-responses-request.js";
 import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResponsesProfileName } from "./openai-responses-profiles.js";
+import { openAiResponsesErrors } from "./openai-responses-errors.js";
 
 export { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 export { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
@@ -28,6 +29,7 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     createWireReader: () => serverSentEventReader(OPENAI_RESPONSES, { ignore: ["[DONE]"] }),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: (history, options) => encodeOpenAiResponsesRequest(history, options, resolved),
+    errors: openAiResponsesErrors,
   };
 }
 
