@@ -58,7 +58,8 @@ function retryAfterMs(headers: Headers, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits, or rejects with the signal's reason when it aborts first. */
+export function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -286,7 +287,6 @@ export class ProviderHttpClient {
   }
 
   async #send(body: Record<string, unknown>, stream: boolean, timer: CallTimer): Promise<Response> {
-    const maxRetries = this.#options.maxRetries ?? 2;
     const text = this.#payload(body, stream);
     for (let attempt = 0; ; attempt++) {
       let failure: ProviderApiError;
@@ -302,15 +302,19 @@ export class ProviderHttpClient {
           retryable: true,
         }, error);
       }
-      const wait = this.#retryDelay(failure, attempt);
-      if (attempt >= maxRetries || wait === undefined) throw failure;
+      const wait = this.retryDelay(failure, attempt);
+      if (wait === undefined) throw failure;
       await sleep(wait, timer.signal);
     }
   }
 
-  /** How long to wait before retrying, or undefined when the failure is not worth retrying. */
-  #retryDelay(failure: ProviderApiError, attempt: number): number | undefined {
-    if (!failure.retryable) return undefined;
+  /**
+   * How long to wait before retrying after the failed attempt `attempt` (0 for the first), or undefined
+   * when it is not retried: not retryable, the retries used up, or a longer wait asked than maxRetryAfterMs.
+   * ChatClient asks it too, for errors that arrive inside a 200 answer (a mid-stream overloaded error).
+   */
+  retryDelay(failure: ProviderApiError, attempt: number): number | undefined {
+    if (!failure.retryable || attempt >= (this.#options.maxRetries ?? 2)) return undefined;
     const asked = failure.failure.retryAfterMs;
     if (asked !== undefined) return asked <= (this.#options.maxRetryAfterMs ?? 60_000) ? asked : undefined;
     const base = this.#options.backoffMs ?? 500;
