@@ -145,6 +145,11 @@ export class MissingDependencyError extends PartwiseError {
   override readonly name = "MissingDependencyError";
 }
 
+/** partwise broke one of its own invariants (codes `internal/unreachable`, `internal/invariant`): a bug to report, with what was met in `details`. */
+export class InternalError extends PartwiseError {
+  override readonly name = "InternalError";
+}
+
 /** Formats a location as `file:line:column: /pointer: ` for messages and CLI output. */
 export function formatLocation(location: ErrorLocation): string {
   const place = [location.file, location.line, location.column].filter((value) => value !== undefined).join(":");
