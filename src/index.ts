@@ -3,6 +3,7 @@
 // the aggregator and stream decoding. Web APIs only, so it runs in Node, browsers and workers (DESIGN.md).
 export type * from "../generated/types.js";
 export {
+  InternalError,
   InvalidDocumentError,
   MissingDependencyError,
   PartwiseError,
@@ -15,6 +16,7 @@ export {
   formatLocation,
   type ErrorLocation,
 } from "./errors/partwise-error.js";
+export { isTransientStatus, providerApiError, type ErrorFacts, type ProviderErrorContext, type ProviderErrors } from "./errors/provider-error.js";
 export {
   mediaFromBytes,
   mediaFromUrl,
