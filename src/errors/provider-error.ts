@@ -80,7 +80,7 @@ export function retryableType(table: Readonly<Record<string, boolean>>, errorTyp
  * The `provider/api-error` of an error the provider reported. Retryable when the provider's verdict on
  * the type says so, else (for a type it does not know) when the HTTP status is transient; an in-body or
  * mid-stream error of an unknown type is not retried. The stream position and line are fields of the
- * error (its toJSON), as for every other located error.
+ * error (its toJSON), as for every other located error; the message names the line too.
  */
 export function providerApiError(provider: string, facts: ErrorFacts, context: ProviderErrorContext = {}): ProviderApiError {
   const { status } = context;
@@ -89,7 +89,9 @@ export function providerApiError(provider: string, facts: ErrorFacts, context: P
   const retryAfterMs = context.retryAfterMs ?? facts.retryAfterMs;
   const retryable = facts.retryable ?? (status !== undefined && isTransientStatus(status));
   const type = facts.errorType === undefined ? "" : ` ${facts.errorType}`;
-  const summary = status === undefined ? `${provider} reported${type || " an error"}` : `${provider} answered ${status}${type}`;
+  // A line (NDJSON streams) is not one of formatLocation's coordinates without a file: the message names it.
+  const line = context.line === undefined ? "" : ` at line ${context.line} of the stream`;
+  const summary = status === undefined ? `${provider} reported${type || " an error"}${line}` : `${provider} answered ${status}${type}`;
   return new ProviderApiError(
     provider,
     `${summary}${message ? `: ${message}` : ""}`,
