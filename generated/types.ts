@@ -35,7 +35,9 @@ export type ErrorCode =
   | "session/storage"
   | "cli/usage"
   | "input/too-large"
-  | "setup/missing-dependency";
+  | "setup/missing-dependency"
+  | "internal/unreachable"
+  | "internal/invariant";
 /**
  * Which events a read starts from.
  */

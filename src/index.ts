@@ -3,6 +3,7 @@
 // the aggregator and stream decoding. Web APIs only, so it runs in Node, browsers and workers (DESIGN.md).
 export type * from "../generated/types.js";
 export {
+  InternalError,
   InvalidDocumentError,
   MissingDependencyError,
   PartwiseError,
@@ -15,6 +16,7 @@ export {
   formatLocation,
   type ErrorLocation,
 } from "./errors/partwise-error.js";
+export { isTransientStatus, providerApiError, type ErrorFacts, type ProviderErrorContext, type ProviderErrors } from "./errors/provider-error.js";
 export {
   mediaFromBytes,
   mediaFromUrl,
@@ -85,7 +87,7 @@ export {
 export { codecFor, providerCodecs } from "./providers/registry.js";
 export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.
-export type { ErrorFacts, ProviderEndpoint } from "./providers/provider-endpoint.js";
+export type { ProviderEndpoint } from "./providers/provider-endpoint.js";
 export type { ToolDeclaration } from "./providers/tool-declarations.js";
 export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
 export type { WireReader } from "./providers/provider-codec.js";

@@ -2,8 +2,8 @@
 // limit is reached. Blocking or streaming (live events for the caller, the aggregated message for the
 // loop); a memory (the session advisor) supplies the conversation and records every round as it happens.
 import type { AggregatedResponse, Message, Part, ResponseInfo, StreamEvent, ToolCall, ToolResultPart } from "../../generated/types.js";
-import type { ProviderHttpClient } from "../client/provider-http-client.js";
-import { StreamProtocolError } from "../errors/partwise-error.js";
+import { type ProviderHttpClient, type StreamingResponse, sleep } from "../client/provider-http-client.js";
+import { ProviderApiError, StreamProtocolError } from "../errors/partwise-error.js";
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { toolCallsOf } from "../parts/views.js";
 import { chunkBatchesFromBytes } from "../providers/decode-stream.js";
@@ -31,13 +31,19 @@ export interface ChatMemory {
 /** What the caller sees while the loop runs. */
 export type ChatEvent =
   | { readonly type: "round_started"; readonly round: number }
+  /** The round's answer failed with a retryable provider error inside a 200 answer; its stream events so far are void and the call is sent again. */
+  | { readonly type: "round_retried"; readonly round: number; readonly error: ProviderApiError }
   | { readonly type: "stream"; readonly round: number; readonly event: StreamEvent }
   | { readonly type: "assistant_message"; readonly round: number; readonly message: Message; readonly info: ResponseInfo }
   | { readonly type: "tool_results"; readonly round: number; readonly message: Message };
 
 export interface ChatClientOptions {
   readonly codec: ProviderCodec;
-  readonly transport: Pick<ProviderHttpClient, "complete" | "stream">;
+  /**
+   * The HTTP calls, which retry failed answers themselves; with `retryDelay`, errors inside a 200 answer (an
+   * error body, a mid-stream overloaded error) are retried under the same policy, without one never.
+   */
+  readonly transport: Pick<ProviderHttpClient, "complete" | "stream"> & Partial<Pick<ProviderHttpClient, "retryDelay">>;
   readonly tools?: readonly ChatTool[];
   /** Model calls per `send` at most (default 8); the tools of the last call still run and are recorded. */
   readonly maxRounds?: number;
@@ -119,11 +125,29 @@ export class ChatClient {
     const request = { ...this.#options.request, ...codecToolFields(codec, [...this.#tools.values()]) };
     const encoded = codec.encodeRequest(conversation, { request, ...this.#options.encode });
     const call = options.signal ? { signal: options.signal } : {};
+    for (let attempt = 0; ; attempt++) {
+      // Only the decoding is retried here: a failed HTTP answer was already retried by the transport.
+      const answer = this.#options.stream ? await transport.stream(encoded.body, call) : await transport.complete(encoded.body, call);
+      try {
+        return await this.#decode(answer, round, options);
+      } catch (error) {
+        if (!(error instanceof ProviderApiError)) throw error;
+        const wait = transport.retryDelay?.(error, attempt);
+        if (wait === undefined) throw error;
+        options.onEvent?.({ type: "round_retried", round, error });
+        await sleep(wait, options.signal);
+      }
+    }
+  }
+
+  /** The answer of one call as the round's message: a blocking body, or a stream aggregated while its events go out. */
+  async #decode(answer: unknown, round: number, options: SendOptions): Promise<{ message: Message; info: ResponseInfo }> {
+    const { codec } = this.#options;
     if (!this.#options.stream) {
-      const decoded = codec.decodeResponse(await transport.complete(encoded.body, call));
+      const decoded = codec.decodeResponse(answer);
       return { message: decoded.message, info: decoded.info };
     }
-    const { bytes } = await transport.stream(encoded.body, call);
+    const { bytes } = answer as StreamingResponse;
     const live = liveAggregate(chunkBatchesFromBytes(codec, bytes));
     for await (const event of live) options.onEvent?.({ type: "stream", round, event });
     const response: AggregatedResponse = mergeResponses(await live.result);

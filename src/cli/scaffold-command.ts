@@ -18,11 +18,12 @@ import { parseCommandLine } from "./command-options.js";
 export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
 
 Writes a new provider into a partwise checkout: spec/providers/NAME.tsp, src/providers/NAME/ (wire
-shapes, message mapping, blocking and streaming decoders, encoder, HTTP endpoint, tool declarations,
-codec), a simulator in src/simulators/NAME-simulator.ts, composed fixtures in test/fixtures/NAME/ and
-tests in test/providers/NAME/ (a tool loop against the simulator among them), and registers it in
-src/providers/registry.ts, src/simulators/index.ts and spec/main.tsp. The codec is a real minimal one
-for a Chat Completions-like wire (text and tool calls, both ways, blocking and SSE streaming). NAME is kebab-case, at most 64 characters, and must not
+shapes, error parsing, message mapping, blocking and streaming decoders, encoder, HTTP endpoint, tool
+declarations, block placement, codec), a simulator in src/simulators/NAME-simulator.ts, composed fixtures
+in test/fixtures/NAME/ and tests in test/providers/NAME/ (a tool loop against the simulator among them),
+and registers it in src/providers/registry.ts, src/simulators/index.ts and spec/main.tsp. The codec is a
+real minimal one for a Chat Completions-like wire (text and tool calls, both ways, blocking and SSE
+streaming). NAME is kebab-case, at most 64 characters, and must not
 name an existing provider once dashes and dots are ignored (deep-seek is deepseek); the provider id is
 NAME with dots for dashes (acme-chat -> acme.chat). Nothing is written unless everything is.
 
@@ -44,6 +45,7 @@ function scaffoldFiles(name: string): { template: string; path: string }[] {
   return [
     { template: "spec.tsp.tmpl", path: `spec/providers/${name}.tsp` },
     { template: "wire.ts.tmpl", path: `src/providers/${name}/${name}-wire.ts` },
+    { template: "errors.ts.tmpl", path: `src/providers/${name}/${name}-errors.ts` },
     { template: "map-message.ts.tmpl", path: `src/providers/${name}/map-${name}-message.ts` },
     { template: "decode-response.ts.tmpl", path: `src/providers/${name}/decode-${name}-response.ts` },
     { template: "decode-stream.ts.tmpl", path: `src/providers/${name}/decode-${name}-stream.ts` },

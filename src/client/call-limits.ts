@@ -2,6 +2,7 @@
 // attempt, an idle timeout between body chunks and byte limits on bodies, each ending in a typed
 // ProviderLimitError (issue 22 item 2: an endless or silent answer must never hold or grow the client).
 import { ProviderLimitError } from "../errors/partwise-error.js";
+import { unreachable } from "../parts/part-kinds.js";
 
 /** The time and size limits of provider calls; the defaults are DEFAULT_CALL_LIMITS (README "HTTP limits"). */
 export interface CallLimits {
@@ -49,6 +50,8 @@ function timeoutMessage(provider: string, phase: TimeoutPhase, milliseconds: num
       return `${provider}: the response sent nothing for ${milliseconds} ms (${LIMIT_NAMES[phase]})`;
     case "total":
       return `${provider}: the call did not finish within ${milliseconds} ms (${LIMIT_NAMES[phase]})`;
+    default:
+      return unreachable(phase, "timeout phase");
   }
 }
 

@@ -3,8 +3,10 @@
 // and connection failures honoring `retry-after`, a typed ProviderApiError for every failure, and limits
 // (call-limits.ts) on time, size and redirects: credentials and the conversation never leave their origin.
 import { ProviderApiError, ProviderLimitError, StreamProtocolError, UsageError } from "../errors/partwise-error.js";
+import { type ProviderErrors, providerApiError, providerCallFailure } from "../errors/provider-error.js";
 import { redactUrlCredentials } from "../errors/redact-credentials.js";
 import { type AwsCredentials, awsCredentialsFromEnvironment, signAwsRequest } from "./aws-signature.js";
+import type { ProviderCodec } from "../providers/provider-codec.js";
 import type { ProviderEndpoint } from "../providers/provider-endpoint.js";
 import { codecFor } from "../providers/registry.js";
 import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedText, MAX_ERROR_BODY_BYTES } from "./call-limits.js";
@@ -12,8 +14,8 @@ import { type CallLimits, CallTimer, DEFAULT_CALL_LIMITS, limitedBody, limitedTe
 /** Options of a client; the time and size limits default to DEFAULT_CALL_LIMITS (README "HTTP limits"). */
 export interface ProviderHttpClientOptions extends Partial<CallLimits> {
   readonly provider: string;
-  /** The provider's HTTP API, for a codec outside the registry (default: the registered codec's `endpoint`). */
-  readonly endpoint?: ProviderEndpoint;
+  /** The HTTP API and error bodies of a codec outside the registry (default: the registered codec of `provider`). */
+  readonly codec?: Pick<ProviderCodec, "endpoint" | "errors">;
   /** The model: in the body or in the URL, as the provider takes it. */
   readonly model: string;
   readonly baseUrl?: string;
@@ -60,7 +62,8 @@ function retryAfterMs(headers: Headers, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits, or rejects with the signal's reason when it aborts first. */
+export function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -117,6 +120,7 @@ export class ProviderHttpClient {
   readonly model: string;
   readonly baseUrl: string;
   readonly #endpoint: ProviderEndpoint;
+  readonly #errors: ProviderErrors;
   readonly #options: ProviderHttpClientOptions;
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof fetch;
@@ -129,7 +133,9 @@ export class ProviderHttpClient {
     this.#options = options;
     this.provider = options.provider;
     this.model = options.model;
-    this.#endpoint = options.endpoint ?? codecFor(options.provider).endpoint;
+    const codec = options.codec ?? codecFor(options.provider);
+    this.#endpoint = codec.endpoint;
+    this.#errors = codec.errors;
     this.#apiKey = options.apiKey ?? firstSet(env, this.#endpoint.apiKeyEnv);
     this.#fetch = options.fetch ?? fetch;
     this.#region = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
@@ -169,11 +175,11 @@ export class ProviderHttpClient {
       try {
         return JSON.parse(text);
       } catch (error) {
-        throw new ProviderApiError(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
+        throw providerCallFailure(this.provider, `${this.provider} answered ${response.status} with a body that is not JSON`, {
           status: response.status,
           retryable: false,
           ...this.#requestId(response.headers),
-        }, { cause: error });
+        }, error);
       }
     } finally {
       timer.dispose();
@@ -192,7 +198,7 @@ export class ProviderHttpClient {
     }
     if (!response.body) {
       timer.dispose();
-      throw new ProviderApiError(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
+      throw providerCallFailure(this.provider, `${this.provider} answered a stream request without a body`, { status: response.status, retryable: true });
     }
     const bytes = limitedBody(response, timer, { idleTimeoutMs: this.#limits.idleTimeoutMs, maxBytes: this.#limits.maxStreamBytes, limit: "maxStreamBytes", overLimit: "fail" }, this.provider);
     return { bytes: guardedBody(bytes, this.provider, timer), ...this.#requestId(response.headers) };
@@ -202,9 +208,9 @@ export class ProviderHttpClient {
   #readFailure(error: unknown, timer: CallTimer): unknown {
     if (timer.stopReason !== undefined) return timer.stopReason;
     if (error instanceof ProviderLimitError) return error;
-    return new ProviderApiError(this.provider, `${this.provider}: the connection closed before the response body ended (${error instanceof Error ? error.message : String(error)})`, {
+    return providerCallFailure(this.provider, `${this.provider}: the connection closed before the response body ended (${error instanceof Error ? error.message : String(error)})`, {
       retryable: false,
-    }, { cause: error });
+    }, error);
   }
 
   #requestId(headers: Headers): { requestId?: string } {
@@ -288,7 +294,6 @@ export class ProviderHttpClient {
   }
 
   async #send(body: Record<string, unknown>, stream: boolean, timer: CallTimer): Promise<Response> {
-    const maxRetries = this.#options.maxRetries ?? 2;
     const text = this.#payload(body, stream);
     for (let attempt = 0; ; attempt++) {
       let failure: ProviderApiError;
@@ -300,19 +305,23 @@ export class ProviderHttpClient {
       } catch (error) {
         if (timer.stopReason !== undefined) throw timer.stopReason;
         if (error instanceof ProviderApiError || error instanceof ProviderLimitError || error instanceof UsageError) throw error;
-        failure = new ProviderApiError(this.provider, `${this.provider}: no response from ${redactUrlCredentials(this.baseUrl)} (${error instanceof Error ? redactUrlCredentials(error.message) : String(error)})`, {
+        failure = providerCallFailure(this.provider, `${this.provider}: no response from ${redactUrlCredentials(this.baseUrl)} (${error instanceof Error ? redactUrlCredentials(error.message) : String(error)})`, {
           retryable: true,
-        }, { cause: error });
+        }, error);
       }
-      const wait = this.#retryDelay(failure, attempt);
-      if (attempt >= maxRetries || wait === undefined) throw failure;
+      const wait = this.retryDelay(failure, attempt);
+      if (wait === undefined) throw failure;
       await sleep(wait, timer.signal);
     }
   }
 
-  /** How long to wait before retrying, or undefined when the failure is not worth retrying. */
-  #retryDelay(failure: ProviderApiError, attempt: number): number | undefined {
-    if (!failure.retryable) return undefined;
+  /**
+   * How long to wait before retrying after the failed attempt `attempt` (0 for the first), or undefined
+   * when it is not retried: not retryable, the retries used up, or a longer wait asked than maxRetryAfterMs.
+   * ChatClient asks it too, for errors that arrive inside a 200 answer (a mid-stream overloaded error).
+   */
+  retryDelay(failure: ProviderApiError, attempt: number): number | undefined {
+    if (!failure.retryable || attempt >= (this.#options.maxRetries ?? 2)) return undefined;
     const asked = failure.failure.retryAfterMs;
     if (asked !== undefined) return asked <= (this.#options.maxRetryAfterMs ?? 60_000) ? asked : undefined;
     const base = this.#options.backoffMs ?? 500;
@@ -333,22 +342,12 @@ export class ProviderHttpClient {
     } catch {
       // A body that is not JSON (a proxy's HTML page): its text is the message.
     }
-    const facts = this.#endpoint.errorFacts(body, response.headers);
-    const status = response.status;
-    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-    const retryAfter = retryAfterMs(response.headers, Date.now()) ?? facts.retryAfterMs;
-    const message = facts.message ?? (typeof body === "string" && body !== "" ? body.slice(0, 500) : response.statusText);
-    return new ProviderApiError(
-      this.provider,
-      `${this.provider} answered ${status}${facts.errorType ? ` ${facts.errorType}` : ""}: ${message}`,
-      {
-        status,
-        retryable,
-        ...(facts.errorType === undefined ? {} : { errorType: facts.errorType }),
-        ...(message ? { providerMessage: message } : {}),
-        ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
-        ...this.#requestId(response.headers),
-      },
-    );
+    const retryAfter = retryAfterMs(response.headers, Date.now());
+    return providerApiError(this.provider, this.#errors.errorFacts(body, response.headers), {
+      status: response.status,
+      fallbackMessage: typeof body === "string" && body !== "" ? body.slice(0, 500) : response.statusText,
+      ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
+      ...this.#requestId(response.headers),
+    });
   }
 }

@@ -1,6 +1,7 @@
 // Merges the per-model JSON Schema files into one document (every model under `$defs`, refs rewritten
 // to `#/$defs/<Model>`), and derives from it the view that json-schema-to-typescript reads.
 import type { JsonSchemaDocument } from "./compile-spec.js";
+import { InternalError } from "../errors/partwise-error.js";
 
 /** The extension keyword that says how partwise reads a stored shape in memory (see FuturePart in spec/parts.tsp). */
 export const READ_AS_KEYWORD = "x-partwise-read-as";
@@ -34,7 +35,7 @@ export function bundleSchemas(
   const defs: Record<string, unknown> = {};
   for (const name of [...names].sort()) {
     const schema = schemas.get(name);
-    if (!schema) throw new Error(`bundleSchemas: no schema for ${name}`);
+    if (!schema) throw new InternalError("internal/invariant", `bundleSchemas: no schema for ${name}`);
     const { $schema: _schema, $id: _id, $comment: _comment, ...body } = schema;
     defs[name] = rewriteRefs(body);
   }

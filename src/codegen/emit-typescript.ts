@@ -3,6 +3,7 @@ import { compile } from "json-schema-to-typescript";
 import { typescriptView } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
+import { InternalError } from "../errors/partwise-error.js";
 
 const GENERATOR = "src/codegen/emit-typescript.ts";
 const ROOT = "GeneratedRoot";
@@ -32,7 +33,7 @@ export async function emitTypescript(
   const declared = new Set(Object.keys(view.$defs as object));
   const imported = [...referencedTypes(view.$defs, new Set())].filter((name) => !declared.has(name)).sort();
   if (imported.length > 0 && importFrom === undefined) {
-    throw new Error(`emitTypescript: ${imported.join(", ")} referenced but not declared`);
+    throw new InternalError("internal/invariant", `emitTypescript: ${imported.join(", ")} referenced but not declared`);
   }
   const importLine = imported.length > 0 ? `\nimport type { ${imported.join(", ")} } from "${importFrom}";\n` : "";
   // The document root holds only `$defs`; `unreachableDefinitions` emits every model, and the empty

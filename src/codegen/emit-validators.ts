@@ -7,6 +7,7 @@ import { READ_AS_KEYWORD } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
 import { inlineRuntimeHelpers } from "./validator-runtime.js";
+import { InternalError } from "../errors/partwise-error.js";
 
 const GENERATOR = "src/codegen/emit-validators.ts";
 
@@ -51,7 +52,7 @@ function endOfJsonValue(code: string, start: number): number {
       if (depth === 0) return index + 1;
     }
   }
-  throw new Error(`emit-validators: a schema constant at ${start} does not end`);
+  throw new InternalError("internal/invariant", `emit-validators: a schema constant at ${start} does not end`);
 }
 
 /**
@@ -66,7 +67,7 @@ function withoutUnusedSchemaConstants(code: string): string {
     if ((code.match(new RegExp(`\\b${name}\\b`, "g")) ?? []).length > 1) continue;
     const start = match.index;
     const end = endOfJsonValue(result, start + match[0].length);
-    if (result[end] !== ";") throw new Error(`emit-validators: expected ";" after ${name}`);
+    if (result[end] !== ";") throw new InternalError("internal/invariant", `emit-validators: expected ";" after ${name}`);
     result = result.slice(0, start) + result.slice(end + 1);
   }
   return result;

@@ -4,6 +4,7 @@
 import type { ContentRule } from "../../generated/types.js";
 import type { ProviderDescription } from "./compile-spec.js";
 import { renderTemplateFile } from "./render-template.js";
+import { InternalError } from "../errors/partwise-error.js";
 
 const TABLES_START = "<!-- generated:provider-tables:start (npm run generate) -->";
 const TABLES_END = "<!-- generated:provider-tables:end -->";
@@ -73,7 +74,7 @@ function tableData(provider: ProviderDescription) {
 export async function renderProviderTables(readme: string, providers: readonly ProviderDescription[]): Promise<string> {
   const start = readme.indexOf(TABLES_START);
   const end = readme.indexOf(TABLES_END);
-  if (start < 0 || end < start) throw new Error(`README.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
+  if (start < 0 || end < start) throw new InternalError("internal/invariant", `README.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
   const body = await renderTemplateFile(TEMPLATE, { providers: providers.map(tableData) });
   return `${readme.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${readme.slice(end)}`;
 }

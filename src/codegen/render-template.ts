@@ -4,6 +4,7 @@
 // when the value is empty or falsy, and `{{.}}` is the current item. Nothing is escaped: the outputs
 // are code and Markdown, not HTML.
 import { readFile } from "node:fs/promises";
+import { InternalError } from "../errors/partwise-error.js";
 
 type Context = readonly Record<string, unknown>[];
 
@@ -38,7 +39,7 @@ function render(template: string, context: Context): string {
       output += value === undefined || value === null ? "" : String(value);
       continue;
     }
-    if (sigil === "/") throw new Error(`template: unexpected {{/${path}}}`);
+    if (sigil === "/") throw new InternalError("internal/invariant", `template: unexpected {{/${path}}}`);
     const end = findClose(template, path, position);
     const body = template.slice(position, end);
     const value = lookup(context, path);
@@ -64,7 +65,7 @@ function findClose(template: string, path: string, from: number): number {
     depth += match[1] === "/" ? -1 : 1;
     if (depth === 0) return match.index;
   }
-  throw new Error(`template: {{#${path}}} is never closed`);
+  throw new InternalError("internal/invariant", `template: {{#${path}}} is never closed`);
 }
 
 /** Renders a template text with a data object. A section tag alone on its line leaves no blank line. */

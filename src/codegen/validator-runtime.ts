@@ -3,6 +3,7 @@
 // at run time, and none of the CommonJS interop cost of importing them into an ES module. Each helper
 // keeps the meaning of the one it replaces; test/codegen/validator-runtime.test.ts checks that against
 // ajv and ajv-formats on arbitrary input.
+import { InternalError } from "../errors/partwise-error.js";
 
 /** JavaScript that defines a helper, and the expression that stands for the required value. */
 interface RuntimeHelper {
@@ -58,7 +59,7 @@ export function inlineRuntimeHelpers(code: string): { definitions: string[]; cod
   const rewritten = code.replace(/require\("[^"]+"\)(?:\.[A-Za-z_$][\w$]*)?/g, (call) => {
     const helper = HELPERS[call];
     // A helper not written out here would leave a require() that fails outside Node: stop the generator.
-    if (helper === undefined) throw new Error(`emit-validators: ajv's standalone code calls ${call}, which validator-runtime.ts does not provide`);
+    if (helper === undefined) throw new InternalError("internal/invariant", `emit-validators: ajv's standalone code calls ${call}, which validator-runtime.ts does not provide`);
     used.add(helper);
     return helper.expression;
   });

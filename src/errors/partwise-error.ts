@@ -79,9 +79,12 @@ export class SessionError extends PartwiseError {
   override readonly name = "SessionError";
 }
 
-/** What a provider's HTTP API answered when it refused or failed a request. */
+/** What a provider answered when it refused or failed a request, over HTTP or inside a 200 answer. */
 export interface ProviderApiFailure {
-  /** The HTTP status, or undefined when no response arrived (connection refused, reset, timeout). */
+  /**
+   * The HTTP status; undefined when no response arrived (connection refused, reset, timeout) or when the
+   * error came inside a 200 answer (an error body, a mid-stream error event, whose `position` is set).
+   */
   readonly status?: number;
   /** The provider's error type (`overloaded_error`, `RESOURCE_EXHAUSTED`, `ThrottlingException`, ...). */
   readonly errorType?: string;
@@ -89,13 +92,16 @@ export interface ProviderApiFailure {
   readonly providerMessage?: string;
   /** The request id the provider assigned, for its support. */
   readonly requestId?: string;
-  /** Whether retrying the same request can succeed (429, 5xx, connection failures). */
+  /** Whether retrying the same request can succeed: the provider's verdict on its error type, else a 429 or 5xx status, or a connection failure. */
   readonly retryable: boolean;
   /** Milliseconds the provider asked to wait before retrying (`retry-after`, Google RetryInfo). */
   readonly retryAfterMs?: number;
 }
 
-/** A provider's HTTP API refused or failed a request (code `provider/api-error`). */
+/**
+ * A provider refused or failed a request (code `provider/api-error`): an HTTP error answer, an error body
+ * in place of a response, or an error event mid-stream, all made by providerApiError (provider-error.ts).
+ */
 export class ProviderApiError extends PartwiseError {
   override readonly name = "ProviderApiError";
   readonly failure: ProviderApiFailure;
@@ -143,6 +149,11 @@ export class UsageError extends PartwiseError {
  */
 export class MissingDependencyError extends PartwiseError {
   override readonly name = "MissingDependencyError";
+}
+
+/** partwise broke one of its own invariants (codes `internal/unreachable`, `internal/invariant`): a bug to report, with what was met in `details`. */
+export class InternalError extends PartwiseError {
+  override readonly name = "InternalError";
 }
 
 /** Formats a location as `file:line:column: /pointer: ` for messages and CLI output. */

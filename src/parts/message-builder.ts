@@ -5,6 +5,7 @@
 import type { Media, Message, Part, ToolCall } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
 import { checkedMessage, checkedPart, mediaPart, textPart } from "./constructors.js";
+import { unreachable } from "./part-kinds.js";
 
 type Placement = "before-calls-or-media" | "before-media" | "start" | "end";
 
@@ -47,6 +48,8 @@ function placementIndex(parts: readonly Part[], placement: Placement): number | 
       const index = parts.findIndex((part) => part.type === "media");
       return index >= 0 ? index : undefined;
     }
+    default:
+      return unreachable(placement, "placement");
   }
 }
 

@@ -1,6 +1,7 @@
 // The six part tags as runtime values, checked against the generated PartType so the list cannot drift
 // from the spec, plus the exhaustiveness helper every switch over parts ends with.
 import type { Part, PartType } from "../../generated/types.js";
+import { InternalError } from "../errors/partwise-error.js";
 
 /** The part tags of format version 1, in the spec's order. */
 export const PART_TYPES = ["text", "reasoning", "tool_call", "tool_result", "media", "unknown"] as const;
@@ -21,9 +22,12 @@ export function isPartType(type: unknown): type is PartType {
 /** The part of a given tag. */
 export type PartOf<T extends PartType> = Extract<Part, { type: T }>;
 
-/** Ends an exhaustive switch: compiles only when every case is handled, and throws if reached at run time. */
+/**
+ * Ends an exhaustive switch: compiles only when every case is handled, and throws `internal/unreachable`
+ * if reached at run time (a value that bypassed validation), naming what was met.
+ */
 export function unreachable(value: never, what = "value"): never {
-  throw new TypeError(`Unexpected ${what}: ${JSON.stringify(value)}`);
+  throw new InternalError("internal/unreachable", `unexpected ${what}: ${JSON.stringify(value)}`, { details: { what, value } });
 }
 
 /** The provider ids of format version 1 (also the `payload.provider` strings). */

@@ -5,6 +5,7 @@
 import type { DecodedResponse, EncodedRequest, History, Message, StreamChunk } from "../../generated/types.js";
 import type { ProviderEndpoint } from "./provider-endpoint.js";
 import type { ToolDeclaration } from "./tool-declarations.js";
+import type { ProviderErrors } from "../errors/provider-error.js";
 
 /** One decoded event of a provider's stream: the SSE data JSON, an NDJSON line, an event-stream message. */
 export interface WireEvent {
@@ -64,4 +65,6 @@ export interface ProviderCodec {
   declareTools(tools: readonly ToolDeclaration[]): Record<string, unknown>;
   /** A reasoning model of the provider and the request fields that turn its reasoning on (and make it visible): what `partwise chat` and `demo` send. */
   readonly reasoningRequest: { readonly model: string; readonly request: Readonly<Record<string, unknown>> };
+  /** How the provider's error bodies and error events read and which of its errors are worth retrying (its *-errors.ts). */
+  readonly errors: ProviderErrors;
 }

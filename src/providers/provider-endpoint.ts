@@ -1,13 +1,7 @@
 // What a codec knows of its provider's HTTP API: base URL and the environment variables that override it,
 // how the key is sent, the request URL of blocking and streaming calls, the header carrying the request id,
-// and how an error body names its type and message. The HTTP client (src/client/) reads only this.
-
-export interface ErrorFacts {
-  readonly errorType?: string;
-  readonly message?: string;
-  /** A retry delay the body asks for (Google's RetryInfo), in milliseconds. */
-  readonly retryAfterMs?: number;
-}
+// and the media type a stream is asked for. The HTTP client (src/client/) reads this and the codec's
+// `errors` (how an error body reads).
 
 export interface ProviderEndpoint {
   readonly defaultBaseUrl: string;
@@ -29,8 +23,6 @@ export interface ProviderEndpoint {
   /** Requests are signed with AWS Signature V4 (credentials and region) instead of carrying a key. */
   readonly awsSigned?: boolean;
   readonly requestIdHeaders: readonly string[];
-  /** The type and message an error body (and its headers) give. */
-  errorFacts(body: unknown, headers: Headers): ErrorFacts;
 }
 
 /** A base URL and a path, without a doubled slash where they meet. */

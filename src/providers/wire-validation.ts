@@ -23,11 +23,6 @@ export function checkWire<T>(validator: StandaloneValidator, value: unknown, pro
   });
 }
 
-/** A `provider/api-error` error for an error the provider reported in a body or an event. */
-export function providerApiError(provider: string, type: string, message: string, location: { position?: number; details?: Record<string, unknown> } = {}): PartwiseError {
-  return new PartwiseError("provider/api-error", `${provider} reported ${type}: ${message}`, { provider, ...location });
-}
-
 /** Parses JSON wire text, or throws `provider/invalid-wire` naming the position. */
 export function parseWireJson(text: string, provider: string, position?: number): unknown {
   try {

@@ -167,7 +167,7 @@ async function migrate(client: pg.ClientBase): Promise<void> {
   }
   const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
   if (current > POSTGRES_SCHEMA_VERSION) {
-    throw new Error(`the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
+    throw storageFailure(STORE, "opening the database", `the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;

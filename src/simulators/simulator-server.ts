@@ -7,6 +7,7 @@ import { type IncomingHttpHeaders, type ServerResponse, createServer } from "nod
 import type { AddressInfo } from "node:net";
 import { UsageError } from "../errors/partwise-error.js";
 import { jsonNesting } from "../json/json-nesting.js";
+import { unreachable } from "../parts/part-kinds.js";
 import { encodeServerSentEvent } from "../providers/framing/server-sent-events.js";
 import { type WireContent, contentRefusal } from "./content-check.js";
 import { SimulatorSigner } from "./simulator-signatures.js";
@@ -215,6 +216,8 @@ export async function startSimulatorServer(simulator: ProviderSimulator, options
           }
           case undefined:
             return sendAnswer(response, simulator.handle(request, context));
+          default:
+            return unreachable(fault, "fault");
         }
       })().catch(() => {
         // The simulator's own failure: the caller learns it failed, not its internals.

@@ -89,10 +89,10 @@ describe("startSimulator", () => {
 });
 
 describe("ProviderHttpClient", () => {
-  it("calls a provider outside the registry at the endpoint it is given", async () => {
+  it("calls a provider outside the registry at the endpoint of the codec it is given", async () => {
     const simulator = await startSimulator("openai.chat", { apiKey: "sk-outside" });
     try {
-      const client = new ProviderHttpClient({ provider: "acme.outside", endpoint: codecFor("openai.chat").endpoint, model: "m", baseUrl: simulator.url, apiKey: "sk-outside", env: {} });
+      const client = new ProviderHttpClient({ provider: "acme.outside", codec: codecFor("openai.chat"), model: "m", baseUrl: simulator.url, apiKey: "sk-outside", env: {} });
       const body = await client.complete({ model: "m", messages: [{ role: "user", content: "Hello" }] });
       expect(body).toMatchObject({ object: "chat.completion", choices: [{ message: { role: "assistant", content: "You said: Hello" } }] });
     } finally {

@@ -109,8 +109,8 @@ describe("runScaffold", () => {
     expect(readFileSync(join(root, "spec/main.tsp"), "utf8")).toContain(`import "./providers/anthropic.tsp";\nimport "./providers/acme-chat.tsp";\n`);
     expect(readFileSync(join(root, "spec/providers/acme-chat.tsp"), "utf8")).toContain(`@provider("acme.chat", "Acme Chat")`);
     expect(readdirSync(join(root, "src/providers/acme-chat")).sort()).toEqual([
-      "acme-chat-block-placement.ts", "acme-chat-endpoint.ts", "acme-chat-tools.ts", "acme-chat-wire.ts", "decode-acme-chat-response.ts",
-      "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
+      "acme-chat-block-placement.ts", "acme-chat-endpoint.ts", "acme-chat-errors.ts", "acme-chat-tools.ts", "acme-chat-wire.ts",
+      "decode-acme-chat-response.ts", "decode-acme-chat-stream.ts", "encode-acme-chat-request.ts", "index.ts", "map-acme-chat-message.ts",
     ]);
     expect(readdirSync(join(root, "src/simulators")).sort()).toEqual(["acme-chat-simulator.ts", "index.ts"]);
   });

@@ -4,6 +4,7 @@
 // `partwise generate` needs it installed.
 import type * as Quicktype from "quicktype-core";
 import { requireOptionalPeer } from "../../runtime/optional-peer.js";
+import { InternalError } from "../../errors/partwise-error.js";
 
 let quicktype: typeof Quicktype | undefined;
 let legalize: ((name: string) => string) | undefined;
@@ -54,6 +55,6 @@ export function goExportedName(name: string): string {
  * dots, dashes and slashes, which need no escaping (nor interpolation) in any target language.
  */
 export function stringLiteral(value: string): string {
-  if (!/^[\w./-]*$/.test(value)) throw new Error(`stringLiteral: ${JSON.stringify(value)} needs escaping`);
+  if (!/^[\w./-]*$/.test(value)) throw new InternalError("internal/invariant", `stringLiteral: ${JSON.stringify(value)} needs escaping`);
   return `"${value}"`;
 }

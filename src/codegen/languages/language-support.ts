@@ -7,6 +7,7 @@ import type { JsonSchemaDocument } from "../compile-spec.js";
 import type { GeneratedFile } from "../generated-file.js";
 import { renderTemplateFile } from "../render-template.js";
 import type { HistoryModel } from "./history-model.js";
+import { InternalError } from "../../errors/partwise-error.js";
 
 /**
  * A language generator: the files of the models, with paths relative to the output directory, from
@@ -18,7 +19,7 @@ export type LanguageGenerator = (model: HistoryModel, schemas: ReadonlyMap<strin
 export function packageRoot(): string {
   for (let directory = dirname(fileURLToPath(import.meta.url)); ; directory = dirname(directory)) {
     if (existsSync(join(directory, "templates", "languages")) && existsSync(join(directory, "package.json"))) return directory;
-    if (dirname(directory) === directory) throw new Error("partwise: templates/languages not found above the codegen module");
+    if (dirname(directory) === directory) throw new InternalError("internal/invariant", "partwise: templates/languages not found above the codegen module");
   }
 }
 

@@ -1,6 +1,5 @@
 // The Anthropic Messages API over HTTP: POST /v1/messages with `x-api-key` and the pinned `anthropic-version`.
 // https://platform.claude.com/docs/en/api/overview
-import { anthropicErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, joinUrl } from "../provider-endpoint.js";
 
 export const anthropicEndpoint: ProviderEndpoint = {
@@ -12,5 +11,4 @@ export const anthropicEndpoint: ProviderEndpoint = {
   modelInBody: true,
   streamInBody: true,
   requestIdHeaders: ["request-id", "x-request-id"],
-  errorFacts: anthropicErrorFacts,
 };

@@ -12,8 +12,9 @@ import {
   validateAnthropicMessageDeltaEvent,
   validateAnthropicMessageStartEvent,
 } from "../../../generated/wire/anthropic-validators.js";
+import { providerApiError } from "../../errors/provider-error.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   ANTHROPIC,
   type AnthropicBlock,
@@ -29,6 +30,7 @@ import {
   SIGNATURE,
   anthropicInfo,
 } from "./anthropic-wire.js";
+import { anthropicErrors } from "./anthropic-errors.js";
 import { anthropicBlockToPart, checkAnthropicBlock } from "./map-anthropic-block.js";
 
 /** A block between its start and stop events. */
@@ -93,8 +95,9 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "ping":
         return [];
       case "error": {
-        const { error } = checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
-        throw providerApiError(ANTHROPIC, error.type, error.message, position === undefined ? {} : { position });
+        // The data is the body of an HTTP error answer: the same error, the same verdict on retrying.
+        checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
+        throw providerApiError(ANTHROPIC, anthropicErrors.errorFacts(data), position === undefined ? {} : { position });
       }
       default:
         throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });

@@ -7,6 +7,7 @@ import { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
 import { encodeAnthropicRequest } from "./encode-anthropic-request.js";
 import { anthropicEndpoint } from "./anthropic-endpoint.js";
 import { declareAnthropicTools } from "./anthropic-tools.js";
+import { anthropicErrors } from "./anthropic-errors.js";
 
 export { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 export { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
@@ -23,4 +24,5 @@ export const anthropicCodec: ProviderCodec = {
   endpoint: anthropicEndpoint,
   declareTools: declareAnthropicTools,
   reasoningRequest: { model: "claude-sonnet-4-5", request: { max_tokens: 2048, thinking: { type: "enabled", budget_tokens: 1024 } } },
+  errors: anthropicErrors,
 };

@@ -1,6 +1,5 @@
 // Bedrock Converse over HTTP: the model in the path (`/converse`, `/converse-stream` in the AWS event-stream
 // framing), every request signed with AWS Signature V4. https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
-import { bedrockErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, joinUrl } from "../provider-endpoint.js";
 
 export const bedrockEndpoint: ProviderEndpoint = {
@@ -17,5 +16,4 @@ export const bedrockEndpoint: ProviderEndpoint = {
   streamMediaType: "application/vnd.amazon.eventstream",
   awsSigned: true,
   requestIdHeaders: ["x-amzn-requestid"],
-  errorFacts: bedrockErrorFacts,
 };

@@ -2,8 +2,9 @@
 // that both decoders and the encoder need: the provider id, payload kinds, stop reasons, usage, errors.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { BedrockTokenUsage } from "../../../generated/wire/bedrock.js";
-import type { PartwiseError } from "../../errors/partwise-error.js";
-import { providerApiError } from "../wire-validation.js";
+import type { ProviderApiError } from "../../errors/partwise-error.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { bedrockExceptionFacts } from "./bedrock-errors.js";
 
 export type {
   BedrockContentBlock,
@@ -104,16 +105,8 @@ export function bedrockInfo(fields: { stopReason?: string | undefined; usage?: B
  * `{"<type>Exception": {...}}` line): throttlingException, validationException,
  * modelStreamErrorException (with the model's own status and message), ...
  */
-export function bedrockStreamException(type: string, body: unknown, position: number | undefined): PartwiseError {
-  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  const message = typeof fields.message === "string" ? fields.message : "(no message)";
-  const details: Record<string, unknown> = {};
-  for (const key of ["originalStatusCode", "originalMessage"]) if (fields[key] !== undefined) details[key] = fields[key];
-  const where = position === undefined ? "" : ` (stream event at position ${position})`;
-  return providerApiError(BEDROCK, type, `${message}${where}`, {
-    ...(position === undefined ? {} : { position }),
-    ...(Object.keys(details).length === 0 ? {} : { details }),
-  });
+export function bedrockStreamException(type: string, body: unknown, position: number | undefined): ProviderApiError {
+  return providerApiError(BEDROCK, bedrockExceptionFacts(type, body), position === undefined ? {} : { position });
 }
 
 /**

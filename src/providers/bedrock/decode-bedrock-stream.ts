@@ -16,7 +16,7 @@ import {
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EventStreamMessage } from "../framing/aws-event-stream.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
-import { checkWire, invalidWire, parseWireJson, providerApiError } from "../wire-validation.js";
+import { checkWire, invalidWire, parseWireJson } from "../wire-validation.js";
 import {
   BEDROCK,
   type BedrockContentBlockDeltaEvent,
@@ -73,7 +73,7 @@ export function bedrockEventFromMessage(message: EventStreamMessage): WireEvent 
   const position = message.position;
   const messageType = header(":message-type");
   if (messageType === "error") {
-    throw providerApiError(BEDROCK, header(":error-code") ?? "error", `${header(":error-message") ?? "(no message)"}${where(position)}`, { position });
+    throw bedrockStreamException(header(":error-code") ?? "error", { message: header(":error-message") }, position);
   }
   const type = messageType === "exception" ? header(":exception-type") : header(":event-type");
   if (messageType !== "event" && messageType !== "exception") {

@@ -8,6 +8,7 @@ import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } f
 import { encodeBedrockRequest } from "./encode-bedrock-request.js";
 import { bedrockEndpoint } from "./bedrock-endpoint.js";
 import { declareBedrockTools } from "./bedrock-tools.js";
+import { bedrockErrors } from "./bedrock-errors.js";
 
 export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
@@ -37,4 +38,5 @@ export const bedrockCodec: ProviderCodec = {
       additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
     },
   },
+  errors: bedrockErrors,
 };

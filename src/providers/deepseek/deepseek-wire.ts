@@ -7,6 +7,7 @@ import {
   validateDeepSeekErrorBody,
 } from "../../../generated/wire/deepseek-validators.js";
 import type { ChatCompletionsServer } from "../openai-chat/openai-chat-wire.js";
+import { deepSeekErrors } from "./deepseek-errors.js";
 
 export type {
   DeepSeekAssistantMessageParam,
@@ -22,6 +23,7 @@ export const deepSeekServer: ChatCompletionsServer = {
   provider: DEEPSEEK,
   reasoningField: "reasoning_content",
   completionTokensIncludeReasoning: true,
+  errors: deepSeekErrors,
   validators: {
     completion: validateDeepSeekChatCompletion,
     chunk: validateDeepSeekChatCompletionChunk,

@@ -8,6 +8,7 @@ import { DEEPSEEK } from "./deepseek-wire.js";
 import { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { deepSeekEndpoint } from "./deepseek-endpoint.js";
+import { deepSeekErrors } from "./deepseek-errors.js";
 
 export { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 export { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
@@ -25,4 +26,5 @@ export const deepSeekCodec: ProviderCodec = {
   endpoint: deepSeekEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "deepseek-v4-flash", request: {} },
+  errors: deepSeekErrors,
 };

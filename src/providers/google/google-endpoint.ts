@@ -1,6 +1,5 @@
 // The Gemini API over HTTP: the model in the path (`:generateContent`, `:streamGenerateContent?alt=sse`),
 // the key in `x-goog-api-key`. https://ai.google.dev/api/generate-content
-import { googleErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, joinUrl } from "../provider-endpoint.js";
 
 export const googleEndpoint: ProviderEndpoint = {
@@ -13,5 +12,4 @@ export const googleEndpoint: ProviderEndpoint = {
   modelInBody: false,
   streamInBody: false,
   requestIdHeaders: ["x-request-id", "x-goog-request-id"],
-  errorFacts: googleErrorFacts,
 };

@@ -2,8 +2,10 @@
 // decoders and the encoder need: the provider id, the payload kind, endpoints, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { GoogleErrorResponse, GoogleUsageMetadata } from "../../../generated/wire/google.js";
-import type { PartwiseError } from "../../errors/partwise-error.js";
-import { providerApiError, tokenCount } from "../wire-validation.js";
+import type { ProviderApiError } from "../../errors/partwise-error.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { tokenCount } from "../wire-validation.js";
+import { googleErrors } from "./google-errors.js";
 
 export type {
   GoogleBlob,
@@ -65,11 +67,8 @@ export function decodedAttributes(endpoint: GoogleEndpoint): { provider: string;
  * The `provider/api-error` for an error body, `{"error":{"code","message","status","details"}}`: in place
  * of a response, in place of the event stream, or as a chunk of its own after HTTP 200.
  */
-export function googleApiError({ error }: GoogleErrorResponse, position?: number): PartwiseError {
-  return providerApiError(GOOGLE, error.status ?? String(error.code), error.message, {
-    ...(position === undefined ? {} : { position }),
-    details: { code: error.code, ...(error.details ? { details: error.details } : {}) },
-  });
+export function googleApiError(body: GoogleErrorResponse, position?: number): ProviderApiError {
+  return providerApiError(GOOGLE, googleErrors.errorFacts(body), position === undefined ? {} : { position });
 }
 
 /**

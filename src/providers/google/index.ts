@@ -10,6 +10,7 @@ import { encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
 import { googleEndpoint } from "./google-endpoint.js";
 import { declareGoogleTools } from "./google-tools.js";
+import { googleErrors } from "./google-errors.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
@@ -77,6 +78,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     endpoint: googleEndpoint,
     declareTools: declareGoogleTools,
     reasoningRequest: { model: "gemini-3-pro-preview", request: { generationConfig: { thinkingConfig: { includeThoughts: true } } } },
+    errors: googleErrors,
   };
 }
 

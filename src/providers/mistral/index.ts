@@ -7,6 +7,7 @@ import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
 import { encodeMistralRequest } from "./encode-mistral-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { mistralEndpoint } from "./mistral-endpoint.js";
+import { mistralErrors } from "./mistral-errors.js";
 
 export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
@@ -24,4 +25,5 @@ export const mistralCodec: ProviderCodec = {
   endpoint: mistralEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "magistral-medium-latest", request: {} },
+  errors: mistralErrors,
 };

@@ -3,8 +3,10 @@
 // reasons, usage and error bodies.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import { validateMistralError, validateMistralValidationError } from "../../../generated/wire/mistral-validators.js";
-import { providerApiError, tokenCount } from "../wire-validation.js";
-import type { PartwiseError } from "../../errors/partwise-error.js";
+import { tokenCount } from "../wire-validation.js";
+import type { ProviderApiError } from "../../errors/partwise-error.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { mistralErrors } from "./mistral-errors.js";
 
 export type {
   MistralChatCompletionRequest,
@@ -90,14 +92,7 @@ export function mistralInfo(fields: { id?: unknown; model?: unknown; finishReaso
  * The provider/api-error for an error body in place of a response or an event:
  * `{"object": "error", "message", "type", ...}`, or `{"detail": ...}` for a request validation error (HTTP 422).
  */
-export function mistralApiError(value: unknown, position?: number): PartwiseError | undefined {
-  const location = position === undefined ? {} : { position };
-  if (validateMistralError(value)) {
-    const { type, message } = value as { type?: string | null; message: unknown };
-    return providerApiError(MISTRAL, type ?? "an error", typeof message === "string" ? message : JSON.stringify(message), location);
-  }
-  if (validateMistralValidationError(value) && !("choices" in (value as object))) {
-    return providerApiError(MISTRAL, "a validation error", JSON.stringify((value as { detail: unknown }).detail), location);
-  }
-  return undefined;
+export function mistralApiError(value: unknown, position?: number): ProviderApiError | undefined {
+  const isError = validateMistralError(value) || (validateMistralValidationError(value) && !("choices" in (value as object)));
+  return isError ? providerApiError(MISTRAL, mistralErrors.errorFacts(value), position === undefined ? {} : { position }) : undefined;
 }

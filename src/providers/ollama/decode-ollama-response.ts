@@ -2,14 +2,16 @@
 // order Ollama produces them, the final counts become usage.
 import type { DecodedResponse } from "../../../generated/types.js";
 import { validateOllamaChatResponse, validateOllamaError } from "../../../generated/wire/ollama-validators.js";
-import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
-import { OLLAMA, type OllamaChatResponse, type OllamaError, ollamaInfo } from "./ollama-wire.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { checkWire, invalidWire } from "../wire-validation.js";
+import { ollamaErrors } from "./ollama-errors.js";
+import { OLLAMA, type OllamaChatResponse, ollamaInfo } from "./ollama-wire.js";
 import { ollamaMessageParts } from "./map-ollama-message.js";
 
 /** A chat response body (parsed JSON) as a message and response information. */
 export function decodeOllamaResponse(body: unknown): DecodedResponse {
   // An error body in place of a response: {"error": "..."} (docs/api/errors.mdx).
-  if (validateOllamaError(body)) throw providerApiError(OLLAMA, "an error", (body as OllamaError).error);
+  if (validateOllamaError(body)) throw providerApiError(OLLAMA, ollamaErrors.errorFacts(body));
   const response = checkWire<OllamaChatResponse>(validateOllamaChatResponse, body, OLLAMA, "response");
   // A stream line is not a response: only the final object of a blocking call is whole.
   if (!response.done) throw invalidWire(OLLAMA, "response is not done (`done: false`): a stream line, not a whole response", { pointer: "/done" });

@@ -5,11 +5,12 @@
 // come in the blocking order; an `{"error": ...}` line after HTTP 200 is a provider/api-error.
 import type { Part, StreamChunk } from "../../../generated/types.js";
 import { validateOllamaChatResponse, validateOllamaError } from "../../../generated/wire/ollama-validators.js";
-import { PartwiseError } from "../../errors/partwise-error.js";
+import { providerApiError } from "../../errors/provider-error.js";
 import { PartIndexer } from "../../streaming/part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire } from "../wire-validation.js";
-import { OLLAMA, type OllamaChatResponse, type OllamaError, type OllamaMessage, ollamaInfo } from "./ollama-wire.js";
+import { OLLAMA, type OllamaChatResponse, type OllamaMessage, ollamaInfo } from "./ollama-wire.js";
+import { ollamaErrors } from "./ollama-errors.js";
 import { ollamaImagePart, ollamaOtherFieldPart, ollamaTextPart, ollamaThinkingPart, ollamaToolCallToPart, otherMessageFields } from "./map-ollama-message.js";
 
 /** A wire event of a line-oriented framing: NDJSON lines know their line number as well as their byte offset. */
@@ -39,7 +40,12 @@ export class OllamaStreamDecoder implements StreamDecoder {
 
   push(event: OllamaWireEvent): StreamChunk[] {
     const position = event.position;
-    if (validateOllamaError(event.data)) throw this.#apiError((event.data as OllamaError).error, event);
+    if (validateOllamaError(event.data)) {
+      throw providerApiError(OLLAMA, ollamaErrors.errorFacts(event.data), {
+        ...(event.line === undefined ? {} : { line: event.line }),
+        ...(event.position === undefined ? {} : { position: event.position }),
+      });
+    }
     const line = checkWire<OllamaChatResponse>(validateOllamaChatResponse, event.data, OLLAMA, `stream line${event.line === undefined ? "" : ` ${event.line}`}`, position);
     const chunks = line.message ? this.#message(line.message) : [];
     if (line.done) chunks.push(...this.#done(line));
@@ -50,15 +56,6 @@ export class OllamaStreamDecoder implements StreamDecoder {
     // A stream cut before its `done: true` line gets no `done` chunk: the aggregator reports it as truncated,
     // and the tool calls held back are never presented.
     return [];
-  }
-
-  #apiError(message: string, event: OllamaWireEvent): PartwiseError {
-    const where = event.line === undefined ? "" : ` at line ${event.line}`;
-    return new PartwiseError("provider/api-error", `${OLLAMA} reported an error${where} of the stream (after HTTP 200): ${message}`, {
-      provider: OLLAMA,
-      ...(event.line === undefined ? {} : { line: event.line }),
-      ...(event.position === undefined ? {} : { position: event.position }),
-    });
   }
 
   /** The chunks of one line's message fragment: thinking, then content, as the blocking answer orders them. */

@@ -7,6 +7,7 @@ import { OllamaStreamDecoder, type OllamaWireEvent } from "./decode-ollama-strea
 import { encodeOllamaRequest } from "./encode-ollama-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { ollamaEndpoint } from "./ollama-endpoint.js";
+import { ollamaErrors } from "./ollama-errors.js";
 
 export { decodeOllamaResponse } from "./decode-ollama-response.js";
 export { OllamaStreamDecoder } from "./decode-ollama-stream.js";
@@ -27,4 +28,5 @@ export const ollamaCodec: ProviderCodec = {
   endpoint: ollamaEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "qwen3", request: { think: true } },
+  errors: ollamaErrors,
 };

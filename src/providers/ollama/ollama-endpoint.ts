@@ -1,6 +1,5 @@
 // Ollama's native chat API: POST /api/chat on OLLAMA_HOST (a bare host:port as Ollama's own CLI takes it),
 // a bearer key only where a proxy in front asks for one. https://github.com/ollama/ollama/blob/main/docs/api.md
-import { openAiStyleErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, bearerAuthHeaders, joinUrl } from "../provider-endpoint.js";
 
 export const ollamaEndpoint: ProviderEndpoint = {
@@ -12,5 +11,4 @@ export const ollamaEndpoint: ProviderEndpoint = {
   modelInBody: true,
   streamInBody: true,
   requestIdHeaders: [],
-  errorFacts: openAiStyleErrorFacts,
 };

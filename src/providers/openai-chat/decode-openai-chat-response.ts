@@ -2,16 +2,15 @@
 // order (reasoning, text, refusal, audio, tool calls, other fields); choices after the first (`n` > 1)
 // follow in index order, their parts marked with `attributes.choice`.
 import type { DecodedResponse } from "../../../generated/types.js";
-import { checkWire, providerApiError } from "../wire-validation.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { checkWire } from "../wire-validation.js";
 import { chatMessageToParts } from "./map-openai-chat-message.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, openAiChatServer } from "./openai-chat-profiles.js";
 import { type ChatCompletionsServer, type OpenAiChatCompletion, type OpenAiChatErrorBody, chatInfo } from "./openai-chat-wire.js";
 
 /** The error a `{"error": {...}}` body reports. */
 export function chatApiError(body: OpenAiChatErrorBody, server: ChatCompletionsServer, position?: number) {
-  const { error } = body;
-  const type = error.type || (error.code === null || error.code === undefined ? "" : String(error.code)) || "error";
-  return providerApiError(server.provider, type, error.message, position === undefined ? {} : { position });
+  return providerApiError(server.provider, server.errors.errorFacts(body), position === undefined ? {} : { position });
 }
 
 /** A Chat Completions response body (parsed JSON) from a server, as a message and response information. */

@@ -7,6 +7,7 @@ import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, type OpenAiChatProfileNam
 import { OPENAI_CHAT } from "./openai-chat-wire.js";
 import { openAiChatEndpoint } from "./openai-chat-endpoint.js";
 import { declareChatCompletionsTools } from "./openai-chat-tools.js";
+import { openAiChatErrors } from "./openai-chat-errors.js";
 
 export { decodeOpenAiChatResponse } from "./decode-openai-chat-response.js";
 export { OpenAiChatStreamDecoder } from "./decode-openai-chat-stream.js";
@@ -34,6 +35,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     endpoint: openAiChatEndpoint,
     declareTools: declareChatCompletionsTools,
     reasoningRequest: { model: "gpt-4.1", request: {} },
+    errors: openAiChatErrors,
   };
 }
 

@@ -1,7 +1,6 @@
 // The Chat Completions API over HTTP (POST /chat/completions with a bearer key), for OpenAI and for every
 // server that speaks it (DeepSeek, Mistral): only the base URL and the variables differ.
 // https://platform.openai.com/docs/api-reference/chat/create
-import { openAiStyleErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, bearerAuthHeaders, joinUrl } from "../provider-endpoint.js";
 
 /** A Chat Completions server at `defaultBaseUrl`, its key and base URL read from the variables named. */
@@ -15,7 +14,6 @@ export function chatCompletionsEndpoint(defaultBaseUrl: string, variables: { rea
     modelInBody: true,
     streamInBody: true,
     requestIdHeaders: ["x-request-id"],
-    errorFacts: openAiStyleErrorFacts,
   };
 }
 

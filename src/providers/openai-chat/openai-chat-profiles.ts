@@ -8,6 +8,7 @@ import {
 } from "../../../generated/wire/openai.chat-validators.js";
 import { ownValue } from "../../json/own-property.js";
 import { invalidEncodeOption } from "../replay-rules.js";
+import { openAiChatErrors } from "./openai-chat-errors.js";
 import { type ChatCompletionsServer, OPENAI_CHAT, type ReasoningField, type StreamIds } from "./openai-chat-wire.js";
 
 export interface OpenAiChatProfile {
@@ -116,6 +117,7 @@ export function openAiChatServer(profile: OpenAiChatProfile): ChatCompletionsSer
     reasoningField: profile.reasoningField,
     completionTokensIncludeReasoning: profile.completionTokensIncludeReasoning,
     streamIds: profile.streamIds,
+    errors: openAiChatErrors,
     validators: {
       completion: validateOpenAiChatCompletion,
       chunk: validateOpenAiChatCompletionChunk,

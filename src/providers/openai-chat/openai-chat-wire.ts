@@ -3,6 +3,7 @@
 // validators), payload and unknown-part kinds, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { StandaloneValidator } from "../../../generated/validators.js";
+import type { ProviderErrors } from "../../errors/provider-error.js";
 import { tokenCount } from "../wire-validation.js";
 
 export type {
@@ -58,6 +59,8 @@ export interface ChatCompletionsServer {
   readonly completionTokensIncludeReasoning: boolean;
   /** How the chunk ids of a stream behave (default `per-response`). */
   readonly streamIds?: StreamIds;
+  /** How the server's error bodies and error events read, and which of its errors are worth retrying. */
+  readonly errors: ProviderErrors;
   readonly validators: {
     readonly completion: StandaloneValidator;
     readonly chunk: StandaloneValidator;

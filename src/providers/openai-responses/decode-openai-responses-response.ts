@@ -1,11 +1,12 @@
 // Decodes a blocking Responses API response: every output item becomes a part, in order.
 import type { DecodedResponse } from "../../../generated/types.js";
 import { validateOpenAiResponsesErrorBody, validateOpenAiResponsesResponse } from "../../../generated/wire/openai.responses-validators.js";
-import { checkWire, providerApiError } from "../wire-validation.js";
+import { providerApiError } from "../../errors/provider-error.js";
+import { checkWire } from "../wire-validation.js";
+import { openAiResponsesErrorFacts, openAiResponsesErrors } from "./openai-responses-errors.js";
 import {
   OPENAI_RESPONSES,
   type OpenAiResponsesError,
-  type OpenAiResponsesErrorBody,
   type OpenAiResponsesResponse,
   openAiResponsesInfo,
 } from "./openai-responses-wire.js";
@@ -14,8 +15,7 @@ import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, decodedProfile 
 
 /** The `provider/api-error` for an error the API reported (an error body, a failed response, an error event). */
 export function openAiResponsesApiError(error: OpenAiResponsesError, position?: number) {
-  const type = error.code ?? error.type ?? "error";
-  return providerApiError(OPENAI_RESPONSES, type, error.message, position === undefined ? {} : { position });
+  return providerApiError(OPENAI_RESPONSES, openAiResponsesErrorFacts(error), position === undefined ? {} : { position });
 }
 
 /** The `provider/api-error` for a response whose status is `failed` (blocking, or `response.failed` in a stream). */
@@ -30,7 +30,7 @@ export function failedResponseError(response: OpenAiResponsesResponse, position?
 export function decodeOpenAiResponsesResponse(body: unknown, profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai): DecodedResponse {
   // An error body in place of a response: {"error": {"message", "type", "param", "code"}} and no output.
   if (validateOpenAiResponsesErrorBody(body) && !Array.isArray((body as { output?: unknown }).output)) {
-    throw openAiResponsesApiError((body as OpenAiResponsesErrorBody).error);
+    throw providerApiError(OPENAI_RESPONSES, openAiResponsesErrors.errorFacts(body));
   }
   const response = checkWire<OpenAiResponsesResponse>(validateOpenAiResponsesResponse, body, OPENAI_RESPONSES, "response");
   if (response.status === "failed") throw failedResponseError(response);

@@ -99,7 +99,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "error": {
         const error = check<OpenAiResponsesErrorEvent>(validateOpenAiResponsesErrorEvent, type);
         // The SDK type has the fields flat; recorded streams nest them under `error`.
-        throw openAiResponsesApiError({ code: error.code ?? error.error?.code ?? error.error?.type ?? null, message: error.message ?? error.error?.message ?? "" }, position);
+        throw openAiResponsesApiError(error.error ?? { code: error.code ?? null, message: error.message ?? "" }, position);
       }
       case "response.output_item.added":
         return this.#itemAdded(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);

@@ -9,6 +9,7 @@ import { encodeOpenAiResponsesRequest } from "./encode-openai-responses-request.
 import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResponsesProfileName } from "./openai-responses-profiles.js";
 import { openAiResponsesEndpoint } from "./openai-responses-endpoint.js";
 import { declareOpenAiResponsesTools } from "./openai-responses-tools.js";
+import { openAiResponsesErrors } from "./openai-responses-errors.js";
 
 export { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 export { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
@@ -34,6 +35,7 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     declareTools: declareOpenAiResponsesTools,
     // The encoder adds store: false and include: ["reasoning.encrypted_content"].
     reasoningRequest: { model: "gpt-5", request: { reasoning: { effort: "medium", summary: "auto" } } },
+    errors: openAiResponsesErrors,
   };
 }
 

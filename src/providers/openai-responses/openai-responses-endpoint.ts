@@ -1,6 +1,5 @@
 // The OpenAI Responses API over HTTP: POST /responses with a bearer key.
 // https://platform.openai.com/docs/api-reference/responses/create
-import { openAiStyleErrorFacts } from "../../client/provider-endpoints.js";
 import { type ProviderEndpoint, bearerAuthHeaders, joinUrl } from "../provider-endpoint.js";
 
 export const openAiResponsesEndpoint: ProviderEndpoint = {
@@ -12,5 +11,4 @@ export const openAiResponsesEndpoint: ProviderEndpoint = {
   modelInBody: true,
   streamInBody: true,
   requestIdHeaders: ["x-request-id"],
-  errorFacts: openAiStyleErrorFacts,
 };

@@ -181,7 +181,7 @@ export class RedisSessionRepository implements SessionRepository {
           return;
         }
         await this.#releaseEventIds(session.id, claimed);
-        if (outcome !== "exists") throw new Error(`unexpected create script reply ${JSON.stringify(reply)}`);
+        if (outcome !== "exists") throw storageFailure(STORE, "create session", `unexpected create script reply ${JSON.stringify(reply)}`);
       }
       // The id is taken. Index the existing session again, which completes a create that failed after its first step.
       const existing = await this.#readSession(session.id);
@@ -370,7 +370,7 @@ export class RedisSessionRepository implements SessionRepository {
       if (outcome === "not-found") throw sessionNotFound(sessionId);
       if (outcome === "conflict") throw versionConflict(sessionId, expectedVersion!, values[0] as number);
       if (outcome === "taken") throw duplicateIds("event", values as string[]);
-      throw new Error(`unexpected append script reply ${JSON.stringify(reply)}`);
+      throw storageFailure(STORE, "append events", `unexpected append script reply ${JSON.stringify(reply)}`);
     });
   }
 

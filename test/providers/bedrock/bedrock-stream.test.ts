@@ -223,7 +223,7 @@ describe("BedrockStreamDecoder", () => {
         code: "provider/api-error",
         provider: "bedrock",
         position: before.length,
-        message: expect.stringContaining("modelStreamErrorException: Model Stream Error"),
+        message: expect.stringContaining("ModelStreamErrorException: Model Stream Error"),
         details: { originalStatusCode: 500, originalMessage: "The model stream failed." },
       });
       await expect(sdkStreamEvents(bytes)).rejects.toMatchObject({ name: "ModelStreamErrorException", originalStatusCode: 500 });
@@ -231,7 +231,7 @@ describe("BedrockStreamDecoder", () => {
 
     it("raises provider/api-error for an exception line of --input jsonl and for an error frame", async () => {
       const lines = [...reasoning().slice(0, 3), { throttlingException: { message: "Too many requests, please wait before trying again." } }];
-      await expect(decodeEventLines(bedrockCodec, lines)).rejects.toMatchObject({ code: "provider/api-error", position: 4, message: expect.stringContaining("throttlingException") });
+      await expect(decodeEventLines(bedrockCodec, lines)).rejects.toMatchObject({ code: "provider/api-error", position: 4, message: expect.stringContaining("ThrottlingException") });
       const error = encodeEventStreamMessage({ ":message-type": "error", ":error-code": "InternalFailure", ":error-message": "try later" }, new Uint8Array(0));
       await expect(decodeByteChunks(bedrockCodec, [error])).rejects.toMatchObject({ code: "provider/api-error", position: 0, message: expect.stringContaining("InternalFailure: try later") });
     });
