@@ -26,50 +26,67 @@ interface Slot {
   complete: boolean;
 }
 
-/** What has arrived of one response. Every field is set in the constructor, so all share one shape. */
-class ResponseAccumulator {
+/** What has arrived of one response. */
+interface ResponseAccumulator {
   readonly responseId: string | undefined;
   /** Indexed parts, sorted by index. */
-  slots: Slot[] = [];
-  highestIndex = -1;
+  slots: Slot[];
+  highestIndex: number;
   /** The index of the last part chunk, and whether that chunk completed its slot (see responseFor). */
-  lastIndex = -1;
-  lastCompleted = false;
+  lastIndex: number;
+  lastCompleted: boolean;
   /** Unindexed parts other than text and tool calls, and parts displaced in lenient mode, in arrival order. */
-  carried: Part[] = [];
+  carried: Part[];
   /** Unindexed text, concatenated, with the last non-null payload any of it carried. */
-  legacyText: string | undefined = undefined;
-  legacyTextPayload: OpaquePayload | null | undefined = undefined;
-  legacyCalls: ToolCallPart[] = [];
+  legacyText: string | undefined;
+  legacyTextPayload: OpaquePayload | null | undefined;
+  legacyCalls: ToolCallPart[];
   /** Replaced, never changed, on each response chunk (see mergeInfo), so a snapshot can share it. */
   info: ResponseInfo;
   /** Message metadata the response chunks carried (`messageMetadata`), merged key by key. */
-  metadata: Readonly<Record<string, unknown>> | undefined = undefined;
-  done = false;
-  warnings: ErrorObject[] = [];
+  metadata: Readonly<Record<string, unknown>> | undefined;
+  done: boolean;
+  warnings: ErrorObject[];
+}
 
-  constructor(responseId: string | undefined) {
-    this.responseId = responseId;
-    this.info = responseId === undefined ? {} : { responseId };
-  }
+/**
+ * Every accumulator comes from this one literal, not a class: V8 keeps a literal's object shape alive
+ * with the literal, so a full garbage collection between streams does not drop it and deoptimize push.
+ */
+function emptyResponse(responseId: string | undefined): ResponseAccumulator {
+  return {
+    responseId,
+    slots: [],
+    highestIndex: -1,
+    lastIndex: -1,
+    lastCompleted: false,
+    carried: [],
+    legacyText: undefined,
+    legacyTextPayload: undefined,
+    legacyCalls: [],
+    info: responseId === undefined ? {} : { responseId },
+    metadata: undefined,
+    done: false,
+    warnings: [],
+  };
+}
 
-  /** A copy later pushes to either one leave the other as it was. */
-  copy(): ResponseAccumulator {
-    const copy = new ResponseAccumulator(this.responseId);
-    copy.slots = this.slots.map((slot) => ({ index: slot.index, part: slot.part, complete: slot.complete }));
-    copy.highestIndex = this.highestIndex;
-    copy.lastIndex = this.lastIndex;
-    copy.lastCompleted = this.lastCompleted;
-    copy.carried = this.carried.slice();
-    copy.legacyText = this.legacyText;
-    copy.legacyTextPayload = this.legacyTextPayload;
-    copy.legacyCalls = this.legacyCalls.slice();
-    copy.info = this.info;
-    copy.metadata = this.metadata;
-    copy.done = this.done;
-    copy.warnings = this.warnings.slice();
-    return copy;
-  }
+/** A copy later pushes to either one leave the other as it was. */
+function copyResponse(response: ResponseAccumulator): ResponseAccumulator {
+  const copy = emptyResponse(response.responseId);
+  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: slot.part, complete: slot.complete }));
+  copy.highestIndex = response.highestIndex;
+  copy.lastIndex = response.lastIndex;
+  copy.lastCompleted = response.lastCompleted;
+  copy.carried = response.carried.slice();
+  copy.legacyText = response.legacyText;
+  copy.legacyTextPayload = response.legacyTextPayload;
+  copy.legacyCalls = response.legacyCalls.slice();
+  copy.info = response.info;
+  copy.metadata = response.metadata;
+  copy.done = response.done;
+  copy.warnings = response.warnings.slice();
+  return copy;
 }
 
 export interface AggregatorOptions {
@@ -159,6 +176,9 @@ function deltaEvent(delta: Part, responseId: string | undefined, index: number |
   return event;
 }
 
+/** Aggregators that are never collected (see the static block of MessageAggregator). */
+const shapeAnchors: MessageAggregator[] = [];
+
 /**
  * Accumulates the chunks of one stream into one response per response id (tool-loop rounds never merge;
  * slots are keyed by part index). Each push costs O(log slots) for a delta, plus the responses' count
@@ -173,6 +193,13 @@ export class MessageAggregator {
 
   constructor(options: AggregatorOptions = {}) {
     this.strict = options.strict ?? true;
+  }
+
+  static {
+    // V8 drops the object shape of a class's instances at a full garbage collection when none is alive,
+    // and deoptimizes every function that handled them: a server collecting between streams would run
+    // each stream's first chunks unoptimized. One instance that is never collected keeps the shape.
+    shapeAnchors.push(new MessageAggregator());
   }
 
   /** How many chunks were applied: the position reported with protocol errors. */
@@ -240,7 +267,7 @@ export class MessageAggregator {
   finish(): AggregatedResponse[] {
     // A stream that ended before any response began (no bytes, only pings, cut inside its first event)
     // is as truncated as one cut later: it is one empty response that never got its `done` chunk.
-    const results = this.#responses.length > 0 ? this.snapshot() : [responseResult(new ResponseAccumulator(undefined))];
+    const results = this.#responses.length > 0 ? this.snapshot() : [responseResult(emptyResponse(undefined))];
     const truncated = results.find((result) => !result.complete);
     if (truncated && this.strict) {
       throw new StreamProtocolError("stream/truncated", `the stream ended before response ${truncated.responseId ?? "(no id)"} did: the message is not whole`, {
@@ -267,7 +294,7 @@ export class MessageAggregator {
   /** An aggregator with the same state; pushing to either leaves the other as it was. */
   copy(): MessageAggregator {
     const copy = new MessageAggregator({ strict: this.strict });
-    copy.#responses = this.#responses.map((response) => response.copy());
+    copy.#responses = this.#responses.map(copyResponse);
     copy.#position = this.#position;
     return copy;
   }
@@ -292,7 +319,7 @@ export class MessageAggregator {
       const last = responses.at(-1);
       if (last && last.responseId === undefined && !last.done && takesChunk(last, chunk)) return last;
     }
-    const response = new ResponseAccumulator(id);
+    const response = emptyResponse(id);
     responses.push(response);
     return response;
   }
