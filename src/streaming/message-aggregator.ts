@@ -181,8 +181,8 @@ const shapeAnchors: MessageAggregator[] = [];
 
 /**
  * Accumulates the chunks of one stream into one response per response id (tool-loop rounds never merge;
- * slots are keyed by part index). Each push costs O(log slots) for a delta, plus the responses' count
- * for finding its response. Shaped like the SDKs' stream accumulators (openai-node, pydantic-ai's parts
+ * slots are keyed by part index). A push costs O(log slots) for a delta and O(slots) for a new part,
+ * plus the responses' count for finding its response. Shaped like the SDKs' stream accumulators (openai-node, pydantic-ai's parts
  * manager): the state is changed in place, and `snapshot` is how the state is read while it grows.
  */
 export class MessageAggregator {
