@@ -54,19 +54,21 @@ export {
   createEventTransform,
   liveAggregate,
   type ChunkSource,
+  type EventTransform,
   type LiveAggregation,
 } from "./streaming/aggregate.js";
 export {
   applyChunk,
   finishAggregation,
   initialAggregatorState,
+  MessageAggregator,
   mergeResponses,
   type AggregatorOptions,
   type AggregatorState,
   type AggregatorStep,
 } from "./streaming/message-aggregator.js";
 export { mergeDelta } from "./streaming/merge-part-delta.js";
-export { PartIndexer } from "./streaming/part-indexer.js";
+export { PartIndexer } from "./providers/part-indexer.js";
 export { anthropicCodec, AnthropicStreamDecoder, decodeAnthropicResponse, encodeAnthropicRequest } from "./providers/anthropic/index.js";
 export {
   OPENAI_RESPONSES_PROFILES, OpenAiResponsesStreamDecoder, createOpenAiResponsesCodec, decodeOpenAiResponsesResponse,

@@ -2,16 +2,13 @@
 // synchronously for each network chunk (one batch of part chunks per chunk of bytes), so the cost over
 // the provider's JSON is the work itself, not a chain of async steps per event.
 import type { AggregatedResponse, StreamChunk } from "../../generated/types.js";
-import { type AggregatorOptions, type AggregatorState, applyChunk, finishAggregation, initialAggregatorState, withPartialResponses } from "../streaming/message-aggregator.js";
+import { type AggregatorOptions, MessageAggregator } from "../streaming/message-aggregator.js";
 import type { ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
 
 function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
   for (const event of events) for (const chunk of decoder.push(event)) into.push(chunk);
   return into;
 }
-
-/** How decodeStream steps the aggregator: in place, building no events (one object for every chunk). */
-const IN_PLACE = { events: false, transient: true } as const;
 
 /**
  * The chunks a decoder still holds when the stream stopped at an error it raised (tool calls and
@@ -27,13 +24,13 @@ function heldBackAfterError(decoder: StreamDecoder): StreamChunk[] {
 }
 
 /** A mid-stream error with the responses so far, what the decoder held back included, in `details.partial`. */
-function failedWithPartial(error: unknown, state: AggregatorState, decoder: StreamDecoder): unknown {
+function failedWithPartial(error: unknown, aggregator: MessageAggregator, decoder: StreamDecoder): unknown {
   try {
-    for (const chunk of heldBackAfterError(decoder)) applyChunk(state, chunk, IN_PLACE);
+    for (const chunk of heldBackAfterError(decoder)) aggregator.push(chunk);
   } catch {
     // A protocol violation in what was held back: the partial stops before it, and the first error is reported.
   }
-  return withPartialResponses(error, state);
+  return aggregator.withPartialResponses(error);
 }
 
 /**
@@ -69,9 +66,9 @@ export function chunksFromWireEvents(codec: ProviderCodec, events: Iterable<Wire
   try {
     decodeEvents(decoder, events, chunks);
   } catch (error) {
-    const state = initialAggregatorState({ strict: false });
-    for (const chunk of chunks) applyChunk(state, chunk, IN_PLACE);
-    throw failedWithPartial(error, state, decoder);
+    const aggregator = new MessageAggregator({ strict: false });
+    for (const chunk of chunks) aggregator.push(chunk);
+    throw failedWithPartial(error, aggregator, decoder);
   }
   for (const chunk of decoder.end()) chunks.push(chunk);
   return chunks;
@@ -83,23 +80,23 @@ export function chunksFromJsonValues(codec: ProviderCodec, values: Iterable<unkn
 }
 
 /**
- * Decodes and aggregates a raw byte stream: one aggregated response per response in it. The reducer is
- * applied as the batches arrive; no chunk is buffered. A mid-stream error keeps its type and code and
+ * Decodes and aggregates a raw byte stream: one aggregated response per response in it. Each chunk is
+ * pushed to the aggregator as its batch arrives; no chunk is buffered. A mid-stream error keeps its type and code and
  * carries the responses that arrived before it in `details.partial`.
  */
 export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Uint8Array>, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
-  let state = initialAggregatorState(options);
+  const aggregator = new MessageAggregator(options);
   const apply = (events: readonly WireEvent[]) => {
-    for (const event of events) for (const chunk of decoder.push(event)) state = applyChunk(state, chunk, IN_PLACE).state;
+    for (const event of events) for (const chunk of decoder.push(event)) aggregator.push(chunk);
   };
   try {
     for await (const chunk of bytes) apply(reader.push(chunk));
   } catch (error) {
-    throw failedWithPartial(error, state, decoder);
+    throw failedWithPartial(error, aggregator, decoder);
   }
   apply(reader.end());
-  for (const chunk of decoder.end()) state = applyChunk(state, chunk, IN_PLACE).state;
-  return finishAggregation(state);
+  for (const chunk of decoder.end()) aggregator.push(chunk);
+  return aggregator.finish();
 }

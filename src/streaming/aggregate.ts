@@ -1,17 +1,9 @@
-// Thin wrappers over the aggregator reducer: aggregate any chunk source (iterable, async iterable, Web
+// Thin wrappers over the message aggregator: aggregate any chunk source (iterable, async iterable, Web
 // ReadableStream) to one message or one message per response, consume a stream live as typed events
 // while the final result builds up, or plug the aggregator into a Web Streams pipeline.
 import type { AggregatedResponse, StreamChunk, StreamEvent } from "../../generated/types.js";
 import { StreamProtocolError } from "../errors/partwise-error.js";
-import {
-  type AggregatorOptions,
-  type ApplyOptions,
-  applyChunk,
-  finishAggregation,
-  initialAggregatorState,
-  mergeResponses,
-  withPartialResponses,
-} from "./message-aggregator.js";
+import { type AggregatorOptions, MessageAggregator, mergeResponses } from "./message-aggregator.js";
 
 /** A chunk, or a batch of chunks that arrived together (one network chunk's worth, say). */
 export type ChunkItem = StreamChunk | readonly StreamChunk[];
@@ -42,35 +34,32 @@ function isBatch(item: ChunkItem): item is readonly StreamChunk[] {
   return Array.isArray(item);
 }
 
-/** Plain aggregation: no events, and the state is never exposed, so each step may update it in place. */
-const plain: ApplyOptions = { events: false, transient: true };
+/** Pushes a chunk or each chunk of a batch, appending their live events to `events` when given. */
+function pushItem(aggregator: MessageAggregator, item: ChunkItem, events?: StreamEvent[]): void {
+  if (isBatch(item)) for (const chunk of item) aggregator.push(chunk, events);
+  else aggregator.push(item, events);
+}
 
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart), synchronously. */
 export function aggregateAllSync(chunks: Iterable<ChunkItem>, options?: AggregatorOptions): AggregatedResponse[] {
-  let state = initialAggregatorState(options);
+  const aggregator = new MessageAggregator(options);
   try {
-    for (const item of chunks) {
-      if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
-      else state = applyChunk(state, item, plain).state;
-    }
+    for (const item of chunks) pushItem(aggregator, item);
   } catch (error) {
-    throw withPartialResponses(error, state);
+    throw aggregator.withPartialResponses(error);
   }
-  return finishAggregation(state);
+  return aggregator.finish();
 }
 
 /** One aggregated response per response id in the stream (tool-loop rounds stay apart). */
 export async function aggregateAll(source: ChunkSource, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
-  let state = initialAggregatorState(options);
+  const aggregator = new MessageAggregator(options);
   try {
-    for await (const item of itemsOf(source)) {
-      if (isBatch(item)) for (const chunk of item) state = applyChunk(state, chunk, plain).state;
-      else state = applyChunk(state, item, plain).state;
-    }
+    for await (const item of itemsOf(source)) pushItem(aggregator, item);
   } catch (error) {
-    throw withPartialResponses(error, state);
+    throw aggregator.withPartialResponses(error);
   }
-  return finishAggregation(state);
+  return aggregator.finish();
 }
 
 /** The whole stream as one aggregated response (the responses' parts in order). */
@@ -86,6 +75,8 @@ export function aggregateSync(chunks: Iterable<ChunkItem>, options?: AggregatorO
 /** A stream consumed live: iterate the events; `result` settles with the aggregated responses. */
 export interface LiveAggregation extends AsyncIterable<StreamEvent> {
   readonly result: Promise<AggregatedResponse[]>;
+  /** The responses as they stand after the events yielded so far (to render the message while it grows). */
+  snapshot(): AggregatedResponse[];
 }
 
 /**
@@ -99,28 +90,29 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
   const result = new Promise<AggregatedResponse[]>((resolve, reject) => (settle = { resolve, reject }));
   // The caller may only await `result`; mark it handled so an unobserved rejection does not crash.
   result.catch(() => undefined);
+  const aggregator = new MessageAggregator(options);
   async function* run(): AsyncGenerator<StreamEvent> {
-    let state = initialAggregatorState(options);
     let settled = false;
+    const events: StreamEvent[] = [];
     try {
       for await (const item of itemsOf(source)) {
         for (const chunk of isBatch(item) ? item : [item]) {
-          const step = applyChunk(state, chunk, { transient: true });
-          state = step.state;
-          yield* step.events;
+          aggregator.push(chunk, events);
+          yield* events;
+          events.length = 0;
         }
       }
       settled = true;
-      settle.resolve(finishAggregation(state));
+      settle.resolve(aggregator.finish());
     } catch (error) {
       settled = true;
-      const reported = withPartialResponses(error, state);
+      const reported = aggregator.withPartialResponses(error);
       settle.reject(reported);
       throw reported;
     } finally {
       // The consumer stopped iterating early: the result can never be whole.
       if (!settled) {
-        settle.reject(new StreamProtocolError("stream/truncated", "the live stream was closed by its consumer before it ended", { position: state.position }));
+        settle.reject(new StreamProtocolError("stream/truncated", "the live stream was closed by its consumer before it ended", { position: aggregator.position }));
       }
     }
   }
@@ -141,22 +133,29 @@ export function liveAggregate(source: ChunkSource, options?: AggregatorOptions):
       }
       return result;
     },
+    snapshot: () => aggregator.snapshot(),
   };
 }
 
+/** The event transform of createEventTransform, with the responses as they stand. */
+export interface EventTransform extends TransformStream<ChunkItem, StreamEvent> {
+  /** The responses as they stand after the chunks written so far. */
+  snapshot(): AggregatedResponse[];
+}
+
 /** A TransformStream from chunks (or batches) to live events, for `readable.pipeThrough(createEventTransform())`. */
-export function createEventTransform(options?: AggregatorOptions): TransformStream<ChunkItem, StreamEvent> {
-  let state = initialAggregatorState(options);
-  return new TransformStream({
+export function createEventTransform(options?: AggregatorOptions): EventTransform {
+  const aggregator = new MessageAggregator(options);
+  const events: StreamEvent[] = [];
+  const transform = new TransformStream<ChunkItem, StreamEvent>({
     transform(item, controller) {
-      for (const chunk of isBatch(item) ? item : [item]) {
-        const step = applyChunk(state, chunk, { transient: true });
-        state = step.state;
-        for (const event of step.events) controller.enqueue(event);
-      }
+      pushItem(aggregator, item, events);
+      for (const event of events) controller.enqueue(event);
+      events.length = 0;
     },
     flush() {
-      finishAggregation(state);
+      aggregator.finish();
     },
   });
+  return Object.assign(transform, { snapshot: () => aggregator.snapshot() });
 }

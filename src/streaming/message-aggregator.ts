@@ -1,7 +1,7 @@
-// The message aggregator as a pure reducer: `applyChunk(state, chunk)` returns the next state (inputs
-// are never mutated) and the live events the chunk caused. Chunks are grouped by response id so tool-loop
-// rounds never merge; slots are keyed by part index; the result of each response equals, part for part,
-// what the blocking decoder returns. Cost per chunk is O(slots of its response + responses).
+// The message aggregator: one mutable accumulator per stream. `push` applies a chunk in place and reports
+// the live events it caused, `snapshot` gives the responses as they stand, `finish` the final ones; each
+// response equals, part for part, what the blocking decoder returns (DESIGN.md, Streaming). The pure
+// reducer `applyChunk` is a thin wrapper at the end of this file: it copies the accumulator, then pushes.
 import type {
   AggregatedResponse,
   ErrorObject,
@@ -19,54 +19,74 @@ import { PartwiseError, StreamProtocolError } from "../errors/partwise-error.js"
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
-/** A persistent list, newest first: O(1) push without copying, reversed once at the end. */
-type Stack<T> = { readonly head: T; readonly tail: Stack<T> } | null;
-
-function push<T>(stack: Stack<T>, value: T): Stack<T> {
-  return { head: value, tail: stack };
-}
-
-function toArray<T>(stack: Stack<T>): T[] {
-  const values: T[] = [];
-  for (let node = stack; node; node = node.tail) values.push(node.head);
-  return values.reverse();
-}
-
+/** One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. */
 interface Slot {
   readonly index: number;
-  readonly part: Part;
-  readonly complete: boolean;
+  part: Part;
+  complete: boolean;
 }
 
 /** What has arrived of one response. */
 interface ResponseAccumulator {
   readonly responseId: string | undefined;
   /** Indexed parts, sorted by index. */
-  readonly slots: readonly Slot[];
-  readonly highestIndex: number;
+  slots: Slot[];
+  highestIndex: number;
   /** The index of the last part chunk, and whether that chunk completed its slot (see responseFor). */
-  readonly lastIndex: number;
-  readonly lastCompleted: boolean;
+  lastIndex: number;
+  lastCompleted: boolean;
   /** Unindexed parts other than text and tool calls, and parts displaced in lenient mode, in arrival order. */
-  readonly carried: Stack<Part>;
+  carried: Part[];
   /** Unindexed text, concatenated, with the last non-null payload any of it carried. */
-  readonly legacyText: string | undefined;
-  readonly legacyTextPayload: OpaquePayload | null | undefined;
-  readonly legacyCalls: Stack<ToolCallPart>;
-  readonly info: ResponseInfo;
+  legacyText: string | undefined;
+  legacyTextPayload: OpaquePayload | null | undefined;
+  legacyCalls: ToolCallPart[];
+  /** Replaced, never changed, on each response chunk (see mergeInfo), so a snapshot can share it. */
+  info: ResponseInfo;
   /** Message metadata the response chunks carried (`messageMetadata`), merged key by key. */
-  readonly metadata: Readonly<Record<string, unknown>> | undefined;
-  readonly done: boolean;
-  readonly warnings: Stack<ErrorObject>;
+  metadata: Readonly<Record<string, unknown>> | undefined;
+  done: boolean;
+  warnings: ErrorObject[];
 }
 
-/** The aggregator's state; create it with `initialAggregatorState`. */
-export interface AggregatorState {
-  readonly strict: boolean;
-  /** Responses in first-seen order. */
-  readonly responses: readonly ResponseAccumulator[];
-  /** How many chunks were applied: the position reported with protocol errors. */
-  readonly position: number;
+/**
+ * Every accumulator comes from this one literal, not a class: V8 keeps a literal's object shape alive
+ * with the literal, so a full garbage collection between streams does not drop it and deoptimize push.
+ */
+function emptyResponse(responseId: string | undefined): ResponseAccumulator {
+  return {
+    responseId,
+    slots: [],
+    highestIndex: -1,
+    lastIndex: -1,
+    lastCompleted: false,
+    carried: [],
+    legacyText: undefined,
+    legacyTextPayload: undefined,
+    legacyCalls: [],
+    info: responseId === undefined ? {} : { responseId },
+    metadata: undefined,
+    done: false,
+    warnings: [],
+  };
+}
+
+/** A copy later pushes to either one leave the other as it was. */
+function copyResponse(response: ResponseAccumulator): ResponseAccumulator {
+  const copy = emptyResponse(response.responseId);
+  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: slot.part, complete: slot.complete }));
+  copy.highestIndex = response.highestIndex;
+  copy.lastIndex = response.lastIndex;
+  copy.lastCompleted = response.lastCompleted;
+  copy.carried = response.carried.slice();
+  copy.legacyText = response.legacyText;
+  copy.legacyTextPayload = response.legacyTextPayload;
+  copy.legacyCalls = response.legacyCalls.slice();
+  copy.info = response.info;
+  copy.metadata = response.metadata;
+  copy.done = response.done;
+  copy.warnings = response.warnings.slice();
+  return copy;
 }
 
 export interface AggregatorOptions {
@@ -76,54 +96,6 @@ export interface AggregatorOptions {
    */
   readonly strict?: boolean;
 }
-
-export function initialAggregatorState(options: AggregatorOptions = {}): AggregatorState {
-  return { strict: options.strict ?? true, responses: [], position: 0 };
-}
-
-function emptyResponse(responseId: string | undefined): ResponseAccumulator {
-  return {
-    responseId,
-    slots: [],
-    highestIndex: -1,
-    lastIndex: -1,
-    lastCompleted: false,
-    carried: null,
-    legacyText: undefined,
-    legacyTextPayload: undefined,
-    legacyCalls: null,
-    info: responseId === undefined ? {} : { responseId },
-    metadata: undefined,
-    done: false,
-    warnings: null,
-  };
-}
-
-/**
- * A copy of a response with some fields changed. Every accumulator is built by this one literal, so
- * they all share one object shape and the engine keeps the hot path monomorphic. In a transient step
- * (see applyChunk) the response is changed in place instead.
- */
-function update(response: ResponseAccumulator, changes: Partial<ResponseAccumulator>, transient = false): ResponseAccumulator {
-  if (transient) return Object.assign(response as Mutable<ResponseAccumulator>, changes);
-  return {
-    responseId: response.responseId,
-    slots: changes.slots ?? response.slots,
-    highestIndex: changes.highestIndex ?? response.highestIndex,
-    lastIndex: changes.lastIndex ?? response.lastIndex,
-    lastCompleted: changes.lastCompleted ?? response.lastCompleted,
-    carried: "carried" in changes ? (changes.carried as Stack<Part>) : response.carried,
-    legacyText: "legacyText" in changes ? changes.legacyText : response.legacyText,
-    legacyTextPayload: "legacyTextPayload" in changes ? changes.legacyTextPayload : response.legacyTextPayload,
-    legacyCalls: "legacyCalls" in changes ? (changes.legacyCalls as Stack<ToolCallPart>) : response.legacyCalls,
-    info: changes.info ?? response.info,
-    metadata: "metadata" in changes ? changes.metadata : response.metadata,
-    done: changes.done ?? response.done,
-    warnings: "warnings" in changes ? (changes.warnings as Stack<ErrorObject>) : response.warnings,
-  };
-}
-
-type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
 
 function slotPosition(slots: readonly Slot[], index: number): number {
   let low = 0;
@@ -141,58 +113,8 @@ function findSlot(response: ResponseAccumulator, index: number): Slot | undefine
   return slot?.index === index ? slot : undefined;
 }
 
-function withSlot(response: ResponseAccumulator, slot: Slot, transient = false): ResponseAccumulator {
-  const current = response.slots;
-  const position = slotPosition(current, slot.index);
-  const replacing = current[position]?.index === slot.index;
-  const highestIndex = Math.max(response.highestIndex, slot.index);
-  if (transient) {
-    if (replacing) (current as Slot[])[position] = slot;
-    else (current as Slot[]).splice(position, 0, slot);
-    (response as Mutable<ResponseAccumulator>).highestIndex = highestIndex;
-    return response;
-  }
-  let slots: Slot[];
-  if (replacing) {
-    slots = current.slice();
-    slots[position] = slot;
-  } else {
-    slots = current.slice(0, position);
-    slots.push(slot);
-    for (let rest = position; rest < current.length; rest++) slots.push(current[rest] as Slot);
-  }
-  return update(response, { slots, highestIndex });
-}
-
 function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
   return "part" in chunk;
-}
-
-/**
- * The response a chunk belongs to. With a response id: that response, or a new one. Without (wires
- * that give none): the last response, unless it has an id, has ended, or cannot take the chunk because
- * the slot is complete or holds another part type, or the index restarted: it went below the highest
- * index to a slot never opened, or below the last chunk's index right after that chunk completed its
- * slot (a tool call, a whole part: the round is over). A delta that goes back to an open slot while the
- * last part is still growing stays (Ollama's thinking after content, a reasoning payload at the end).
- */
-function responseFor(responses: readonly ResponseAccumulator[], chunk: StreamChunk): number {
-  const id = chunk.responseId === "" ? undefined : chunk.responseId;
-  if (id !== undefined) {
-    for (let position = responses.length - 1; position >= 0; position--) {
-      if (responses[position]?.responseId === id) return position;
-    }
-    return -1;
-  }
-  const last = responses.at(-1);
-  if (!last || last.responseId !== undefined || last.done) return -1;
-  if (isPartChunk(chunk) && chunk.index !== undefined) {
-    const slot = findSlot(last, chunk.index);
-    if (!slot) return chunk.index < last.highestIndex ? -1 : responses.length - 1;
-    if (slot.complete || slot.part.type !== chunk.part.type) return -1;
-    if (chunk.index < last.lastIndex && last.lastCompleted) return -1;
-  }
-  return responses.length - 1;
 }
 
 /**
@@ -219,12 +141,6 @@ function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const usage = mergeUsage(current.usage, next.usage);
   if (usage) merged.usage = usage;
   return merged;
-}
-
-/** One step of the reducer: the next state and the live events the chunk caused. */
-export interface AggregatorStep {
-  readonly state: AggregatorState;
-  readonly events: readonly StreamEvent[];
 }
 
 /**
@@ -260,127 +176,201 @@ function deltaEvent(delta: Part, responseId: string | undefined, index: number |
   return event;
 }
 
-export interface ApplyOptions {
-  /** Build the live events of the step (default true); plain aggregation turns them off. */
-  readonly events?: boolean;
-  /**
-   * The caller owns `state` and every state it came from, and will never read them again: the step may
-   * update them in place. The aggregate wrappers, which never expose an intermediate state, use it.
-   */
-  readonly transient?: boolean;
-}
-
-/** The events of every step that builds none: one shared empty list rather than one per chunk. */
-const noEvents: readonly StreamEvent[] = Object.freeze([]);
+/** Aggregators that are never collected (see the static block of MessageAggregator). */
+const shapeAnchors: MessageAggregator[] = [];
 
 /**
- * A protocol violation at `position`: strict mode throws it, lenient mode returns the response with it
- * recorded as a warning. A module function, not a closure, so the per-chunk path allocates none.
+ * Accumulates the chunks of one stream into one response per response id (tool-loop rounds never merge;
+ * slots are keyed by part index). A push costs O(log slots) for a delta and O(slots) for a new part,
+ * plus the responses' count for finding its response. Shaped like the SDKs' stream accumulators (openai-node, pydantic-ai's parts
+ * manager): the state is changed in place, and `snapshot` is how the state is read while it grows.
  */
-function violation(strict: boolean, response: ResponseAccumulator, position: number, message: string, index: number | undefined, transient: boolean): ResponseAccumulator {
-  const details: Record<string, unknown> = {};
-  if (response.responseId !== undefined) details.responseId = response.responseId;
-  if (index !== undefined) details.index = index;
-  const error = new StreamProtocolError("stream/out-of-order", `chunk ${position}: ${message}`, { position, details });
-  if (strict) throw error;
-  return update(response, { warnings: push(response.warnings, error.toJSON()) }, transient);
-}
+export class MessageAggregator {
+  readonly strict: boolean;
+  /** Responses in first-seen order. */
+  #responses: ResponseAccumulator[] = [];
+  #position = 0;
 
-/** Applies one chunk. */
-export function applyChunk(state: AggregatorState, chunk: StreamChunk, options: ApplyOptions = {}): AggregatorStep {
-  const events: StreamEvent[] | undefined = (options.events ?? true) ? [] : undefined;
-  const transient = options.transient ?? false;
-  const { strict, position } = state;
-  let responses = state.responses;
-  let target = responseFor(responses, chunk);
-  if (target < 0) {
-    const id = chunk.responseId === "" ? undefined : chunk.responseId;
-    if (transient) (responses as ResponseAccumulator[]).push(emptyResponse(id));
-    else responses = [...responses, emptyResponse(id)];
-    target = responses.length - 1;
+  constructor(options: AggregatorOptions = {}) {
+    this.strict = options.strict ?? true;
   }
-  let response = responses[target] as ResponseAccumulator;
-  const responseId = response.responseId;
 
-  if (response.done) response = violation(strict, response, position, `a chunk arrived after response ${responseId ?? "(no id)"} ended`, undefined, transient);
+  static {
+    // V8 drops the object shape of a class's instances at a full garbage collection when none is alive,
+    // and deoptimizes every function that handled them: a server collecting between streams would run
+    // each stream's first chunks unoptimized. One instance that is never collected keeps the shape.
+    shapeAnchors.push(new MessageAggregator());
+  }
 
-  if (isPartChunk(chunk)) {
-    const { part, partial, index } = chunk;
-    if (index === undefined) {
-      response = applyUnindexed(response, part, events, transient);
+  /** How many chunks were applied: the position reported with protocol errors. */
+  get position(): number {
+    return this.#position;
+  }
+
+  /**
+   * Applies one chunk, appending the live events it caused to `events` when given (plain aggregation
+   * passes none and builds none). A protocol violation in strict mode throws before anything changes.
+   */
+  push(chunk: StreamChunk, events?: StreamEvent[]): void {
+    const response = this.#responseFor(chunk);
+    const responseId = response.responseId;
+    if (response.done) this.#violation(response, `a chunk arrived after response ${responseId ?? "(no id)"} ended`, undefined);
+    if (!isPartChunk(chunk)) {
+      applyResponseChunk(response, chunk, events);
+    } else if (chunk.index === undefined) {
+      applyUnindexed(response, chunk.part, events);
     } else {
-      const slot = findSlot(response, index);
-      if (!slot) {
-        response = withSlot(response, { index, part, complete: !partial }, transient);
+      const { part, partial, index } = chunk;
+      const slots = response.slots;
+      const position = slotPosition(slots, index);
+      const slot = slots[position];
+      if (slot?.index !== index) {
+        slots.splice(position, 0, { index, part, complete: !partial });
+        if (index > response.highestIndex) response.highestIndex = index;
         if (events) {
           events.push(startedEvent(part, responseId, index));
           if (!partial) events.push(completedEvent(part, responseId, index));
         }
       } else if (slot.part.type !== part.type) {
-        response = violation(strict, response, position, `part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index, transient);
+        this.#violation(response, `part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
         // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
-        response = withSlot(update(response, { carried: push(response.carried, slot.part) }, transient), { index, part, complete: !partial }, transient);
+        response.carried.push(slot.part);
+        slot.part = part;
+        slot.complete = !partial;
         events?.push(startedEvent(part, responseId, index));
       } else if (partial) {
-        if (slot.complete) response = violation(strict, response, position, `a delta arrived for completed slot ${index}`, index, transient);
-        // The hot path of every stream: a transient step replaces the slot's part in place.
-        if (transient) (slot as Mutable<Slot>).part = mergeDelta(slot.part, part);
-        else response = withSlot(response, { index, part: mergeDelta(slot.part, part), complete: slot.complete });
+        if (slot.complete) this.#violation(response, `a delta arrived for completed slot ${index}`, index);
+        // The hot path of every stream.
+        slot.part = mergeDelta(slot.part, part);
         events?.push(deltaEvent(part, responseId, index));
       } else {
-        response = withSlot(response, { index, part, complete: true }, transient);
+        slot.part = part;
+        slot.complete = true;
         events?.push(completedEvent(part, responseId, index));
       }
+      response.lastIndex = index;
+      response.lastCompleted = !partial;
     }
-    response = lastChunkAt(response, index, !partial, transient);
-  } else {
-    response = applyResponseChunk(response, chunk, events, transient);
+    this.#position++;
   }
 
-  if (transient) {
-    (responses as ResponseAccumulator[])[target] = response;
-    (state as Mutable<AggregatorState>).responses = responses;
-    (state as Mutable<AggregatorState>).position = position + 1;
-    return { state, events: events ?? noEvents };
+  /** The responses as they stand, in first-seen order; later pushes do not change them. */
+  snapshot(): AggregatedResponse[] {
+    return this.#responses.map(responseResult);
   }
-  const nextResponses = [...responses];
-  nextResponses[target] = response;
-  return { state: { strict, responses: nextResponses, position: position + 1 }, events: events ?? noEvents };
+
+  /**
+   * The aggregated responses once the stream has ended. A response that never got its `done` chunk, or a
+   * stream without any response, is truncated: strict mode throws StreamProtocolError (`stream/truncated`,
+   * the partial responses in `details.partial`); lenient mode returns it with `complete: false` and a warning.
+   */
+  finish(): AggregatedResponse[] {
+    // A stream that ended before any response began (no bytes, only pings, cut inside its first event)
+    // is as truncated as one cut later: it is one empty response that never got its `done` chunk.
+    const results = this.#responses.length > 0 ? this.snapshot() : [responseResult(emptyResponse(undefined))];
+    const truncated = results.find((result) => !result.complete);
+    if (truncated && this.strict) {
+      throw new StreamProtocolError("stream/truncated", `the stream ended before response ${truncated.responseId ?? "(no id)"} did: the message is not whole`, {
+        position: this.#position,
+        details: { partial: results },
+      });
+    }
+    return results;
+  }
+
+  /**
+   * An error the stream's source raised part way (a provider's error event, an error chunk after
+   * `finish_reason`, wire data that does not decode), with what arrived before it: the responses so far,
+   * as plain JSON in `details.partial` (the form a truncated stream reports them in). The error keeps its
+   * type and code; errors of the aggregator itself, and errors that already carry a partial, are returned
+   * as they are.
+   */
+  withPartialResponses(error: unknown): unknown {
+    if (!PartwiseError.isPartwiseError(error) || error.code.startsWith("stream/") || error.details?.partial !== undefined) return error;
+    Object.assign(error, { details: { ...error.details, partial: this.snapshot() } });
+    return error;
+  }
+
+  /** An aggregator with the same state; pushing to either leaves the other as it was. */
+  copy(): MessageAggregator {
+    const copy = new MessageAggregator({ strict: this.strict });
+    copy.#responses = this.#responses.map(copyResponse);
+    copy.#position = this.#position;
+    return copy;
+  }
+
+  /**
+   * The response a chunk belongs to, created when it is new. With a response id: that response. Without
+   * (wires that give none): the last response, unless it has an id, has ended, or cannot take the chunk
+   * because the slot is complete or holds another part type, or the index restarted: it went below the
+   * highest index to a slot never opened, or below the last chunk's index right after that chunk completed
+   * its slot (a tool call, a whole part: the round is over). A delta that goes back to an open slot while
+   * the last part is still growing stays (Ollama's thinking after content, a reasoning payload at the end).
+   */
+  #responseFor(chunk: StreamChunk): ResponseAccumulator {
+    const responses = this.#responses;
+    const id = chunk.responseId === "" ? undefined : chunk.responseId;
+    if (id !== undefined) {
+      for (let position = responses.length - 1; position >= 0; position--) {
+        const response = responses[position] as ResponseAccumulator;
+        if (response.responseId === id) return response;
+      }
+    } else {
+      const last = responses.at(-1);
+      if (last && last.responseId === undefined && !last.done && takesChunk(last, chunk)) return last;
+    }
+    const response = emptyResponse(id);
+    responses.push(response);
+    return response;
+  }
+
+  /** A protocol violation at the current position: strict mode throws it, lenient mode records it on the response. */
+  #violation(response: ResponseAccumulator, message: string, index: number | undefined): void {
+    const details: Record<string, unknown> = {};
+    if (response.responseId !== undefined) details.responseId = response.responseId;
+    if (index !== undefined) details.index = index;
+    const error = new StreamProtocolError("stream/out-of-order", `chunk ${this.#position}: ${message}`, { position: this.#position, details });
+    if (this.strict) throw error;
+    response.warnings.push(error.toJSON());
+  }
 }
 
-/** Records the index of the part chunk just applied and whether it completed its slot. */
-function lastChunkAt(response: ResponseAccumulator, index: number | undefined, completed: boolean, transient: boolean): ResponseAccumulator {
-  if (index === undefined || (response.lastIndex === index && response.lastCompleted === completed)) return response;
-  return update(response, { lastIndex: index, lastCompleted: completed }, transient);
+/** Whether the last response, which has no id and has not ended, can take a chunk without id (see responseFor). */
+function takesChunk(last: ResponseAccumulator, chunk: StreamChunk): boolean {
+  if (!isPartChunk(chunk) || chunk.index === undefined) return true;
+  const slot = findSlot(last, chunk.index);
+  if (!slot) return chunk.index >= last.highestIndex;
+  if (slot.complete || slot.part.type !== chunk.part.type) return false;
+  return !(chunk.index < last.lastIndex && last.lastCompleted);
 }
 
 /** Pre-index rules: text concatenated, tool calls appended, everything else carried in order (media too). */
-function applyUnindexed(response: ResponseAccumulator, part: Part, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
+function applyUnindexed(response: ResponseAccumulator, part: Part, events: StreamEvent[] | undefined): void {
   const responseId = response.responseId;
   if (part.type === "text") {
     events?.push(response.legacyText === undefined ? startedEvent(part, responseId, undefined) : deltaEvent(part, responseId, undefined));
-    const payload = part.payload !== undefined && part.payload !== null ? part.payload : response.legacyTextPayload ?? part.payload;
-    return update(response, { legacyText: (response.legacyText ?? "") + part.text, legacyTextPayload: payload }, transient);
+    if (part.payload !== undefined && part.payload !== null) response.legacyTextPayload = part.payload;
+    else response.legacyTextPayload ??= part.payload;
+    response.legacyText = (response.legacyText ?? "") + part.text;
+    return;
   }
   events?.push(startedEvent(part, responseId, undefined), completedEvent(part, responseId, undefined));
-  if (part.type === "tool_call") return update(response, { legacyCalls: push(response.legacyCalls, part) }, transient);
-  return update(response, { carried: push(response.carried, part) }, transient);
+  if (part.type === "tool_call") response.legacyCalls.push(part);
+  else response.carried.push(part);
 }
 
-function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined, transient: boolean): ResponseAccumulator {
-  const info = mergeInfo(response.info, chunk.response);
-  const changes: Partial<ResponseAccumulator> = chunk.messageMetadata === undefined ? { info } : { info, metadata: { ...response.metadata, ...chunk.messageMetadata } };
-  let next = update(response, changes, transient);
-  if (chunk.done) {
-    if (events) {
-      for (const slot of next.slots) if (!slot.complete) events.push(completedEvent(slot.part, next.responseId, slot.index));
-      const legacy = legacyTextPart(next);
-      if (legacy) events.push(completedEvent(legacy, next.responseId, undefined));
-    }
-    next = update(next, { done: true, slots: next.slots.map((slot) => (slot.complete ? slot : { ...slot, complete: true })) }, transient);
-    events?.push({ type: "response_completed", response: responseResult(next) });
+function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk, events: StreamEvent[] | undefined): void {
+  response.info = mergeInfo(response.info, chunk.response);
+  if (chunk.messageMetadata !== undefined) response.metadata = { ...response.metadata, ...chunk.messageMetadata };
+  if (!chunk.done) return;
+  if (events) {
+    for (const slot of response.slots) if (!slot.complete) events.push(completedEvent(slot.part, response.responseId, slot.index));
+    const legacy = legacyTextPart(response);
+    if (legacy) events.push(completedEvent(legacy, response.responseId, undefined));
   }
-  return next;
+  response.done = true;
+  for (const slot of response.slots) slot.complete = true;
+  events?.push({ type: "response_completed", response: responseResult(response) });
 }
 
 function legacyTextPart(response: ResponseAccumulator): Part | undefined {
@@ -390,7 +380,7 @@ function legacyTextPart(response: ResponseAccumulator): Part | undefined {
   return response.legacyTextPayload === undefined ? { type: "text", text } : { type: "text", text, payload: response.legacyTextPayload };
 }
 
-/** The aggregated form of one response as it stands. */
+/** The aggregated form of one response as it stands: new lists, so later pushes leave it as it is. */
 function responseResult(response: ResponseAccumulator): AggregatedResponse {
   const parts: Part[] = [];
   const incompleteToolCalls: ToolCallPart[] = [];
@@ -399,11 +389,11 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
     if (!response.done && !slot.complete && slot.part.type === "tool_call") incompleteToolCalls.push(slot.part);
     else parts.push(slot.part);
   }
-  parts.push(...toArray(response.carried));
+  parts.push(...response.carried);
   const legacy = legacyTextPart(response);
   if (legacy) parts.push(legacy);
-  parts.push(...toArray(response.legacyCalls));
-  const warnings = toArray(response.warnings);
+  parts.push(...response.legacyCalls);
+  const warnings = response.warnings.slice();
   if (!response.done) {
     warnings.push(new StreamProtocolError("stream/truncated", `the stream ended before response ${response.responseId ?? "(no id)"} did: the message is not whole`, {
       details: response.responseId === undefined ? {} : { responseId: response.responseId },
@@ -418,38 +408,6 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
   };
   if (response.responseId !== undefined) result.responseId = response.responseId;
   return result;
-}
-
-/**
- * An error the stream's source raised part way (a provider's error event, an error chunk after
- * `finish_reason`, wire data that does not decode), with what arrived before it: the responses so far,
- * as plain JSON in `details.partial` (the form a truncated stream reports them in). The error keeps its
- * type and code; errors of the aggregator itself, and errors that already carry a partial, are returned
- * as they are.
- */
-export function withPartialResponses(error: unknown, state: AggregatorState): unknown {
-  if (!PartwiseError.isPartwiseError(error) || error.code.startsWith("stream/") || error.details?.partial !== undefined) return error;
-  Object.assign(error, { details: { ...error.details, partial: state.responses.map(responseResult) } });
-  return error;
-}
-
-/**
- * The aggregated responses once the stream has ended. A response that never got its `done` chunk, or a
- * stream without any response, is truncated: strict mode throws StreamProtocolError (`stream/truncated`, the partial responses in
- * `details.partial`); lenient mode returns it with `complete: false` and a warning.
- */
-export function finishAggregation(state: AggregatorState): AggregatedResponse[] {
-  // A stream that ended before any response began (no bytes, only pings, cut inside its first event)
-  // is as truncated as one cut later: it is one empty response that never got its `done` chunk.
-  const results = (state.responses.length > 0 ? state.responses : [emptyResponse(undefined)]).map(responseResult);
-  const truncated = results.find((result) => !result.complete);
-  if (truncated && state.strict) {
-    throw new StreamProtocolError("stream/truncated", `the stream ended before response ${truncated.responseId ?? "(no id)"} did: the message is not whole`, {
-      position: state.position,
-      details: { partial: results },
-    });
-  }
-  return results;
 }
 
 /** One result for a whole stream: the responses' parts in order, usage summed, metadata merged, the last response's facts. */
@@ -481,4 +439,37 @@ export function mergeResponses(results: readonly AggregatedResponse[]): Aggregat
   };
   if (last?.responseId !== undefined) merged.responseId = last.responseId;
   return merged;
+}
+
+/**
+ * A state of the pure reducer: an aggregator that applyChunk never pushes to again, so a caller can keep
+ * every state it saw (undo, a framework store). Read it with `snapshot()`; create the first with
+ * initialAggregatorState.
+ */
+export type AggregatorState = MessageAggregator;
+
+/** One step of the reducer: the next state and the live events the chunk caused. */
+export interface AggregatorStep {
+  readonly state: AggregatorState;
+  readonly events: readonly StreamEvent[];
+}
+
+export function initialAggregatorState(options: AggregatorOptions = {}): AggregatorState {
+  return new MessageAggregator(options);
+}
+
+/**
+ * Applies one chunk without changing `state`: the step copies the state (O(parts so far)) and pushes the
+ * chunk to the copy. A stream read once is cheaper with MessageAggregator, which does not copy.
+ */
+export function applyChunk(state: AggregatorState, chunk: StreamChunk): AggregatorStep {
+  const next = state.copy();
+  const events: StreamEvent[] = [];
+  next.push(chunk, events);
+  return { state: next, events };
+}
+
+/** The aggregated responses of the last state (see MessageAggregator.finish). */
+export function finishAggregation(state: AggregatorState): AggregatedResponse[] {
+  return state.finish();
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { StreamEvent } from "../../generated/types.js";
 import { aggregateAllSync, aggregateSync } from "../../src/streaming/aggregate.js";
-import { applyChunk, finishAggregation, initialAggregatorState } from "../../src/streaming/message-aggregator.js";
+import { applyChunk, finishAggregation, initialAggregatorState, MessageAggregator } from "../../src/streaming/message-aggregator.js";
 import { assistantMessageArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
 import { interleave, splitMessage, splitPlanArbitrary } from "../support/split-message.js";
@@ -43,20 +43,31 @@ describe("aggregateAll", () => {
 });
 
 describe("applyChunk", () => {
-  it("gives the same responses as the in-place aggregation when every step builds events and returns a new state", () => {
+  it("gives the same responses and events as the aggregator it wraps, and leaves every earlier state as it was", () => {
     fc.assert(
       fc.property(assistantMessageArbitrary, splitPlanArbitrary, (message, plan) => {
         const chunks = splitMessage(message, plan, "resp_1");
         let state = initialAggregatorState();
+        const states = [state];
         const events: StreamEvent[] = [];
         for (const chunk of chunks) {
           const step = applyChunk(state, chunk);
           state = step.state;
+          states.push(state);
           events.push(...step.events);
         }
         const results = finishAggregation(state);
         expect(results).toEqual(aggregateAllSync(chunks));
         expect(events.at(-1)).toEqual({ type: "response_completed", response: results[0] });
+        const aggregator = new MessageAggregator();
+        const pushed: StreamEvent[] = [];
+        const snapshots = [aggregator.snapshot()];
+        for (const chunk of chunks) {
+          aggregator.push(chunk, pushed);
+          snapshots.push(aggregator.snapshot());
+        }
+        expect(pushed).toEqual(events);
+        expect(states.map((each) => each.snapshot())).toEqual(snapshots);
       }),
       { numRuns: propertyRuns(300) },
     );

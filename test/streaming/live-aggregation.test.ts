@@ -35,6 +35,14 @@ describe("liveAggregate", () => {
     expect(result?.message.parts[1]).toEqual({ type: "tool_call", toolCall: { id: "c1", type: "function", name: "get_weather", arguments: '{"city":"Oslo"}' } });
   });
 
+  it("gives the message so far from snapshot() while the events arrive, and the result at the end", async () => {
+    const live = liveAggregate(slowly(chunks));
+    const seen: unknown[] = [];
+    for await (const event of live) if (event.type === "part_started") seen.push(live.snapshot()[0]?.message.parts);
+    expect(seen).toEqual([[{ type: "reasoning", text: "Call " }], [{ type: "reasoning", text: "Call it.", payload: { provider: "anthropic", kind: "signature", data: "s" } }]]);
+    expect(live.snapshot()).toEqual(await live.result);
+  });
+
   it("rejects the result when the consumer stops iterating before the stream ends", async () => {
     const live = liveAggregate(slowly(chunks));
     for await (const _event of live) break;
@@ -72,8 +80,10 @@ describe("aggregate sources", () => {
   it("pipes through a TransformStream of events", async () => {
     const stream = new ReadableStream<StreamChunk>({ start(controller) { for (const chunk of chunks) controller.enqueue(chunk); controller.close(); } });
     const types: string[] = [];
-    for await (const event of stream.pipeThrough(createEventTransform())) types.push(event.type);
+    const transform = createEventTransform();
+    for await (const event of stream.pipeThrough(transform)) types.push(event.type);
     expect(types.at(-1)).toBe("response_completed");
+    expect(transform.snapshot()).toEqual(await aggregateAll(chunks));
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AggregatedResponse, Part, StreamChunk } from "../../generated/types.js";
+import type { AggregatedResponse, Part, StreamChunk, StreamEvent } from "../../generated/types.js";
 import { PartwiseError, StreamProtocolError } from "../../src/errors/partwise-error.js";
 import { aggregateAllSync, aggregateSync } from "../../src/streaming/aggregate.js";
-import { applyChunk, initialAggregatorState } from "../../src/streaming/message-aggregator.js";
+import { applyChunk, initialAggregatorState, MessageAggregator } from "../../src/streaming/message-aggregator.js";
 import { parseMessage } from "../../src/parts/parse.js";
 
 const sig = (data: string) => ({ provider: "anthropic", kind: "signature", data });
@@ -177,7 +177,7 @@ describe("aggregateSync truncation", () => {
 });
 
 describe("applyChunk", () => {
-  it("never mutates its inputs", () => {
+  it("never mutates its inputs, and an earlier state reads the same after later steps", () => {
     const chunks: StreamChunk[] = [delta(0, text("a"), "r"), delta(0, text("b", { attributes: { x: "1" } }), "r"), done("r", { usage: { inputTokens: 1 } })];
     const frozen = structuredClone(chunks);
     let state = initialAggregatorState();
@@ -187,7 +187,53 @@ describe("applyChunk", () => {
       states.push(state);
     }
     expect(chunks).toEqual(frozen);
-    expect(states[1]?.responses[0]?.slots[0]?.part).toEqual(text("a"));
-    expect(states[0]?.responses).toEqual([]);
+    expect(states[1]?.snapshot().map((response) => [response.message.parts, response.complete])).toEqual([[[text("a")], false]]);
+    expect(states[0]?.snapshot()).toEqual([]);
+    expect(states.map((each) => each.position)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("leaves the state unchanged when a protocol violation throws in strict mode", () => {
+    const state = applyChunk(initialAggregatorState(), whole(0, text("a"), "r")).state;
+    const before = state.snapshot();
+    expect(() => applyChunk(state, delta(0, text("b"), "r"))).toThrow(StreamProtocolError);
+    expect([state.snapshot(), state.position]).toEqual([before, 1]);
+  });
+});
+
+describe("MessageAggregator", () => {
+  it("gives snapshots that later pushes leave as they were", () => {
+    const aggregator = new MessageAggregator();
+    aggregator.push(delta(0, text("Hel"), "r"));
+    aggregator.push(delta(1, call("c1", "f", '{"a"'), "r"));
+    const early = aggregator.snapshot();
+    const copy = structuredClone(early);
+    aggregator.push(delta(0, text("lo"), "r"));
+    aggregator.push(delta(1, call("", "", ":1}"), "r"));
+    aggregator.push({ responseId: "r", response: { finishReason: "tool_calls" }, messageMetadata: { kept: 1 }, done: true });
+    expect(early).toEqual(copy);
+    expect(early[0]?.incompleteToolCalls).toEqual([call("c1", "f", '{"a"')]);
+    expect(aggregator.finish()[0]?.message).toEqual({ role: "assistant", parts: [text("Hello"), call("c1", "f", '{"a":1}')], metadata: { kept: 1 } });
+  });
+
+  it("appends the live events of a push to the list it is given, and builds none without one", () => {
+    const aggregator = new MessageAggregator();
+    const events: StreamEvent[] = [];
+    aggregator.push(delta(0, text("a"), "r"), events);
+    aggregator.push(delta(0, text("b"), "r"));
+    aggregator.push(done("r"), events);
+    expect(events.map((event) => event.type)).toEqual(["part_started", "part_completed", "response_completed"]);
+    expect(events[1]).toMatchObject({ part: text("ab"), index: 0, responseId: "r" });
+  });
+
+  it("keeps a copy apart from the aggregator it was made from", () => {
+    const aggregator = new MessageAggregator({ strict: false });
+    aggregator.push(delta(0, text("a"), "r"));
+    const copy = aggregator.copy();
+    copy.push(delta(0, text("b"), "r"));
+    copy.push(done("r"));
+    aggregator.push(delta(0, { type: "reasoning", text: "x" }, "r"));
+    expect(copy.finish()[0]?.message.parts).toEqual([text("ab")]);
+    expect(aggregator.snapshot()[0]).toMatchObject({ message: { parts: [{ type: "reasoning", text: "x" }, text("a")] }, warnings: [expect.objectContaining({ code: "stream/out-of-order" }), expect.objectContaining({ code: "stream/truncated" })] });
+    expect([copy.strict, copy.position, aggregator.position]).toEqual([false, 3, 2]);
   });
 });

@@ -9,7 +9,7 @@
 // https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
 import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
-import { PartIndexer } from "../../streaming/part-indexer.js";
+import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {

@@ -6,7 +6,7 @@
 import type { Part, PartChunk, StreamChunk } from "../../../generated/types.js";
 import { validateMistralCompletionChunk, validateMistralTextChunk, validateMistralThinkChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";
-import { PartIndexer } from "../../streaming/part-indexer.js";
+import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { MISTRAL, type MistralChunk, type MistralCompletionChunk, type MistralStreamChoice, type MistralThinkChunk, type MistralToolCall, mistralApiError, mistralInfo } from "./mistral-wire.js";

@@ -6,7 +6,7 @@
 import type { Part, StreamChunk } from "../../../generated/types.js";
 import { validateOllamaChatResponse, validateOllamaError } from "../../../generated/wire/ollama-validators.js";
 import { providerApiError } from "../../errors/provider-error.js";
-import { PartIndexer } from "../../streaming/part-indexer.js";
+import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire } from "../wire-validation.js";
 import { OLLAMA, type OllamaChatResponse, type OllamaMessage, ollamaInfo } from "./ollama-wire.js";

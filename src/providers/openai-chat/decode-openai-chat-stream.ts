@@ -8,7 +8,7 @@
 // https://platform.openai.com/docs/api-reference/chat-streaming
 import type { Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { jsonNesting } from "../../json/json-nesting.js";
-import { PartIndexer } from "../../streaming/part-indexer.js";
+import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent, WireReader } from "../provider-codec.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { checkWire } from "../wire-validation.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Part } from "../../generated/types.js";
 import { aggregateSync } from "../../src/streaming/aggregate.js";
-import { PartIndexer } from "../../src/streaming/part-indexer.js";
+import { PartIndexer } from "../../src/providers/part-indexer.js";
 
 const text = (value: string, payload?: { provider: string; kind: string; data: string }): Part =>
   payload ? { type: "text", text: value, payload } : { type: "text", text: value };
