@@ -2006,6 +2006,8 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesReasoningItem",
         "OpenAiResponsesOutputText",
         "OpenAiResponsesRefusal",
+        "OpenAiResponsesOtherContentPart",
+        "OpenAiResponsesContentPart",
         "OpenAiResponsesMessageItem",
         "OpenAiResponsesFunctionCallItem",
         "OpenAiResponsesImageGenerationCallItem",
@@ -2026,7 +2028,12 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesContentPartAddedEvent",
         "OpenAiResponsesSummaryEvent",
         "OpenAiResponsesArgumentsDeltaEvent",
-        "OpenAiResponsesErrorEvent"
+        "OpenAiResponsesErrorEvent",
+        "OpenAiResponsesOtherStreamEvent",
+        "OpenAiResponsesStreamEvent",
+        "OpenAiResponsesKnownContentPart",
+        "OpenAiResponsesKnownOutputItem",
+        "OpenAiResponsesKnownStreamEvent"
       ],
       "payloadKinds": [
         {

@@ -34,6 +34,12 @@ export declare const validateOpenAiResponsesOutputText: StandaloneValidator;
 /** Validates a `OpenAiResponsesRefusal` against OpenAiResponsesRefusal.json. */
 export declare const validateOpenAiResponsesRefusal: StandaloneValidator;
 
+/** Validates a `OpenAiResponsesOtherContentPart` against OpenAiResponsesOtherContentPart.json. */
+export declare const validateOpenAiResponsesOtherContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesContentPart` against OpenAiResponsesContentPart.json. */
+export declare const validateOpenAiResponsesContentPart: StandaloneValidator;
+
 /** Validates a `OpenAiResponsesMessageItem` against OpenAiResponsesMessageItem.json. */
 export declare const validateOpenAiResponsesMessageItem: StandaloneValidator;
 
@@ -96,3 +102,18 @@ export declare const validateOpenAiResponsesArgumentsDeltaEvent: StandaloneValid
 
 /** Validates a `OpenAiResponsesErrorEvent` against OpenAiResponsesErrorEvent.json. */
 export declare const validateOpenAiResponsesErrorEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesOtherStreamEvent` against OpenAiResponsesOtherStreamEvent.json. */
+export declare const validateOpenAiResponsesOtherStreamEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesStreamEvent` against OpenAiResponsesStreamEvent.json. */
+export declare const validateOpenAiResponsesStreamEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownContentPart` against OpenAiResponsesKnownContentPart.json. */
+export declare const validateOpenAiResponsesKnownContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownOutputItem` against OpenAiResponsesKnownOutputItem.json. */
+export declare const validateOpenAiResponsesKnownOutputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownStreamEvent` against OpenAiResponsesKnownStreamEvent.json. */
+export declare const validateOpenAiResponsesKnownStreamEvent: StandaloneValidator;
