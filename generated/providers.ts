@@ -399,6 +399,8 @@ export const providersDocument: ProvidersDocument = {
         "DeepSeekReasoningContent",
         "DeepSeekToolCall",
         "DeepSeekFunction",
+        "DeepSeekOtherToolCall",
+        "DeepSeekAnyToolCall",
         "DeepSeekOtherMessageFields",
         "DeepSeekAssistantMessage",
         "DeepSeekChoice",
@@ -446,6 +448,15 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "id": "toolCall.id",
             "function": "toolCall"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "DeepSeekOtherToolCall",
+          "part": "unknown",
+          "description": "A tool call of another type than `function`: kept whole as an unknown part of kind `<type>_tool_call`.",
+          "fields": {
+            "type": "kind"
           },
           "payloads": {}
         },
@@ -940,9 +951,9 @@ export const providersDocument: ProvidersDocument = {
         "MistralTextChunk",
         "MistralThinkChunk",
         "MistralChunk",
+        "MistralOtherChunk",
         "MistralImageUrlChunk",
         "MistralDocumentUrlChunk",
-        "MistralOtherChunk",
         "MistralToolCall",
         "MistralFunctionCall",
         "MistralToolMessage",
@@ -957,7 +968,8 @@ export const providersDocument: ProvidersDocument = {
         "MistralValidationError",
         "MistralRequestMessage",
         "MistralRequestToolCall",
-        "MistralChatCompletionRequest"
+        "MistralChatCompletionRequest",
+        "MistralKnownChunk"
       ],
       "payloadKinds": [
         {
@@ -973,6 +985,15 @@ export const providersDocument: ProvidersDocument = {
           "description": "A text chunk (or the whole content when it is a string).",
           "fields": {
             "text": "text"
+          },
+          "payloads": {}
+        },
+        {
+          "wireModel": "MistralOtherChunk",
+          "part": "unknown",
+          "description": "Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,\n`file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.",
+          "fields": {
+            "type": "kind"
           },
           "payloads": {}
         },
@@ -1006,15 +1027,6 @@ export const providersDocument: ProvidersDocument = {
           "fields": {
             "document_url": "media.data",
             "document_name": "media.name"
-          },
-          "payloads": {}
-        },
-        {
-          "wireModel": "MistralOtherChunk",
-          "part": "unknown",
-          "description": "Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,\n`file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.",
-          "fields": {
-            "type": "kind"
           },
           "payloads": {}
         },
@@ -1274,6 +1286,8 @@ export const providersDocument: ProvidersDocument = {
       "wireModels": [
         "OpenAiChatMessageContent",
         "OpenAiChatContentPart",
+        "OpenAiChatTextContentPart",
+        "OpenAiChatOtherContentPart",
         "OpenAiChatMessageReasoning",
         "OpenAiChatFunctionToolCall",
         "OpenAiChatFunction",
@@ -1283,6 +1297,8 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiChatOtherMessageFields",
         "OpenAiChatAssistantMessage",
         "OpenAiChatToolCall",
+        "OpenAiChatNonCustomToolCall",
+        "OpenAiChatOtherToolCall",
         "OpenAiChatChoice",
         "OpenAiChatCompletion",
         "OpenAiChatToolCallDelta",
@@ -1335,7 +1351,6 @@ export const providersDocument: ProvidersDocument = {
         },
         {
           "wireModel": "OpenAiChatFunctionToolCall",
-          "wireType": "function",
           "part": "tool_call",
           "description": "A function tool call of an assistant message.",
           "fields": {

@@ -16,6 +16,7 @@ export type {
   MistralRequestMessage,
   MistralRequestToolCall,
   MistralStreamChoice,
+  MistralTextChunk,
   MistralThinkChunk,
   MistralToolCall,
   MistralUsage,
