@@ -2036,6 +2036,9 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesInputFile",
         "OpenAiResponsesInputMessage",
         "OpenAiResponsesFunctionCallOutputItem",
+        "OpenAiResponsesOtherInputItem",
+        "OpenAiResponsesNonMessageInputItem",
+        "OpenAiResponsesInputItem",
         "OpenAiResponsesRequest",
         "OpenAiResponsesResponseEvent",
         "OpenAiResponsesOutputItemEvent",
@@ -2048,6 +2051,8 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesStreamEvent",
         "OpenAiResponsesKnownContentPart",
         "OpenAiResponsesKnownOutputItem",
+        "OpenAiResponsesInputMessageItem",
+        "OpenAiResponsesKnownInputItem",
         "OpenAiResponsesKnownStreamEvent"
       ],
       "payloadKinds": [

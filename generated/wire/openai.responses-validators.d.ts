@@ -79,6 +79,15 @@ export declare const validateOpenAiResponsesInputMessage: StandaloneValidator;
 /** Validates a `OpenAiResponsesFunctionCallOutputItem` against OpenAiResponsesFunctionCallOutputItem.json. */
 export declare const validateOpenAiResponsesFunctionCallOutputItem: StandaloneValidator;
 
+/** Validates a `OpenAiResponsesOtherInputItem` against OpenAiResponsesOtherInputItem.json. */
+export declare const validateOpenAiResponsesOtherInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesNonMessageInputItem` against OpenAiResponsesNonMessageInputItem.json. */
+export declare const validateOpenAiResponsesNonMessageInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesInputItem` against OpenAiResponsesInputItem.json. */
+export declare const validateOpenAiResponsesInputItem: StandaloneValidator;
+
 /** Validates a `OpenAiResponsesRequest` against OpenAiResponsesRequest.json. */
 export declare const validateOpenAiResponsesRequest: StandaloneValidator;
 
@@ -114,6 +123,12 @@ export declare const validateOpenAiResponsesKnownContentPart: StandaloneValidato
 
 /** Validates a `OpenAiResponsesKnownOutputItem` against OpenAiResponsesKnownOutputItem.json. */
 export declare const validateOpenAiResponsesKnownOutputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesInputMessageItem` against OpenAiResponsesInputMessageItem.json. */
+export declare const validateOpenAiResponsesInputMessageItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownInputItem` against OpenAiResponsesKnownInputItem.json. */
+export declare const validateOpenAiResponsesKnownInputItem: StandaloneValidator;
 
 /** Validates a `OpenAiResponsesKnownStreamEvent` against OpenAiResponsesKnownStreamEvent.json. */
 export declare const validateOpenAiResponsesKnownStreamEvent: StandaloneValidator;

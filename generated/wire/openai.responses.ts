@@ -14,6 +14,24 @@ export type OpenAiResponsesContentPart = OpenAiResponsesKnownContentPart | OpenA
 export type OpenAiResponsesKnownContentPart =
   OpenAiResponsesOutputText | OpenAiResponsesRefusal | OpenAiResponsesReasoningText;
 /**
+ * An item of a request's `input`: messages (input or output form), function outputs, the output items
+ * partwise sends back, each checked against its model, and any other item as received.
+ */
+export type OpenAiResponsesInputItem =
+  OpenAiResponsesInputMessageItem | OpenAiResponsesKnownInputItem | OpenAiResponsesOtherInputItem;
+/**
+ * A message of a request's input: an input message (a string or input content parts), or an output message sent back.
+ */
+export type OpenAiResponsesInputMessageItem = OpenAiResponsesInputMessage | OpenAiResponsesMessageItem;
+/**
+ * The input items partwise writes besides messages, discriminated by `type`.
+ */
+export type OpenAiResponsesKnownInputItem =
+  | OpenAiResponsesFunctionCallOutputItem
+  | OpenAiResponsesReasoningItem
+  | OpenAiResponsesFunctionCallItem
+  | OpenAiResponsesImageGenerationCallItem;
+/**
  * The output items partwise maps to parts of their own, discriminated by `type`.
  */
 export type OpenAiResponsesKnownOutputItem =
@@ -33,6 +51,11 @@ export type OpenAiResponsesKnownStreamEvent =
   | OpenAiResponsesSummaryEvent
   | OpenAiResponsesArgumentsDeltaEvent
   | OpenAiResponsesErrorEvent;
+/**
+ * An input item that is not a message: a known one checked against its model, or any other.
+ */
+export type OpenAiResponsesNonMessageInputItem =
+  OpenAiResponsesKnownInputItem | OpenAiResponsesOtherInputItem;
 /**
  * An output item as it sits in `output`: the known tags are checked against their own model (a
  * `function_call` without `call_id` is invalid), any other is an `OpenAiResponsesOtherItem`.
@@ -282,6 +305,16 @@ export interface OpenAiResponsesInputImage {
   detail: "low" | "high" | "auto" | "original";
 }
 /**
+ * Any other input item: an output item of another type (hosted tool calls, compaction, ...) sent back as received.
+ */
+export interface OpenAiResponsesOtherInputItem {
+  /**
+   * The item tag.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
  * A message of the input: user, developer, or an assistant message without an item id.
  */
 export interface OpenAiResponsesInputMessage {
@@ -486,7 +519,7 @@ export interface OpenAiResponsesRequest {
   /**
    * The history, item by item: input messages, function outputs, and output items sent back.
    */
-  input: (OpenAiResponsesInputMessage | OpenAiResponsesFunctionCallOutputItem | OpenAiResponsesOutputItem)[];
+  input: OpenAiResponsesInputItem[];
   /**
    * Always false: the history travels in full, reasoning as encrypted content.
    */

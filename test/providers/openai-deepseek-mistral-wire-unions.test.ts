@@ -7,8 +7,9 @@ import type { ProviderCodec } from "../../src/providers/provider-codec.js";
 import { decodeDeepSeekResponse, deepSeekCodec } from "../../src/providers/deepseek/index.js";
 import { decodeMistralResponse, mistralCodec } from "../../src/providers/mistral/index.js";
 import { decodeOpenAiChatResponse, openAiChatCodec } from "../../src/providers/openai-chat/index.js";
-import { decodeOpenAiResponsesResponse, openAiResponsesCodec } from "../../src/providers/openai-responses/index.js";
-import { decodeByteChunks, serverSentEventBytes } from "./support/provider-fixtures.js";
+import { decodeOpenAiResponsesResponse, encodeOpenAiResponsesRequest, openAiResponsesCodec } from "../../src/providers/openai-responses/index.js";
+import { validateOpenAiResponsesRequest } from "../../generated/wire/openai.responses-validators.js";
+import { decodeByteChunks, fixtureFiles, readFixtureJson, serverSentEventBytes } from "./support/provider-fixtures.js";
 
 const responsesEventName = (event: unknown) => (event as { type?: string }).type;
 
@@ -45,6 +46,24 @@ describe("decodeOpenAiResponsesResponse", () => {
     expect(parts[0]).toEqual({ type: "unknown", provider: "openai.responses", kind: "telepathy_call", rawJson: JSON.stringify(item) });
     expect(parts[1]).toMatchObject({ type: "text", text: "hi" });
     expect(JSON.parse((parts[1] as { payload: { data: string } }).payload.data)).toEqual({ content });
+  });
+});
+
+describe("encodeOpenAiResponsesRequest", () => {
+  const bodies = fixtureFiles("openai-responses", ".json").filter((file) => !file.includes("error") && !file.endsWith(".request.json"));
+  it.each(bodies)("writes input items the request's input union accepts when replaying %s", (file) => {
+    const assistant = decodeOpenAiResponsesResponse(readFixtureJson("openai-responses", file)).message;
+    const tool = { role: "tool" as const, parts: [{ type: "tool_result" as const, id: "call_x", name: "f", content: [{ type: "text" as const, text: "ok" }], isError: false }] };
+    const { body } = encodeOpenAiResponsesRequest([{ role: "user", parts: [{ type: "text", text: "hi" }] }, assistant, tool]);
+    expect(validateOpenAiResponsesRequest(body), JSON.stringify(validateOpenAiResponsesRequest.errors)).toBe(true);
+  });
+
+  it("refuses a known input item that is malformed, and takes an item of unknown type as it is", () => {
+    const request = (item: unknown) => ({ store: false, include: [], input: [item] });
+    expect(validateOpenAiResponsesRequest(request({ type: "function_call_output", output: "ok" }))).toBe(false);
+    expect(validateOpenAiResponsesRequest.errors?.[0]).toMatchObject({ instancePath: "/input/0", params: { missingProperty: "call_id" } });
+    expect(validateOpenAiResponsesRequest(request({ type: "message", role: "user", content: 7 }))).toBe(false);
+    expect(validateOpenAiResponsesRequest(request({ type: "telepathy_call", thought: {} }))).toBe(true);
   });
 });
 

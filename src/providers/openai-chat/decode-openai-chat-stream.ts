@@ -142,8 +142,8 @@ class ChoiceStream {
     return this.#next(part, () => undefined);
   }
 
-  /** A choice's delta; `at` is where the choice sits in its event (the event's stream position, the choice's place in `choices`). */
-  delta(delta: OpenAiChatDelta, out: StreamChunk[], at: { position: number | undefined; choice: number }): void {
+  /** A choice's delta, from the event at stream `position` whose `choices` hold it at `choicePosition`. */
+  delta(delta: OpenAiChatDelta, out: StreamChunk[], position: number | undefined, choicePosition: number): void {
     const reasoning = readReasoning(delta, this.#server);
     if (reasoning !== undefined) out.push(this.#reasoning(reasoning));
     const details = nonEmptyArray(delta.reasoning_details);
@@ -165,7 +165,7 @@ class ChoiceStream {
     }
     if (typeof delta.refusal === "string") this.#refusal += delta.refusal;
     if (typeof delta.audio === "object" && delta.audio !== null) this.#audioFragment(delta.audio);
-    if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((fragment, index) => fragment && this.#callFragment(fragment, { ...at, index }));
+    if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((fragment, index) => fragment && this.#callFragment(fragment, { position, choice: choicePosition, index }));
     const other = otherMessageFields(delta);
     if (other) Object.assign((this.#other ??= {}), other);
   }
@@ -314,7 +314,7 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
         state = new ChoiceStream(server, response.id, index);
         response.choices.set(index, state);
       }
-      if (choice.delta) state.delta(choice.delta, out, { position, choice: choicePosition });
+      if (choice.delta) state.delta(choice.delta, out, position, choicePosition);
       if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") {
         state.finished = true;
         if (index === 0) {
