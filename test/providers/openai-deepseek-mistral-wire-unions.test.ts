@@ -138,6 +138,11 @@ describe("OpenAiChatStreamDecoder", () => {
     });
   });
 
+  it("reports a stream cut before a custom call's custom arrived as incomplete, not as malformed", async () => {
+    const call = { id: "c", choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_c", type: "custom" }] } }] };
+    await expect(decodeByteChunks(openAiChatCodec, [serverSentEventBytes([first, call])])).rejects.toMatchObject({ code: "stream/truncated" });
+  });
+
   it("keeps a streamed content part of unknown type as the unknown part the blocking decode gives", async () => {
     const hologram = { type: "hologram", frames: [1, 2] };
     const events = [first, { id: "c", choices: [{ index: 0, delta: { content: [hologram] }, finish_reason: "stop" }] }];

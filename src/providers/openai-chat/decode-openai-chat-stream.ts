@@ -251,8 +251,10 @@ class ChoiceStream {
     if (this.#refusal !== "") out.push(this.#whole(refusalPart(this.#refusal, this.#server, this.#choice)));
     if (this.#audio) out.push(this.#whole(audioPart(this.#audio, this.#server, this.#choice)));
     for (const call of [...this.#calls].sort((left, right) => left.key - right.key)) {
-      // The joined call is checked as the blocking decoder's schema checks a call in `tool_calls`.
-      const wire = checkWire<OpenAiChatToolCall>(this.#server.validators.toolCall, this.#wireCall(call), this.#server.provider, "streamed tool call", call.position, call.pointer);
+      // A whole call is checked as the blocking decoder's schema checks a call in `tool_calls`; a cut one
+      // may lack what its lost fragments held, and is reported as incomplete instead.
+      const joined = this.#wireCall(call);
+      const wire = complete ? checkWire<OpenAiChatToolCall>(this.#server.validators.toolCall, joined, this.#server.provider, "streamed tool call", call.position, call.pointer) : joined;
       const chunk = this.#whole(toolCallPart(wire, this.#server, this.#choice));
       if (!complete && chunk.part.type === "tool_call") chunk.partial = true;
       out.push(chunk);
