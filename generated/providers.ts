@@ -455,9 +455,7 @@ export const providersDocument: ProvidersDocument = {
           "wireModel": "DeepSeekOtherToolCall",
           "part": "unknown",
           "description": "A tool call of another type than `function`: kept whole as an unknown part of kind `<type>_tool_call`.",
-          "fields": {
-            "type": "kind"
-          },
+          "fields": {},
           "payloads": {}
         },
         {

@@ -36,7 +36,7 @@ export interface DeepSeekToolCall {
  */
 export interface DeepSeekOtherToolCall {
   /**
-   * The call type.
+   * The call type; the unknown part's kind is `<type>_tool_call`.
    */
   type: string;
   [k: string]: unknown;

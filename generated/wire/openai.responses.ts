@@ -62,7 +62,9 @@ export type OpenAiResponsesNonMessageInputItem =
  */
 export type OpenAiResponsesOutputItem = OpenAiResponsesKnownOutputItem | OpenAiResponsesOtherItem;
 /**
- * One `data:` event of a stream: a known event checked against its model, or any other event.
+ * One `data:` event of a stream: a known event checked against its model, or any other event. The
+ * branches say which other fields an event may have: with no `...Record<unknown>` here, the validator
+ * tracks no evaluated fields, so a text delta costs the tag dispatch and the delta model only.
  */
 export type OpenAiResponsesStreamEvent = OpenAiResponsesKnownStreamEvent | OpenAiResponsesOtherStreamEvent;
 
