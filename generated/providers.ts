@@ -948,6 +948,8 @@ export const providersDocument: ProvidersDocument = {
         "DeepSeekReasoningContent",
         "DeepSeekToolCall",
         "DeepSeekFunction",
+        "DeepSeekOtherToolCall",
+        "DeepSeekAnyToolCall",
         "DeepSeekOtherMessageFields",
         "DeepSeekAssistantMessage",
         "DeepSeekChoice",
@@ -1014,6 +1016,23 @@ export const providersDocument: ProvidersDocument = {
               "function": {
                 "name": "get_weather",
                 "arguments": "{\"city\": \"Oslo\"}"
+              }
+            }
+          ]
+        },
+        {
+          "wireModel": "DeepSeekOtherToolCall",
+          "part": "unknown",
+          "description": "A tool call of another type than `function`: kept whole as an unknown part of kind `<type>_tool_call`.",
+          "fields": {},
+          "payloads": {},
+          "examples": [
+            {
+              "id": "call_00_Xw1fZ2kQ9mN3pR5tV7xZ9bD1",
+              "type": "custom",
+              "custom": {
+                "name": "code_exec",
+                "input": "print(\"hello world\")"
               }
             }
           ]
@@ -1861,9 +1880,9 @@ export const providersDocument: ProvidersDocument = {
         "MistralTextChunk",
         "MistralThinkChunk",
         "MistralChunk",
+        "MistralOtherChunk",
         "MistralImageUrlChunk",
         "MistralDocumentUrlChunk",
-        "MistralOtherChunk",
         "MistralToolCall",
         "MistralFunctionCall",
         "MistralToolMessage",
@@ -1878,7 +1897,8 @@ export const providersDocument: ProvidersDocument = {
         "MistralValidationError",
         "MistralRequestMessage",
         "MistralRequestToolCall",
-        "MistralChatCompletionRequest"
+        "MistralChatCompletionRequest",
+        "MistralKnownChunk"
       ],
       "payloadKinds": [
         {
@@ -1900,6 +1920,24 @@ export const providersDocument: ProvidersDocument = {
             {
               "type": "text",
               "text": "It is 7 °C with light rain in Oslo."
+            }
+          ]
+        },
+        {
+          "wireModel": "MistralOtherChunk",
+          "part": "unknown",
+          "description": "Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,\n`file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.",
+          "fields": {
+            "type": "kind"
+          },
+          "payloads": {},
+          "examples": [
+            {
+              "type": "reference",
+              "reference_ids": [
+                0,
+                2
+              ]
             }
           ]
         },
@@ -1967,24 +2005,6 @@ export const providersDocument: ProvidersDocument = {
               "type": "document_url",
               "document_url": "https://arxiv.org/pdf/1805.04770",
               "document_name": "1805.04770.pdf"
-            }
-          ]
-        },
-        {
-          "wireModel": "MistralOtherChunk",
-          "part": "unknown",
-          "description": "Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,\n`file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.",
-          "fields": {
-            "type": "kind"
-          },
-          "payloads": {},
-          "examples": [
-            {
-              "type": "reference",
-              "reference_ids": [
-                0,
-                2
-              ]
             }
           ]
         },
@@ -2491,6 +2511,8 @@ export const providersDocument: ProvidersDocument = {
       "wireModels": [
         "OpenAiChatMessageContent",
         "OpenAiChatContentPart",
+        "OpenAiChatTextContentPart",
+        "OpenAiChatOtherContentPart",
         "OpenAiChatMessageReasoning",
         "OpenAiChatFunctionToolCall",
         "OpenAiChatFunction",
@@ -2500,6 +2522,8 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiChatOtherMessageFields",
         "OpenAiChatAssistantMessage",
         "OpenAiChatToolCall",
+        "OpenAiChatNonCustomToolCall",
+        "OpenAiChatOtherToolCall",
         "OpenAiChatChoice",
         "OpenAiChatCompletion",
         "OpenAiChatToolCallDelta",
@@ -2574,7 +2598,6 @@ export const providersDocument: ProvidersDocument = {
         },
         {
           "wireModel": "OpenAiChatFunctionToolCall",
-          "wireType": "function",
           "part": "tool_call",
           "description": "A function tool call of an assistant message.",
           "fields": {
@@ -3429,6 +3452,8 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesReasoningItem",
         "OpenAiResponsesOutputText",
         "OpenAiResponsesRefusal",
+        "OpenAiResponsesOtherContentPart",
+        "OpenAiResponsesContentPart",
         "OpenAiResponsesMessageItem",
         "OpenAiResponsesFunctionCallItem",
         "OpenAiResponsesImageGenerationCallItem",
@@ -3442,6 +3467,9 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesInputFile",
         "OpenAiResponsesInputMessage",
         "OpenAiResponsesFunctionCallOutputItem",
+        "OpenAiResponsesOtherInputItem",
+        "OpenAiResponsesNonMessageInputItem",
+        "OpenAiResponsesInputItem",
         "OpenAiResponsesRequest",
         "OpenAiResponsesResponseEvent",
         "OpenAiResponsesOutputItemEvent",
@@ -3449,7 +3477,14 @@ export const providersDocument: ProvidersDocument = {
         "OpenAiResponsesContentPartAddedEvent",
         "OpenAiResponsesSummaryEvent",
         "OpenAiResponsesArgumentsDeltaEvent",
-        "OpenAiResponsesErrorEvent"
+        "OpenAiResponsesErrorEvent",
+        "OpenAiResponsesOtherStreamEvent",
+        "OpenAiResponsesStreamEvent",
+        "OpenAiResponsesKnownContentPart",
+        "OpenAiResponsesKnownOutputItem",
+        "OpenAiResponsesInputMessageItem",
+        "OpenAiResponsesKnownInputItem",
+        "OpenAiResponsesKnownStreamEvent"
       ],
       "payloadKinds": [
         {

@@ -31,6 +31,12 @@ export declare const validateDeepSeekToolCall: StandaloneValidator;
 /** Validates a `DeepSeekFunction` against DeepSeekFunction.json. */
 export declare const validateDeepSeekFunction: StandaloneValidator;
 
+/** Validates a `DeepSeekOtherToolCall` against DeepSeekOtherToolCall.json. */
+export declare const validateDeepSeekOtherToolCall: StandaloneValidator;
+
+/** Validates a `DeepSeekAnyToolCall` against DeepSeekAnyToolCall.json. */
+export declare const validateDeepSeekAnyToolCall: StandaloneValidator;
+
 /** Validates a `DeepSeekOtherMessageFields` against DeepSeekOtherMessageFields.json. */
 export declare const validateDeepSeekOtherMessageFields: StandaloneValidator;
 

@@ -4,6 +4,44 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * A tool call as it sits in `tool_calls`: a function call (the tag `function`, absent or null) is checked
+ * against its model (a call without `function.name` is invalid), any other type is kept.
+ */
+export type DeepSeekAnyToolCall = DeepSeekToolCall | DeepSeekOtherToolCall;
+
+/**
+ * A function tool call of an assistant message.
+ */
+export interface DeepSeekToolCall {
+  /**
+   * The call id (`call_00_...`).
+   */
+  id?: string | null;
+  /**
+   * `function`, absent or null; a call of any other type is a `DeepSeekOtherToolCall`.
+   */
+  type?: "function" | null;
+  /**
+   * The function name and the arguments as JSON text, kept verbatim.
+   */
+  function: DeepSeekFunction;
+  /**
+   * The call's position; DeepSeek sends it even in blocking bodies (transport, not kept).
+   */
+  index?: number;
+  [k: string]: unknown;
+}
+/**
+ * A tool call of another type than `function`: kept whole as an unknown part of kind `<type>_tool_call`.
+ */
+export interface DeepSeekOtherToolCall {
+  /**
+   * The call type; the unknown part's kind is `<type>_tool_call`.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
  * An assistant message of a blocking response.
  */
 export interface DeepSeekAssistantMessage {
@@ -22,7 +60,7 @@ export interface DeepSeekAssistantMessage {
   /**
    * Tool calls, in order.
    */
-  tool_calls?: DeepSeekToolCall[] | null;
+  tool_calls?: DeepSeekAnyToolCall[] | null;
   [k: string]: unknown;
 }
 /**
@@ -239,28 +277,6 @@ export interface DeepSeekSystemMessageParam {
    * The instructions: a string, or text parts.
    */
   content: string | unknown[];
-}
-/**
- * A function tool call of an assistant message.
- */
-export interface DeepSeekToolCall {
-  /**
-   * The call id (`call_00_...`).
-   */
-  id?: string | null;
-  /**
-   * `function`; a call of any other type would be kept whole as an unknown part.
-   */
-  type?: string | null;
-  /**
-   * The function name and the arguments as JSON text, kept verbatim.
-   */
-  function?: DeepSeekFunction | null;
-  /**
-   * The call's position; DeepSeek sends it even in blocking bodies (transport, not kept).
-   */
-  index?: number;
-  [k: string]: unknown;
 }
 /**
  * A tool-call fragment of a stream delta: the first carries id, type and name, later ones argument text.

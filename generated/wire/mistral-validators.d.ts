@@ -28,14 +28,14 @@ export declare const validateMistralThinkChunk: StandaloneValidator;
 /** Validates a `MistralChunk` against MistralChunk.json. */
 export declare const validateMistralChunk: StandaloneValidator;
 
+/** Validates a `MistralOtherChunk` against MistralOtherChunk.json. */
+export declare const validateMistralOtherChunk: StandaloneValidator;
+
 /** Validates a `MistralImageUrlChunk` against MistralImageUrlChunk.json. */
 export declare const validateMistralImageUrlChunk: StandaloneValidator;
 
 /** Validates a `MistralDocumentUrlChunk` against MistralDocumentUrlChunk.json. */
 export declare const validateMistralDocumentUrlChunk: StandaloneValidator;
-
-/** Validates a `MistralOtherChunk` against MistralOtherChunk.json. */
-export declare const validateMistralOtherChunk: StandaloneValidator;
 
 /** Validates a `MistralToolCall` against MistralToolCall.json. */
 export declare const validateMistralToolCall: StandaloneValidator;
@@ -81,3 +81,6 @@ export declare const validateMistralRequestToolCall: StandaloneValidator;
 
 /** Validates a `MistralChatCompletionRequest` against MistralChatCompletionRequest.json. */
 export declare const validateMistralChatCompletionRequest: StandaloneValidator;
+
+/** Validates a `MistralKnownChunk` against MistralKnownChunk.json. */
+export declare const validateMistralKnownChunk: StandaloneValidator;

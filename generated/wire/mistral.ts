@@ -4,6 +4,17 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * Any content chunk, in a response, a stream delta or nested in a thinking chunk: the known tags are
+ * checked against their own model (a `text` chunk without `text` is invalid), any other is a
+ * `MistralOtherChunk`.
+ */
+export type MistralChunk = MistralKnownChunk | MistralOtherChunk;
+/**
+ * The chunks partwise maps to parts of their own, discriminated by `type`.
+ */
+export type MistralKnownChunk = MistralTextChunk | MistralThinkChunk;
+
+/**
  * A chat completion request (the fields partwise writes; every other field, e.g. `tools`, `reasoning_effort`, is passed through).
  */
 export interface MistralChatCompletionRequest {
@@ -58,11 +69,12 @@ export interface MistralChoice {
   [k: string]: unknown;
 }
 /**
- * Any content chunk: a `type` tag and the chunk's fields.
+ * Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,
+ * `file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.
  */
-export interface MistralChunk {
+export interface MistralOtherChunk {
   /**
-   * The chunk tag.
+   * The chunk tag (e.g. `reference` with `reference_ids`).
    */
   type: string;
   [k: string]: unknown;
@@ -190,17 +202,6 @@ export interface MistralMessage {
    * Tool calls of an assistant message.
    */
   tool_calls?: MistralToolCall[] | null;
-  [k: string]: unknown;
-}
-/**
- * Any other chunk of an assistant answer: `reference`, `tool_reference`, `image_url`, `document_url`,
- * `file`, `input_audio` and future chunk types. Kept as received and replayed to Mistral only.
- */
-export interface MistralOtherChunk {
-  /**
-   * The chunk tag (e.g. `reference` with `reference_ids`).
-   */
-  type: string;
   [k: string]: unknown;
 }
 /**

@@ -25,6 +25,12 @@ export declare const validateOpenAiChatMessageContent: StandaloneValidator;
 /** Validates a `OpenAiChatContentPart` against OpenAiChatContentPart.json. */
 export declare const validateOpenAiChatContentPart: StandaloneValidator;
 
+/** Validates a `OpenAiChatTextContentPart` against OpenAiChatTextContentPart.json. */
+export declare const validateOpenAiChatTextContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiChatOtherContentPart` against OpenAiChatOtherContentPart.json. */
+export declare const validateOpenAiChatOtherContentPart: StandaloneValidator;
+
 /** Validates a `OpenAiChatMessageReasoning` against OpenAiChatMessageReasoning.json. */
 export declare const validateOpenAiChatMessageReasoning: StandaloneValidator;
 
@@ -51,6 +57,12 @@ export declare const validateOpenAiChatAssistantMessage: StandaloneValidator;
 
 /** Validates a `OpenAiChatToolCall` against OpenAiChatToolCall.json. */
 export declare const validateOpenAiChatToolCall: StandaloneValidator;
+
+/** Validates a `OpenAiChatNonCustomToolCall` against OpenAiChatNonCustomToolCall.json. */
+export declare const validateOpenAiChatNonCustomToolCall: StandaloneValidator;
+
+/** Validates a `OpenAiChatOtherToolCall` against OpenAiChatOtherToolCall.json. */
+export declare const validateOpenAiChatOtherToolCall: StandaloneValidator;
 
 /** Validates a `OpenAiChatChoice` against OpenAiChatChoice.json. */
 export declare const validateOpenAiChatChoice: StandaloneValidator;

@@ -4,6 +4,22 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * A content part as a server may return it in a `content` array: a `text` part is checked against its
+ * model (a `text` without a string `text` is invalid), any other is kept.
+ */
+export type OpenAiChatContentPart = OpenAiChatTextContentPart | OpenAiChatOtherContentPart;
+/**
+ * A tool call that is not `custom`: a function call (the tag may be absent or null), or another type.
+ */
+export type OpenAiChatNonCustomToolCall = OpenAiChatFunctionToolCall | OpenAiChatOtherToolCall;
+/**
+ * A tool call as it sits in `tool_calls`: `custom` and function calls (the tag absent or null on some
+ * servers, meaning `function`) are checked against their own model, any other type is kept.
+ */
+export type OpenAiChatToolCall =
+  OpenAiChatCustomToolCall | OpenAiChatFunctionToolCall | OpenAiChatOtherToolCall;
+
+/**
  * An assistant message of a blocking response.
  */
 export interface OpenAiChatAssistantMessage {
@@ -184,11 +200,25 @@ export interface OpenAiChatCompletionChunk {
   [k: string]: unknown;
 }
 /**
- * A content part as a server may return it in a `content` array: a `type` tag and its fields.
+ * A text content part of an assistant message or delta.
  */
-export interface OpenAiChatContentPart {
+export interface OpenAiChatTextContentPart {
   /**
-   * The part tag (`text`, ...).
+   * The part tag.
+   */
+  type: "text";
+  /**
+   * The text.
+   */
+  text: string;
+  [k: string]: unknown;
+}
+/**
+ * Any other content part of an assistant message or delta: kept as an unknown part of kind `content_part`.
+ */
+export interface OpenAiChatOtherContentPart {
+  /**
+   * The part tag.
    */
   type: string;
   [k: string]: unknown;
@@ -301,11 +331,11 @@ export interface OpenAiChatFunctionToolCall {
   /**
    * The call id the tool message answers.
    */
-  id?: string;
+  id?: string | null;
   /**
-   * `function` (absent on some servers).
+   * `function` (absent or null on some servers).
    */
-  type?: "function";
+  type?: "function" | null;
   /**
    * The function name and its arguments as JSON text, kept verbatim.
    */
@@ -404,6 +434,16 @@ export interface OpenAiChatMessageRefusal {
   refusal?: string | null;
 }
 /**
+ * A tool call of a type partwise does not know: kept whole as an unknown part of kind `<type>_tool_call`.
+ */
+export interface OpenAiChatOtherToolCall {
+  /**
+   * The call type.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
  * Any other field of an assistant message (`annotations`, a legacy `function_call`, future fields) and any
  * content part other than text: kept as an unknown part (kind `message_fields`, or the content part's
  * type) and replayed to the same server only.
@@ -455,24 +495,6 @@ export interface OpenAiChatTextPartParam {
    * The text.
    */
   text: string;
-}
-/**
- * A tool call as it sits in `tool_calls`: function or custom.
- */
-export interface OpenAiChatToolCall {
-  /**
-   * The call id.
-   */
-  id?: string | null;
-  /**
-   * `function` or `custom` (absent on some servers, meaning `function`).
-   */
-  type?: string | null;
-  /**
-   * The function name and arguments (function calls).
-   */
-  function?: OpenAiChatFunction | null;
-  [k: string]: unknown;
 }
 /**
  * A tool-call fragment of a stream delta, keyed by `index` (which need not start at 0).

@@ -34,6 +34,12 @@ export declare const validateOpenAiResponsesOutputText: StandaloneValidator;
 /** Validates a `OpenAiResponsesRefusal` against OpenAiResponsesRefusal.json. */
 export declare const validateOpenAiResponsesRefusal: StandaloneValidator;
 
+/** Validates a `OpenAiResponsesOtherContentPart` against OpenAiResponsesOtherContentPart.json. */
+export declare const validateOpenAiResponsesOtherContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesContentPart` against OpenAiResponsesContentPart.json. */
+export declare const validateOpenAiResponsesContentPart: StandaloneValidator;
+
 /** Validates a `OpenAiResponsesMessageItem` against OpenAiResponsesMessageItem.json. */
 export declare const validateOpenAiResponsesMessageItem: StandaloneValidator;
 
@@ -73,6 +79,15 @@ export declare const validateOpenAiResponsesInputMessage: StandaloneValidator;
 /** Validates a `OpenAiResponsesFunctionCallOutputItem` against OpenAiResponsesFunctionCallOutputItem.json. */
 export declare const validateOpenAiResponsesFunctionCallOutputItem: StandaloneValidator;
 
+/** Validates a `OpenAiResponsesOtherInputItem` against OpenAiResponsesOtherInputItem.json. */
+export declare const validateOpenAiResponsesOtherInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesNonMessageInputItem` against OpenAiResponsesNonMessageInputItem.json. */
+export declare const validateOpenAiResponsesNonMessageInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesInputItem` against OpenAiResponsesInputItem.json. */
+export declare const validateOpenAiResponsesInputItem: StandaloneValidator;
+
 /** Validates a `OpenAiResponsesRequest` against OpenAiResponsesRequest.json. */
 export declare const validateOpenAiResponsesRequest: StandaloneValidator;
 
@@ -96,3 +111,24 @@ export declare const validateOpenAiResponsesArgumentsDeltaEvent: StandaloneValid
 
 /** Validates a `OpenAiResponsesErrorEvent` against OpenAiResponsesErrorEvent.json. */
 export declare const validateOpenAiResponsesErrorEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesOtherStreamEvent` against OpenAiResponsesOtherStreamEvent.json. */
+export declare const validateOpenAiResponsesOtherStreamEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesStreamEvent` against OpenAiResponsesStreamEvent.json. */
+export declare const validateOpenAiResponsesStreamEvent: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownContentPart` against OpenAiResponsesKnownContentPart.json. */
+export declare const validateOpenAiResponsesKnownContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownOutputItem` against OpenAiResponsesKnownOutputItem.json. */
+export declare const validateOpenAiResponsesKnownOutputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesInputMessageItem` against OpenAiResponsesInputMessageItem.json. */
+export declare const validateOpenAiResponsesInputMessageItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownInputItem` against OpenAiResponsesKnownInputItem.json. */
+export declare const validateOpenAiResponsesKnownInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesKnownStreamEvent` against OpenAiResponsesKnownStreamEvent.json. */
+export declare const validateOpenAiResponsesKnownStreamEvent: StandaloneValidator;

@@ -4,6 +4,71 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * A content part of a message item or of a `response.content_part.added` event: the known tags are
+ * checked against their own model (an `output_text` without `text` is invalid), any other is kept.
+ */
+export type OpenAiResponsesContentPart = OpenAiResponsesKnownContentPart | OpenAiResponsesOtherContentPart;
+/**
+ * The content parts partwise reads, discriminated by `type`.
+ */
+export type OpenAiResponsesKnownContentPart =
+  OpenAiResponsesOutputText | OpenAiResponsesRefusal | OpenAiResponsesReasoningText;
+/**
+ * An item of a request's `input`: messages (input or output form), function outputs, the output items
+ * partwise sends back, each checked against its model, and any other item as received.
+ */
+export type OpenAiResponsesInputItem =
+  OpenAiResponsesInputMessageItem | OpenAiResponsesKnownInputItem | OpenAiResponsesOtherInputItem;
+/**
+ * A message of a request's input: an input message (a string or input content parts), or an output message sent back.
+ */
+export type OpenAiResponsesInputMessageItem = OpenAiResponsesInputMessage | OpenAiResponsesMessageItem;
+/**
+ * The input items partwise writes besides messages, discriminated by `type`.
+ */
+export type OpenAiResponsesKnownInputItem =
+  | OpenAiResponsesFunctionCallOutputItem
+  | OpenAiResponsesReasoningItem
+  | OpenAiResponsesFunctionCallItem
+  | OpenAiResponsesImageGenerationCallItem;
+/**
+ * The output items partwise maps to parts of their own, discriminated by `type`.
+ */
+export type OpenAiResponsesKnownOutputItem =
+  | OpenAiResponsesReasoningItem
+  | OpenAiResponsesMessageItem
+  | OpenAiResponsesFunctionCallItem
+  | OpenAiResponsesImageGenerationCallItem;
+/**
+ * The stream events partwise reads, discriminated by `type`; the tag dispatch comes first, so a text
+ * delta is checked against the delta model only.
+ */
+export type OpenAiResponsesKnownStreamEvent =
+  | OpenAiResponsesResponseEvent
+  | OpenAiResponsesOutputItemEvent
+  | OpenAiResponsesContentDeltaEvent
+  | OpenAiResponsesContentPartAddedEvent
+  | OpenAiResponsesSummaryEvent
+  | OpenAiResponsesArgumentsDeltaEvent
+  | OpenAiResponsesErrorEvent;
+/**
+ * An input item that is not a message: a known one checked against its model, or any other.
+ */
+export type OpenAiResponsesNonMessageInputItem =
+  OpenAiResponsesKnownInputItem | OpenAiResponsesOtherInputItem;
+/**
+ * An output item as it sits in `output`: the known tags are checked against their own model (a
+ * `function_call` without `call_id` is invalid), any other is an `OpenAiResponsesOtherItem`.
+ */
+export type OpenAiResponsesOutputItem = OpenAiResponsesKnownOutputItem | OpenAiResponsesOtherItem;
+/**
+ * One `data:` event of a stream: a known event checked against its model, or any other event. The
+ * branches say which other fields an event may have: with no `...Record<unknown>` here, the validator
+ * tracks no evaluated fields, so a text delta costs the tag dispatch and the delta model only.
+ */
+export type OpenAiResponsesStreamEvent = OpenAiResponsesKnownStreamEvent | OpenAiResponsesOtherStreamEvent;
+
+/**
  * `response.function_call_arguments.delta`: a fragment of a function call's arguments.
  */
 export interface OpenAiResponsesArgumentsDeltaEvent {
@@ -42,6 +107,16 @@ export interface OpenAiResponsesContentDeltaEvent {
   delta: string;
 }
 /**
+ * Any other content part (`input_text` in compacted user messages, future types): kept with its item.
+ */
+export interface OpenAiResponsesOtherContentPart {
+  /**
+   * The part tag.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
  * `response.content_part.added`: a content part of a message or reasoning item opens.
  */
 export interface OpenAiResponsesContentPartAddedEvent {
@@ -60,10 +135,7 @@ export interface OpenAiResponsesContentPartAddedEvent {
   /**
    * The part skeleton (`output_text`, `refusal`, `reasoning_text`).
    */
-  part: {
-    type: string;
-    [k: string]: unknown;
-  };
+  part: OpenAiResponsesContentPart;
 }
 /**
  * An error the API reports in a response, a `response.failed` event or an error body.
@@ -235,6 +307,16 @@ export interface OpenAiResponsesInputImage {
   detail: "low" | "high" | "auto" | "original";
 }
 /**
+ * Any other input item: an output item of another type (hosted tool calls, compaction, ...) sent back as received.
+ */
+export interface OpenAiResponsesOtherInputItem {
+  /**
+   * The item tag.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
  * A message of the input: user, developer, or an assistant message without an item id.
  */
 export interface OpenAiResponsesInputMessage {
@@ -299,10 +381,7 @@ export interface OpenAiResponsesMessageItem {
   /**
    * Output texts and refusals.
    */
-  content: {
-    type: string;
-    [k: string]: unknown;
-  }[];
+  content: OpenAiResponsesContentPart[];
   [k: string]: unknown;
 }
 /**
@@ -319,11 +398,13 @@ export interface OpenAiResponsesOtherItem {
   [k: string]: unknown;
 }
 /**
- * Any output item as it sits in `output`: a `type` tag and the item's fields.
+ * Any other stream event: `.done` events that repeat what the deltas built, hosted-tool progress
+ * (`response.web_search_call.*`, `response.image_generation_call.partial_image`, ...), keepalives and
+ * future events. Passed over: every item's final form arrives in `response.output_item.done`.
  */
-export interface OpenAiResponsesOutputItem {
+export interface OpenAiResponsesOtherStreamEvent {
   /**
-   * The item tag.
+   * The event tag.
    */
   type: string;
   [k: string]: unknown;
@@ -440,7 +521,7 @@ export interface OpenAiResponsesRequest {
   /**
    * The history, item by item: input messages, function outputs, and output items sent back.
    */
-  input: (OpenAiResponsesInputMessage | OpenAiResponsesFunctionCallOutputItem | OpenAiResponsesOutputItem)[];
+  input: OpenAiResponsesInputItem[];
   /**
    * Always false: the history travels in full, reasoning as encrypted content.
    */

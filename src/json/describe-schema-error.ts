@@ -1,4 +1,4 @@
-// Turns the first ajv error of a failed validation into "what was expected" for people, with its
+// Turns the most specific ajv error of a failed validation into "what was expected" for people, with its
 // JSON pointer. The `if`/`then` errors the tagged unions add are wrappers and are skipped.
 import type { ValidationError as AjvError } from "../../generated/validators.js";
 
@@ -37,9 +37,25 @@ function describe(error: AjvError): SchemaProblem {
   }
 }
 
-/** The most specific problem of an ajv error list. */
+/** How deep an error's value sits: the segments of its pointer. */
+function depth(error: AjvError): number {
+  let segments = 0;
+  for (const character of error.instancePath) if (character === "/") segments++;
+  return segments;
+}
+
+/**
+ * The most specific problem of an ajv error list: the deepest one, the first of those on a tie. Only the
+ * branches of a plain union (`string | Block[]`) leave several; the branch that got furthest into the
+ * value is the one the value meant (a malformed block in a list, not "expected string").
+ */
 export function describeSchemaErrors(errors: readonly AjvError[] | null | undefined): SchemaProblem {
-  const specific = errors?.find((error) => error.keyword !== "if") ?? errors?.[0];
+  let specific: AjvError | undefined;
+  for (const error of errors ?? []) {
+    if (error.keyword === "if") continue;
+    if (specific === undefined || depth(error) > depth(specific)) specific = error;
+  }
+  specific ??= errors?.[0];
   if (!specific) return { pointer: "", expected: "expected a value matching the schema" };
   return describe(specific);
 }

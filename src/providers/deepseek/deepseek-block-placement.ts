@@ -6,5 +6,6 @@ export const placeDeepSeekBlock = chatCompletionPlacement({
   DeepSeekMessageContent: { in: "message" },
   DeepSeekReasoningContent: { in: "message" },
   DeepSeekToolCall: { in: "tool_calls" },
+  DeepSeekOtherToolCall: { in: "tool_calls" },
   DeepSeekOtherMessageFields: { in: "message" },
 }, "deepseek-reasoner");

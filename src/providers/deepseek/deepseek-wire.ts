@@ -2,6 +2,7 @@
 // Chat Completions mapper, decoders and encoder run with: provider `deepseek`, reasoning in
 // `reasoning_content`, DeepSeek's own wire validators. https://api-docs.deepseek.com/api/create-chat-completion
 import {
+  validateDeepSeekAnyToolCall,
   validateDeepSeekChatCompletion,
   validateDeepSeekChatCompletionChunk,
   validateDeepSeekErrorBody,
@@ -28,5 +29,6 @@ export const deepSeekServer: ChatCompletionsServer = {
     completion: validateDeepSeekChatCompletion,
     chunk: validateDeepSeekChatCompletionChunk,
     errorBody: validateDeepSeekErrorBody,
+    toolCall: validateDeepSeekAnyToolCall,
   },
 };

@@ -4,18 +4,27 @@
 // Tool calls arrive whole or in pieces keyed by id or `index`, and are emitted once complete, with
 // their arguments text checked, when the choice finishes. https://docs.mistral.ai/capabilities/completion/#streaming
 import type { Part, PartChunk, StreamChunk } from "../../../generated/types.js";
-import { validateMistralCompletionChunk, validateMistralTextChunk, validateMistralThinkChunk } from "../../../generated/wire/mistral-validators.js";
+import { validateMistralCompletionChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";
 import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
-import { MISTRAL, type MistralChunk, type MistralCompletionChunk, type MistralStreamChoice, type MistralThinkChunk, type MistralToolCall, mistralApiError, mistralInfo } from "./mistral-wire.js";
+import {
+  MISTRAL,
+  type MistralChunk,
+  type MistralCompletionChunk,
+  type MistralStreamChoice,
+  type MistralTextChunk,
+  type MistralThinkChunk,
+  type MistralToolCall,
+  mistralApiError,
+  mistralInfo,
+} from "./mistral-wire.js";
 import {
   TEXT_FIELDS,
   THINKING_FIELDS,
   type WireLocation,
   chunkAttributes,
-  invalidChunk,
   isPlainText,
   mistralToolCallToPart,
   nestedText,
@@ -111,7 +120,7 @@ export class MistralStreamDecoder implements StreamDecoder {
       if (typeof content === "string") {
         chunks.push(...this.#text(completion, content, undefined));
       } else if (content) {
-        for (let index = 0; index < content.length; index++) chunks.push(...this.#contentChunk(completion, content[index] as MistralChunk, position, choiceIndex, index));
+        for (const chunk of content) chunks.push(...this.#contentChunk(completion, chunk));
       }
       (choice.delta.tool_calls ?? []).forEach((call, index) => this.#toolCallPiece(completion, call, at(position, choiceIndex, "delta", "tool_calls", index, "function", "arguments")));
       if (choice.finish_reason !== null && choice.finish_reason !== undefined) chunks.push(...this.#finish(completion));
@@ -147,13 +156,12 @@ export class MistralStreamDecoder implements StreamDecoder {
     return { responseId: completion.id, index: run.index, partial: true, part };
   }
 
-  #contentChunk(completion: Completion, chunk: MistralChunk, position: number | undefined, choiceIndex: number, index: number): StreamChunk[] {
+  /** A content chunk of a delta, as the event's validator checked it (MistralChunk): the casts name the model checked for the tag. */
+  #contentChunk(completion: Completion, chunk: MistralChunk): StreamChunk[] {
     switch (chunk.type) {
       case "text":
-        if (!validateMistralTextChunk(chunk)) throw invalidChunk(validateMistralTextChunk, "text chunk", at(position, choiceIndex, "delta", "content", index));
-        return this.#text(completion, String(chunk.text), otherChunkFields(chunk, TEXT_FIELDS));
+        return this.#text(completion, (chunk as MistralTextChunk).text, otherChunkFields(chunk, TEXT_FIELDS));
       case "thinking":
-        if (!validateMistralThinkChunk(chunk)) throw invalidChunk(validateMistralThinkChunk, "thinking chunk", at(position, choiceIndex, "delta", "content", index));
         return this.#thinking(completion, chunk as MistralThinkChunk);
       default:
         // A reference, media or future chunk arrives whole and ends the run.
@@ -197,7 +205,7 @@ export class MistralStreamDecoder implements StreamDecoder {
     }
     const otherFields = otherChunkFields(thinking, THINKING_FIELDS);
     if (otherFields) Object.assign(run.otherFields, otherFields);
-    for (const nested of thinking.thinking) run.nested.push(isPlainText(nested) ? String(nested.text) : nested);
+    for (const nested of thinking.thinking) run.nested.push(isPlainText(nested) ? nested.text : nested);
     return chunks;
   }
 

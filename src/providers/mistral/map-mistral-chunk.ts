@@ -3,14 +3,10 @@
 // signature the payload, and whatever else it holds (closed, nested non-text chunks) the chunkFields
 // attribute, so it goes back exactly as received; chunks with no part of their own become unknown parts.
 import type { Attributes, Part } from "../../../generated/types.js";
-import type { StandaloneValidator } from "../../../generated/validators.js";
-import { validateMistralTextChunk, validateMistralThinkChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { describeSchemaErrors } from "../../json/describe-schema-error.js";
-import type { PartwiseError } from "../../errors/partwise-error.js";
 import { invalidWire, parsePartObject } from "../wire-validation.js";
-import { CHUNK_FIELDS, MISTRAL, type MistralChunk, type MistralMessage, type MistralThinkChunk, SIGNATURE } from "./mistral-wire.js";
+import { CHUNK_FIELDS, MISTRAL, type MistralChunk, type MistralMessage, type MistralTextChunk, type MistralThinkChunk, SIGNATURE } from "./mistral-wire.js";
 
 /** Where a value sits: a JSON pointer in the response or event, and the event's stream position. */
 export interface WireLocation {
@@ -20,16 +16,6 @@ export interface WireLocation {
 
 function at(location: WireLocation, ...segments: (string | number)[]): WireLocation {
   return { ...location, pointer: appendPointer(location.pointer, ...segments) };
-}
-
-/** The provider/invalid-wire error for a value the validator rejected, naming its pointer in the response or event. */
-export function invalidChunk(validator: StandaloneValidator, what: string, location: WireLocation): PartwiseError {
-  const problem = describeSchemaErrors(validator.errors);
-  const pointer = location.pointer + problem.pointer;
-  return invalidWire(MISTRAL, `unexpected ${what} at ${pointer || "/"}: ${problem.expected}`, {
-    pointer,
-    ...(location.position === undefined ? {} : { position: location.position }),
-  });
 }
 
 /** The fields of a text and a thinking chunk that the part holds (the rest go in chunkFields), for both decoders. */
@@ -47,15 +33,18 @@ export function otherChunkFields(chunk: MistralChunk, mapped: readonly string[])
   return fields;
 }
 
-/** The text of a thinking chunk: the text of its nested text chunks, in order. */
+/**
+ * The text of a thinking chunk: the text of its nested text chunks, in order. The chunks are checked ones
+ * (the MistralChunk union), so a `text` tag means a `text` string.
+ */
 export function nestedText(nested: readonly MistralChunk[]): string {
   let text = "";
-  for (const chunk of nested) if (chunk.type === "text" && typeof chunk.text === "string") text += chunk.text;
+  for (const chunk of nested) if (chunk.type === "text") text += (chunk as MistralTextChunk).text;
   return text;
 }
 
 /** True for a nested plain text chunk, `{type: "text", text}` and nothing else: one the part's text says in full. */
-export function isPlainText(chunk: MistralChunk): boolean {
+export function isPlainText(chunk: MistralChunk): chunk is MistralTextChunk {
   if (chunk.type !== "text" || typeof chunk.text !== "string") return false;
   for (const key in chunk) if (key !== "type" && key !== "text") return false;
   return true;
@@ -75,10 +64,9 @@ export function chunkAttributes(provider: boolean, otherFields: Record<string, u
 }
 
 /** A whole text chunk as a part. */
-function textChunkToPart(chunk: MistralChunk, location: WireLocation): Part {
-  if (!validateMistralTextChunk(chunk)) throw invalidChunk(validateMistralTextChunk, "text chunk", location);
+function textChunkToPart(chunk: MistralTextChunk): Part {
   const attributes = chunkAttributes(false, otherChunkFields(chunk, TEXT_FIELDS));
-  return Object.keys(attributes).length > 0 ? { type: "text", text: String(chunk.text), attributes } : { type: "text", text: String(chunk.text) };
+  return Object.keys(attributes).length > 0 ? { type: "text", text: chunk.text, attributes } : { type: "text", text: chunk.text };
 }
 
 /** The signature payload of a thinking chunk, when it has one. */
@@ -87,9 +75,7 @@ export function signaturePayload(chunk: MistralThinkChunk): Part["payload"] {
 }
 
 /** A whole thinking chunk as a reasoning part. */
-function thinkingChunkToPart(chunk: MistralChunk, location: WireLocation): Part {
-  if (!validateMistralThinkChunk(chunk)) throw invalidChunk(validateMistralThinkChunk, "thinking chunk", location);
-  const thinking = chunk as MistralThinkChunk;
+function thinkingChunkToPart(thinking: MistralThinkChunk): Part {
   const plain = thinking.thinking.length === 1 && isPlainText(thinking.thinking[0] as MistralChunk);
   const part: Part = { type: "reasoning", text: nestedText(thinking.thinking) };
   const payload = signaturePayload(thinking);
@@ -103,13 +89,16 @@ export function otherChunkToPart(chunk: MistralChunk): Part {
   return { type: "unknown", provider: MISTRAL, kind: chunk.type, rawJson: JSON.stringify(chunk) };
 }
 
-/** A whole content chunk as a part. */
-export function mistralChunkToPart(chunk: MistralChunk, location: WireLocation): Part {
+/**
+ * A whole content chunk, as the decoders' union validator (MistralChunk) checked it, as a part. The
+ * casts name the model checked for the tag.
+ */
+function mistralChunkToPart(chunk: MistralChunk): Part {
   switch (chunk.type) {
     case "text":
-      return textChunkToPart(chunk, location);
+      return textChunkToPart(chunk as MistralTextChunk);
     case "thinking":
-      return thinkingChunkToPart(chunk, location);
+      return thinkingChunkToPart(chunk as MistralThinkChunk);
     default:
       return otherChunkToPart(chunk);
   }
@@ -153,8 +142,8 @@ export function mistralMessageParts(message: MistralMessage, location: WireLocat
     if (content !== "") parts.push({ type: "text", text: content });
     else emptyText = true;
   } else if (Array.isArray(content)) {
-    content.forEach((chunk, index) => {
-      const part = mistralChunkToPart(chunk, at(location, "content", index));
+    content.forEach((chunk) => {
+      const part = mistralChunkToPart(chunk);
       if (part.type === "text" && part.text === "" && !part.attributes) emptyText = true;
       else parts.push(part);
     });

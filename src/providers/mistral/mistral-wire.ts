@@ -18,6 +18,7 @@ export type {
   MistralRequestMessage,
   MistralRequestToolCall,
   MistralStreamChoice,
+  MistralTextChunk,
   MistralThinkChunk,
   MistralToolCall,
   MistralUsage,

@@ -71,11 +71,21 @@ function appendReasoningDetail(details: unknown[], detail: unknown): void {
 /** A tool call while its fragments arrive. */
 interface BufferedCall {
   readonly key: number;
+  /** Where its first fragment sat, for the error when the joined call is not a valid tool call. */
+  readonly pointer: string;
+  readonly position: number | undefined;
   /** `id`, `type` and extra fields: a non-empty value replaces the earlier one (the SDK accumulator's rule). */
   readonly fields: Record<string, unknown>;
   name: string;
   arguments: string;
   functionExtra: Record<string, unknown> | undefined;
+}
+
+/** Where a tool-call fragment sits: its event's stream position, its choice's and its own place in the lists. */
+interface FragmentLocation {
+  readonly position: number | undefined;
+  readonly choice: number;
+  readonly index: number;
 }
 
 /** What has arrived of one choice. */
@@ -132,7 +142,8 @@ class ChoiceStream {
     return this.#next(part, () => undefined);
   }
 
-  delta(delta: OpenAiChatDelta, out: StreamChunk[]): void {
+  /** A choice's delta, from the event at stream `position` whose `choices` hold it at `choicePosition`. */
+  delta(delta: OpenAiChatDelta, out: StreamChunk[], position: number | undefined, choicePosition: number): void {
     const reasoning = readReasoning(delta, this.#server);
     if (reasoning !== undefined) out.push(this.#reasoning(reasoning));
     const details = nonEmptyArray(delta.reasoning_details);
@@ -154,7 +165,7 @@ class ChoiceStream {
     }
     if (typeof delta.refusal === "string") this.#refusal += delta.refusal;
     if (typeof delta.audio === "object" && delta.audio !== null) this.#audioFragment(delta.audio);
-    if (Array.isArray(delta.tool_calls)) for (const fragment of delta.tool_calls) if (fragment) this.#callFragment(fragment);
+    if (Array.isArray(delta.tool_calls)) delta.tool_calls.forEach((fragment, index) => fragment && this.#callFragment(fragment, { position, choice: choicePosition, index }));
     const other = otherMessageFields(delta);
     if (other) Object.assign((this.#other ??= {}), other);
   }
@@ -170,7 +181,7 @@ class ChoiceStream {
     }
   }
 
-  #callFragment(fragment: OpenAiChatToolCallDelta): void {
+  #callFragment(fragment: OpenAiChatToolCallDelta, at: FragmentLocation): void {
     let call: BufferedCall | undefined;
     const opensCall = (existing: BufferedCall | undefined) =>
       typeof fragment.id === "string" && fragment.id !== "" && existing?.fields.id !== undefined && fragment.id !== existing.fields.id;
@@ -178,12 +189,12 @@ class ChoiceStream {
       // A call's id comes once, in its first fragment: a new id at a used index is a new call (servers
       // that reuse index 0 for every call), never a rename of the one before.
       const existing = this.#callAtIndex.get(fragment.index);
-      call = existing && !opensCall(existing) ? existing : this.#newCall(existing ? this.#nextKey : fragment.index);
+      call = existing && !opensCall(existing) ? existing : this.#newCall(existing ? this.#nextKey : fragment.index, at);
       this.#callAtIndex.set(fragment.index, call);
     }
     // Without an index (off-spec servers), a new id opens a new call and anything else continues the last.
-    else if (typeof fragment.id === "string" && fragment.id !== "" && fragment.id !== this.#lastCall?.fields.id) call = this.#newCall(this.#nextKey);
-    else call = this.#lastCall ?? this.#newCall(this.#nextKey);
+    else if (typeof fragment.id === "string" && fragment.id !== "" && fragment.id !== this.#lastCall?.fields.id) call = this.#newCall(this.#nextKey, at);
+    else call = this.#lastCall ?? this.#newCall(this.#nextKey, at);
     this.#lastCall = call;
     for (const key in fragment) {
       const value = fragment[key];
@@ -207,8 +218,9 @@ class ChoiceStream {
     }
   }
 
-  #newCall(key: number): BufferedCall {
-    const call: BufferedCall = { key, fields: {}, name: "", arguments: "", functionExtra: undefined };
+  #newCall(key: number, at: FragmentLocation): BufferedCall {
+    const pointer = `/choices/${at.choice}/delta/tool_calls/${at.index}`;
+    const call: BufferedCall = { key, pointer, position: at.position, fields: {}, name: "", arguments: "", functionExtra: undefined };
     this.#calls.push(call);
     this.#nextKey = Math.max(this.#nextKey, key + 1);
     return call;
@@ -239,7 +251,11 @@ class ChoiceStream {
     if (this.#refusal !== "") out.push(this.#whole(refusalPart(this.#refusal, this.#server, this.#choice)));
     if (this.#audio) out.push(this.#whole(audioPart(this.#audio, this.#server, this.#choice)));
     for (const call of [...this.#calls].sort((left, right) => left.key - right.key)) {
-      const chunk = this.#whole(toolCallPart(this.#wireCall(call), this.#server, this.#choice));
+      // A whole call is checked as the blocking decoder's schema checks a call in `tool_calls`; a cut one
+      // may lack what its lost fragments held, and is reported as incomplete instead.
+      const joined = this.#wireCall(call);
+      const wire = complete ? checkWire<OpenAiChatToolCall>(this.#server.validators.toolCall, joined, this.#server.provider, "streamed tool call", call.position, call.pointer) : joined;
+      const chunk = this.#whole(toolCallPart(wire, this.#server, this.#choice));
       if (!complete && chunk.part.type === "tool_call") chunk.partial = true;
       out.push(chunk);
     }
@@ -292,14 +308,15 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
     }
     const usage = chatUsage(chunk.usage, server);
     if (usage) (info ??= {}).usage = usage;
-    for (const choice of chunk.choices) {
+    for (let choicePosition = 0; choicePosition < chunk.choices.length; choicePosition++) {
+      const choice = chunk.choices[choicePosition] as OpenAiChatCompletionChunk["choices"][number];
       const index = choice.index ?? 0;
       let state = response.choices.get(index);
       if (!state) {
         state = new ChoiceStream(server, response.id, index);
         response.choices.set(index, state);
       }
-      if (choice.delta) state.delta(choice.delta, out);
+      if (choice.delta) state.delta(choice.delta, out, position, choicePosition);
       if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") {
         state.finished = true;
         if (index === 0) {

@@ -12,7 +12,9 @@ import {
   MESSAGE_FIELDS,
   type OpenAiChatAssistantMessage,
   type OpenAiChatContentPart,
+  type OpenAiChatFunctionToolCall,
   type OpenAiChatFunctionToolCallParam,
+  type OpenAiChatTextContentPart,
   type OpenAiChatToolCall,
   REASONING_DETAILS,
   REFUSAL,
@@ -82,9 +84,9 @@ function textPart(text: string, choice: number): Part {
   return attributes ? { type: "text", text, attributes } : { type: "text", text };
 }
 
-/** A content item is text when it is `{type: "text", text: string}`. */
+/** The text of a content item checked by the wire validator (a `text` part has a string `text`), or undefined for another part. */
 export function contentItemText(item: OpenAiChatContentPart): string | undefined {
-  return item.type === "text" && typeof item.text === "string" ? item.text : undefined;
+  return item.type === "text" ? (item as OpenAiChatTextContentPart).text : undefined;
 }
 
 /** A content item that is not text, kept as received. */
@@ -155,9 +157,9 @@ function extraFields(object: Record<string, unknown>, mapped: ReadonlySet<string
 }
 
 /**
- * A tool call: a function call becomes a tool_call part with its arguments text verbatim and any extra
- * fields as the `tool_call_fields` payload; a call of another type (`custom`) is kept whole as an unknown
- * part of kind `<type>_tool_call`.
+ * A tool call, as the server's tool-call validator checked it: a function call becomes a tool_call part
+ * with its arguments text verbatim and any extra fields as the `tool_call_fields` payload; a call of
+ * another type (`custom`) is kept whole as an unknown part of kind `<type>_tool_call`.
  */
 export function toolCallPart(call: OpenAiChatToolCall, server: ChatCompletionsServer, choice: number): Part {
   const type = call.type ?? "function";
@@ -165,10 +167,10 @@ export function toolCallPart(call: OpenAiChatToolCall, server: ChatCompletionsSe
     const { index: _index, ...raw } = call;
     return unknownPart(`${type}_tool_call`, raw, server, choice);
   }
-  const functionCall = call.function ?? { name: "", arguments: "" };
+  const functionCall = (call as OpenAiChatFunctionToolCall).function;
   const part: ToolCallPart = {
     type: "tool_call",
-    toolCall: { id: call.id ?? "", type: "function", name: functionCall.name ?? "", arguments: functionCall.arguments ?? "" },
+    toolCall: { id: (call as OpenAiChatFunctionToolCall).id ?? "", type: "function", name: functionCall.name, arguments: functionCall.arguments },
   };
   const extra = extraFields(call, MAPPED_CALL_FIELDS);
   const functionExtra = extraFields(functionCall, MAPPED_FUNCTION_FIELDS);

@@ -5,6 +5,7 @@ import {
   validateOpenAiChatCompletion,
   validateOpenAiChatCompletionChunk,
   validateOpenAiChatErrorBody,
+  validateOpenAiChatToolCall,
 } from "../../../generated/wire/openai.chat-validators.js";
 import { ownValue } from "../../json/own-property.js";
 import { invalidEncodeOption } from "../replay-rules.js";
@@ -122,6 +123,7 @@ export function openAiChatServer(profile: OpenAiChatProfile): ChatCompletionsSer
       completion: validateOpenAiChatCompletion,
       chunk: validateOpenAiChatCompletionChunk,
       errorBody: validateOpenAiChatErrorBody,
+      toolCall: validateOpenAiChatToolCall,
     },
   };
 }

@@ -15,9 +15,11 @@ export type {
   OpenAiChatContentPart,
   OpenAiChatDelta,
   OpenAiChatErrorBody,
+  OpenAiChatFunctionToolCall,
   OpenAiChatFunctionToolCallParam,
   OpenAiChatRequest,
   OpenAiChatSystemMessageParam,
+  OpenAiChatTextContentPart,
   OpenAiChatTextPartParam,
   OpenAiChatToolCall,
   OpenAiChatToolCallDelta,
@@ -65,6 +67,8 @@ export interface ChatCompletionsServer {
     readonly completion: StandaloneValidator;
     readonly chunk: StandaloneValidator;
     readonly errorBody: StandaloneValidator;
+    /** A tool call as it sits in `tool_calls` (the union of the spec), for a streamed call once its fragments are joined. */
+    readonly toolCall: StandaloneValidator;
   };
 }
 

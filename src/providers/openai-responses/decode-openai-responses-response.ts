@@ -35,7 +35,7 @@ export function decodeOpenAiResponsesResponse(body: unknown, profile: OpenAiResp
   const response = checkWire<OpenAiResponsesResponse>(validateOpenAiResponsesResponse, body, OPENAI_RESPONSES, "response");
   if (response.status === "failed") throw failedResponseError(response);
   return {
-    message: { role: "assistant", parts: response.output.map((item, index) => openAiResponsesItemToPart(item, { pointer: `/output/${index}` }, decodedProfile(profile))) },
+    message: { role: "assistant", parts: response.output.map((item) => openAiResponsesItemToPart(item, decodedProfile(profile))) },
     info: openAiResponsesInfo(response),
   };
 }

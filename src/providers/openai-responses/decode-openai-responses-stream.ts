@@ -5,16 +5,7 @@
 // accumulator; the terminal response is the blocking result, and its copy of an item wins in turn.
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
-import type { StandaloneValidator } from "../../../generated/validators.js";
-import {
-  validateOpenAiResponsesArgumentsDeltaEvent,
-  validateOpenAiResponsesContentDeltaEvent,
-  validateOpenAiResponsesContentPartAddedEvent,
-  validateOpenAiResponsesErrorEvent,
-  validateOpenAiResponsesOutputItemEvent,
-  validateOpenAiResponsesResponseEvent,
-  validateOpenAiResponsesSummaryEvent,
-} from "../../../generated/wire/openai.responses-validators.js";
+import { validateOpenAiResponsesStreamEvent } from "../../../generated/wire/openai.responses-validators.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
@@ -26,10 +17,12 @@ import {
   type OpenAiResponsesContentDeltaEvent,
   type OpenAiResponsesContentPartAddedEvent,
   type OpenAiResponsesErrorEvent,
+  type OpenAiResponsesFunctionCallItem,
   type OpenAiResponsesOutputItem,
   type OpenAiResponsesOutputItemEvent,
   type OpenAiResponsesResponse,
   type OpenAiResponsesResponseEvent,
+  type OpenAiResponsesStreamEvent,
   type OpenAiResponsesSummaryEvent,
   REASONING_PART_SEPARATOR,
   openAiResponsesInfo,
@@ -82,40 +75,41 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
   }
 
   push(event: WireEvent): StreamChunk[] {
-    const data = event.data as { type?: unknown } | null;
-    const type = typeof data === "object" && data !== null ? data.type : undefined;
     const position = event.position;
-    const check = <T>(validator: StandaloneValidator, what: string) => checkWire<T>(validator, data, OPENAI_RESPONSES, `${what} event`, position);
-    switch (type) {
+    // One union validator for every event (spec: OpenAiResponsesStreamEvent): a known tag is checked
+    // against its model, nested items and content parts included; any other tag passes as it is.
+    const data = checkWire<OpenAiResponsesStreamEvent>(validateOpenAiResponsesStreamEvent, event.data, OPENAI_RESPONSES, "stream event", position);
+    // The casts below name the model the validator already checked for the tag.
+    switch (data.type) {
       case "response.created":
       case "response.queued":
       case "response.in_progress":
-        return this.#started(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type));
+        return this.#started(data as OpenAiResponsesResponseEvent);
       case "response.completed":
       case "response.incomplete":
-        return this.#finished(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type).response, position);
+        return this.#finished((data as OpenAiResponsesResponseEvent).response);
       case "response.failed":
-        throw failedResponseError(check<OpenAiResponsesResponseEvent>(validateOpenAiResponsesResponseEvent, type).response, position);
+        throw failedResponseError((data as OpenAiResponsesResponseEvent).response, position);
       case "error": {
-        const error = check<OpenAiResponsesErrorEvent>(validateOpenAiResponsesErrorEvent, type);
+        const error = data as OpenAiResponsesErrorEvent;
         // The SDK type has the fields flat; recorded streams nest them under `error`.
         throw openAiResponsesApiError(error.error ?? { code: error.code ?? null, message: error.message ?? "" }, position);
       }
       case "response.output_item.added":
-        return this.#itemAdded(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);
+        return this.#itemAdded(data as OpenAiResponsesOutputItemEvent);
       case "response.output_item.done":
-        return this.#itemDone(check<OpenAiResponsesOutputItemEvent>(validateOpenAiResponsesOutputItemEvent, type), position);
+        return this.#itemDone(data as OpenAiResponsesOutputItemEvent);
       case "response.content_part.added":
-        return this.#contentPartAdded(check<OpenAiResponsesContentPartAddedEvent>(validateOpenAiResponsesContentPartAddedEvent, type));
+        return this.#contentPartAdded(data as OpenAiResponsesContentPartAddedEvent);
       case "response.output_text.delta":
       case "response.refusal.delta":
       case "response.reasoning_text.delta":
-        return this.#contentDelta(check<OpenAiResponsesContentDeltaEvent>(validateOpenAiResponsesContentDeltaEvent, type));
+        return this.#contentDelta(data as OpenAiResponsesContentDeltaEvent);
       case "response.reasoning_summary_part.added":
       case "response.reasoning_summary_text.delta":
-        return this.#summary(check<OpenAiResponsesSummaryEvent>(validateOpenAiResponsesSummaryEvent, type));
+        return this.#summary(data as OpenAiResponsesSummaryEvent);
       case "response.function_call_arguments.delta": {
-        const delta = check<OpenAiResponsesArgumentsDeltaEvent>(validateOpenAiResponsesArgumentsDeltaEvent, type);
+        const delta = data as OpenAiResponsesArgumentsDeltaEvent;
         this.#state(delta.output_index, "function_call");
         return [this.#chunk(delta.output_index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: delta.delta } })];
       }
@@ -125,8 +119,8 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
         // `.done` events repeat what the deltas built, and hosted-tool progress events (web_search_call.*,
         // image_generation_call.partial_image, shell_call_command.*, ...) carry nothing the item's own
         // `output_item.done` does not: the final form of every item arrives there.
-        if (typeof type === "string" && type.startsWith("response.")) return [];
-        throw invalidWire(OPENAI_RESPONSES, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });
+        if (data.type.startsWith("response.")) return [];
+        throw invalidWire(OPENAI_RESPONSES, `unknown stream event ${JSON.stringify(data.type)}`, position === undefined ? {} : { position });
     }
   }
 
@@ -162,7 +156,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     return this.#chunk(index, true, part);
   }
 
-  #itemAdded(event: OpenAiResponsesOutputItemEvent, position: number | undefined): StreamChunk[] {
+  #itemAdded(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
     const { item, output_index: index } = event;
     const state = this.#state(index, item.type);
     state.type = item.type;
@@ -176,13 +170,9 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
         state.text ??= "";
         return [this.#opened(state, index, { type: "text", text: "" })];
       case "function_call": {
-        // A call's id and name are required (the blocking decoder's item schema says so too): never coerced to "".
-        for (const field of ["call_id", "name"] as const) {
-          if (typeof item[field] !== "string") {
-            throw invalidWire(OPENAI_RESPONSES, `unexpected function_call item at /item/${field}: expected string`, { pointer: `/item/${field}`, ...(position === undefined ? {} : { position }) });
-          }
-        }
-        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: item.call_id as string, type: "function", name: item.name as string, arguments: "" } })];
+        // The event's schema requires the call's id and name, as the blocking decoder's does.
+        const call = item as OpenAiResponsesFunctionCallItem;
+        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: call.call_id, type: "function", name: call.name, arguments: "" } })];
       }
       default:
         // Hosted tool items and the rest arrive whole at output_item.done.
@@ -228,12 +218,12 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
    * get only what deltas cannot carry (the encrypted content, item id, status, phase, kept content);
    * anything else arrives whole, and replaces what the deltas built.
    */
-  #itemDone(event: OpenAiResponsesOutputItemEvent, position: number | undefined): StreamChunk[] {
+  #itemDone(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
     const { item, output_index: index } = event;
     const state = this.#state(index, item.type);
     state.type = item.type;
     state.done = item;
-    const whole = openAiResponsesItemToPart(item, { pointer: "/item", ...(position === undefined ? {} : { position }) }, this.#profile);
+    const whole = openAiResponsesItemToPart(item, this.#profile);
     if (whole.type === "text" && state.partType === "text" && state.text === whole.text) {
       return [this.#opened(state, index, { ...whole, text: "" })];
     }
@@ -250,7 +240,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
    * from the streamed one (the encrypted content of reasoning and compaction items is re-encrypted for
    * it). Its items align with the streamed ones by position; when nothing was streamed it gives them all.
    */
-  #reconcile(output: readonly OpenAiResponsesOutputItem[], eventPosition: number | undefined): StreamChunk[] {
+  #reconcile(output: readonly OpenAiResponsesOutputItem[]): StreamChunk[] {
     const indices = [...this.#items.keys()].sort((left, right) => left - right);
     if (indices.length > 0 && indices.length !== output.length) return [];
     const chunks: StreamChunk[] = [];
@@ -258,16 +248,15 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       const index = indices.length === 0 ? outputPosition : (indices[outputPosition] as number);
       const state = this.#items.get(index);
       if (state && (state.type !== item.type || (state.done && JSON.stringify(state.done) === JSON.stringify(item)))) return;
-      const location = { pointer: `/response/output/${outputPosition}`, ...(eventPosition === undefined ? {} : { position: eventPosition }) };
-      const part = openAiResponsesItemToPart(item, location, this.#profile);
+      const part = openAiResponsesItemToPart(item, this.#profile);
       if (state?.partType !== undefined && state.partType !== part.type) return;
       chunks.push(this.#chunk(index, false, part));
     });
     return chunks;
   }
 
-  #finished(response: OpenAiResponsesResponse, position: number | undefined): StreamChunk[] {
-    const chunks = this.#reconcile(response.output, position);
+  #finished(response: OpenAiResponsesResponse): StreamChunk[] {
+    const chunks = this.#reconcile(response.output);
     // Some servers end the stream with an empty `output`; the finish reason then looks at the streamed items.
     const streamed = [...this.#items.values()].flatMap((state) => (state.done ? [state.done] : []));
     const items = response.output.length > 0 ? response.output : streamed;

@@ -2,51 +2,29 @@
 // inverse for the encoder. Items with no part of their own become unknown parts holding the item exactly
 // as received, replayed to Responses only. https://platform.openai.com/docs/api-reference/responses/object
 import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
-import type { StandaloneValidator } from "../../../generated/validators.js";
-import {
-  validateOpenAiResponsesFunctionCallItem,
-  validateOpenAiResponsesImageGenerationCallItem,
-  validateOpenAiResponsesMessageItem,
-  validateOpenAiResponsesOutputText,
-  validateOpenAiResponsesReasoningItem,
-  validateOpenAiResponsesRefusal,
-} from "../../../generated/wire/openai.responses-validators.js";
+import { validateOpenAiResponsesContentPart } from "../../../generated/wire/openai.responses-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { describeSchemaErrors } from "../../json/describe-schema-error.js";
-import { invalidWire, parsePartObject } from "../wire-validation.js";
+import { checkWire, parsePartObject } from "../wire-validation.js";
 import {
   ENCRYPTED_CONTENT,
   ITEM_FIELDS,
   ITEM_ID,
   ITEM_STATUS,
   OPENAI_RESPONSES,
+  type OpenAiResponsesContentPart,
   type OpenAiResponsesFunctionCallItem,
   type OpenAiResponsesImageGenerationCallItem,
   type OpenAiResponsesMessageItem,
   type OpenAiResponsesOutputItem,
+  type OpenAiResponsesOutputText,
   type OpenAiResponsesReasoningItem,
+  type OpenAiResponsesRefusal,
   PHASE,
   REASONING_PART_SEPARATOR,
   SUMMARY_PART_LENGTHS,
   TEXT_PART_LENGTHS,
 } from "./openai-responses-wire.js";
 import { PROFILE_ATTRIBUTE } from "./openai-responses-profiles.js";
-
-/** Where an item sits, for errors: its JSON pointer in the body, and the stream position of its event. */
-export interface ItemLocation {
-  readonly pointer: string;
-  readonly position?: number;
-}
-
-function checkItem<T>(validator: StandaloneValidator, value: unknown, what: string, location: ItemLocation): T {
-  if (validator(value)) return value as T;
-  const problem = describeSchemaErrors(validator.errors);
-  const pointer = location.pointer + problem.pointer;
-  throw invalidWire(OPENAI_RESPONSES, `unexpected ${what} at ${pointer || "/"}: ${problem.expected}`, {
-    pointer,
-    ...(location.position === undefined ? {} : { position: location.position }),
-  });
-}
 
 /** The item's fields other than `mapped`, null ones left out (they say nothing), as an `item_fields` payload. */
 function itemFieldsPayload(item: Record<string, unknown>, mapped: readonly string[], extra: Record<string, unknown> = {}): OpaquePayload | undefined {
@@ -121,7 +99,7 @@ const MESSAGE_FIELDS = ["type", "id", "role", "status", "phase", "content"];
 const PLAIN_TEXT_FIELDS = new Set(["type", "text", "annotations", "logprobs"]);
 
 /** True for the common content: one output text with no annotations or log probabilities, nothing else. */
-function isPlainContent(content: readonly Record<string, unknown>[]): boolean {
+function isPlainContent(content: readonly OpenAiResponsesContentPart[]): boolean {
   if (content.length !== 1) return false;
   const only = content[0] as Record<string, unknown>;
   if (only.type !== "output_text") return false;
@@ -129,20 +107,22 @@ function isPlainContent(content: readonly Record<string, unknown>[]): boolean {
     PLAIN_TEXT_FIELDS.has(key) && (key === "type" || key === "text" || (Array.isArray(value) && value.length === 0)));
 }
 
-/** The text a message's content carries: its output texts and refusals, concatenated in order. */
-function messageContentText(content: readonly Record<string, unknown>[], location: ItemLocation): string {
+/**
+ * The text a message's content carries: its output texts and refusals, concatenated in order. The content
+ * parts are checked ones (OpenAiResponsesContentPart), so a tag says which fields are there.
+ */
+function messageContentText(content: readonly OpenAiResponsesContentPart[]): string {
   let text = "";
-  content.forEach((entry, index) => {
-    const where = { ...location, pointer: `${location.pointer}/content/${index}` };
-    if (entry.type === "output_text") text += checkItem<{ text: string }>(validateOpenAiResponsesOutputText, entry, "output_text", where).text;
-    else if (entry.type === "refusal") text += checkItem<{ refusal: string }>(validateOpenAiResponsesRefusal, entry, "refusal", where).refusal;
-  });
+  for (const entry of content) {
+    if (entry.type === "output_text") text += (entry as OpenAiResponsesOutputText).text;
+    else if (entry.type === "refusal") text += (entry as OpenAiResponsesRefusal).refusal;
+  }
   return text;
 }
 
-function messageToPart(item: OpenAiResponsesMessageItem, location: ItemLocation): Part {
-  const content = item.content as Record<string, unknown>[];
-  const text = messageContentText(content, location);
+function messageToPart(item: OpenAiResponsesMessageItem): Part {
+  const content = item.content;
+  const text = messageContentText(content);
   const attributes = itemAttributes(item);
   if (typeof item.phase === "string" && item.phase !== "") attributes[PHASE] = item.phase;
   // Annotations, log probabilities and refusals must survive: the content goes along whole when it is more than one plain text.
@@ -190,21 +170,22 @@ export function isAssistantMessage(item: OpenAiResponsesOutputItem): boolean {
 }
 
 /**
- * A whole output item as a part. `profile` names the compatible server it came from (see
- * openai-responses-profiles.ts): its reasoning parts carry it, so replay rules tell the servers apart.
+ * A whole output item, as the decoders' union validator (OpenAiResponsesOutputItem) checked it, as a part.
+ * `profile` names the compatible server it came from (see openai-responses-profiles.ts): its reasoning
+ * parts carry it, so replay rules tell the servers apart. The casts name the model checked for the tag.
  */
-export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, location: ItemLocation, profile?: string): Part {
+export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, profile?: string): Part {
   switch (item.type) {
     case "reasoning":
-      return reasoningToPart(checkItem(validateOpenAiResponsesReasoningItem, item, "reasoning item", location), profile);
+      return reasoningToPart(item as OpenAiResponsesReasoningItem, profile);
     case "message":
       // A user message in compacted output (`/responses/compact`) is not assistant text: it goes back as received, role and all.
       if (!isAssistantMessage(item)) return otherItemToPart(item);
-      return messageToPart(checkItem(validateOpenAiResponsesMessageItem, item, "message item", location), location);
+      return messageToPart(item as OpenAiResponsesMessageItem);
     case "function_call":
-      return functionCallToPart(checkItem(validateOpenAiResponsesFunctionCallItem, item, "function_call item", location));
+      return functionCallToPart(item as OpenAiResponsesFunctionCallItem);
     case "image_generation_call":
-      return imageGenerationToPart(checkItem(validateOpenAiResponsesImageGenerationCallItem, item, "image_generation_call item", location));
+      return imageGenerationToPart(item as OpenAiResponsesImageGenerationCallItem);
     default:
       // Hosted tools (web_search_call, file_search_call, mcp_*, shell_call, ...), custom_tool_call, future items.
       return otherItemToPart(item);
@@ -222,6 +203,12 @@ function ownItemFields(part: Part, pointer: string): Record<string, unknown> {
   return parsePartObject(OPENAI_RESPONSES, part.payload.data, `${pointer}/payload/data`, `the ${ITEM_FIELDS} payload`);
 }
 
+/** Content kept in an `item_fields` payload, each part checked as decoding checks it (the payload may have been edited since). */
+function checkedContent(content: readonly unknown[], pointer: string): OpenAiResponsesContentPart[] {
+  const at = `${pointer}/payload/data/content/`;
+  return content.map((entry, index) => checkWire<OpenAiResponsesContentPart>(validateOpenAiResponsesContentPart, entry, OPENAI_RESPONSES, "kept content", undefined, at + index));
+}
+
 /**
  * An assistant text as a message item: with its item id and status when it has one (an output message),
  * else as an easy input message. Kept content (annotations, refusals) goes back as received, with or
@@ -232,7 +219,7 @@ function textToItem(part: Extract<Part, { type: "text" }>, encoding: ItemEncodin
   const phase = attributes[PHASE];
   const itemId = encoding.withItemId ? attributes[ITEM_ID] : undefined;
   const { content: keptContent, ...fields } = ownItemFields(part, encoding.pointer);
-  const kept = Array.isArray(keptContent) && messageContentText(keptContent as Record<string, unknown>[], { pointer: encoding.pointer }) === part.text;
+  const kept = Array.isArray(keptContent) && messageContentText(checkedContent(keptContent, encoding.pointer)) === part.text;
   let item: OpenAiResponsesOutputItem;
   if (itemId !== undefined) {
     const content = kept ? keptContent : [{ type: "output_text", text: part.text, annotations: [] }];

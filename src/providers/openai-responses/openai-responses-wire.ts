@@ -8,6 +8,7 @@ import { tokenCount } from "../wire-validation.js";
 export type {
   OpenAiResponsesArgumentsDeltaEvent,
   OpenAiResponsesContentDeltaEvent,
+  OpenAiResponsesContentPart,
   OpenAiResponsesContentPartAddedEvent,
   OpenAiResponsesError,
   OpenAiResponsesErrorBody,
@@ -22,10 +23,13 @@ export type {
   OpenAiResponsesMessageItem,
   OpenAiResponsesOutputItem,
   OpenAiResponsesOutputItemEvent,
+  OpenAiResponsesOutputText,
   OpenAiResponsesReasoningItem,
+  OpenAiResponsesRefusal,
   OpenAiResponsesRequest,
   OpenAiResponsesResponse,
   OpenAiResponsesResponseEvent,
+  OpenAiResponsesStreamEvent,
   OpenAiResponsesSummaryEvent,
 } from "../../../generated/wire/openai.responses.js";
 
