@@ -26,10 +26,20 @@ export const providersDocument: ProvidersDocument = {
         "AnthropicMessageStartEvent",
         "AnthropicContentBlockStartEvent",
         "AnthropicContentBlockDeltaEvent",
+        "AnthropicBlockDelta",
+        "AnthropicTextDelta",
+        "AnthropicThinkingDelta",
+        "AnthropicSignatureDelta",
+        "AnthropicInputJsonDelta",
+        "AnthropicCitationsDelta",
+        "AnthropicCompactionDelta",
+        "AnthropicOtherDelta",
         "AnthropicContentBlockStopEvent",
         "AnthropicMessageDeltaEvent",
         "AnthropicMessageStopEvent",
-        "AnthropicErrorEvent"
+        "AnthropicErrorEvent",
+        "AnthropicKnownBlock",
+        "AnthropicKnownDelta"
       ],
       "payloadKinds": [
         {
@@ -130,7 +140,7 @@ export const providersDocument: ProvidersDocument = {
         {
           "wireModel": "AnthropicOtherBlock",
           "part": "unknown",
-          "description": "Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,\ncontainer uploads and future block types. Kept as received and replayed to Anthropic only.",
+          "description": "Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,\ncontainer uploads, compaction and future block types. Kept as received and replayed to Anthropic only.",
           "fields": {
             "type": "kind"
           },

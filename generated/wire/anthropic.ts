@@ -4,11 +4,79 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
- * Any content block as it sits in a content array: a `type` tag and the block's fields.
+ * The `delta` of a `content_block_delta`: a known delta is checked against its model (a `text_delta`
+ * whose `text` is not a string is invalid wire); any other tag is an `AnthropicOtherDelta`.
  */
-export interface AnthropicContentBlock {
+export type AnthropicBlockDelta = AnthropicKnownDelta | AnthropicOtherDelta;
+/**
+ * The deltas partwise merges, each checked against its own model, discriminated by `type`.
+ */
+export type AnthropicKnownDelta =
+  | AnthropicTextDelta
+  | AnthropicThinkingDelta
+  | AnthropicSignatureDelta
+  | AnthropicInputJsonDelta
+  | AnthropicCitationsDelta
+  | AnthropicCompactionDelta;
+/**
+ * Any content block as it sits in a content array (a response, a request, a `content_block_start`): a
+ * known block is checked against its model, so a `thinking` block without its `signature` is invalid
+ * wire; any other tag is an `AnthropicOtherBlock`, kept as received.
+ */
+export type AnthropicContentBlock = AnthropicKnownBlock | AnthropicOtherBlock;
+/**
+ * The blocks partwise reads or writes, each checked against its own model, discriminated by `type`.
+ */
+export type AnthropicKnownBlock =
+  | AnthropicTextBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock;
+
+/**
+ * A delta type partwise does not know: kept, unmerged, as an unknown part.
+ */
+export interface AnthropicOtherDelta {
   /**
-   * The block tag.
+   * The delta tag: none of the known deltas' tags.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
+ * `citations_delta`: one citation of a text block, gathered into its `citations`.
+ */
+export interface AnthropicCitationsDelta {
+  /**
+   * The delta tag.
+   */
+  type: "citations_delta";
+  /**
+   * The citation.
+   */
+  citation: RecordUnknown;
+}
+/**
+ * `compaction_delta`: the compaction block's final `content` (null when compaction failed) and its
+ * `encrypted_content`, assigned to the block, never appended.
+ */
+export interface AnthropicCompactionDelta {
+  /**
+   * The delta tag.
+   */
+  type: "compaction_delta";
+  [k: string]: unknown;
+}
+/**
+ * Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,
+ * container uploads, compaction and future block types. Kept as received and replayed to Anthropic only.
+ */
+export interface AnthropicOtherBlock {
+  /**
+   * The block tag (e.g. `server_tool_use`, `web_search_tool_result`, `mcp_tool_use`): none of the known blocks' tags.
    */
   type: string;
   [k: string]: unknown;
@@ -26,11 +94,9 @@ export interface AnthropicContentBlockDeltaEvent {
    */
   index: number;
   /**
-   * `text_delta`, `thinking_delta`, `signature_delta` (replaces the signature), `input_json_delta`,
-   * `citations_delta` or `compaction_delta` (the compaction block's final `content` and `encrypted_content`:
-   * assigned, not appended).
+   * The fragment.
    */
-  delta: AnthropicContentBlock;
+  delta: AnthropicBlockDelta;
 }
 /**
  * `content_block_start`: a block opens at `index`, as a skeleton (or whole, for results and redacted thinking).
@@ -109,6 +175,19 @@ export interface AnthropicImageBlock {
    */
   source: RecordUnknown;
   [k: string]: unknown;
+}
+/**
+ * `input_json_delta`: the next piece of a tool call's input JSON text (tool_use, server_tool_use).
+ */
+export interface AnthropicInputJsonDelta {
+  /**
+   * The delta tag.
+   */
+  type: "input_json_delta";
+  /**
+   * The piece, concatenated and parsed at the block's stop.
+   */
+  partial_json: string;
 }
 /**
  * A Messages API response (the blocking form).
@@ -201,17 +280,6 @@ export interface AnthropicMessageStopEvent {
   type: "message_stop";
 }
 /**
- * Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,
- * container uploads and future block types. Kept as received and replayed to Anthropic only.
- */
-export interface AnthropicOtherBlock {
-  /**
-   * The block tag (e.g. `server_tool_use`, `web_search_tool_result`, `mcp_tool_use`).
-   */
-  type: string;
-  [k: string]: unknown;
-}
-/**
  * A redacted thinking block: reasoning encrypted by the provider.
  */
 export interface AnthropicRedactedThinkingBlock {
@@ -248,6 +316,19 @@ export interface AnthropicRequest {
   [k: string]: unknown;
 }
 /**
+ * `signature_delta`: the thinking block's signature, which replaces any earlier one.
+ */
+export interface AnthropicSignatureDelta {
+  /**
+   * The delta tag.
+   */
+  type: "signature_delta";
+  /**
+   * The signature.
+   */
+  signature: string;
+}
+/**
  * A text block.
  */
 export interface AnthropicTextBlock {
@@ -266,6 +347,19 @@ export interface AnthropicTextBlock {
   [k: string]: unknown;
 }
 /**
+ * `text_delta`: the next piece of a text block's text.
+ */
+export interface AnthropicTextDelta {
+  /**
+   * The delta tag.
+   */
+  type: "text_delta";
+  /**
+   * The piece, appended.
+   */
+  text: string;
+}
+/**
  * A thinking block: the model's reasoning, signed.
  */
 export interface AnthropicThinkingBlock {
@@ -282,6 +376,19 @@ export interface AnthropicThinkingBlock {
    */
   signature: string;
   [k: string]: unknown;
+}
+/**
+ * `thinking_delta`: the next piece of a thinking block's text.
+ */
+export interface AnthropicThinkingDelta {
+  /**
+   * The delta tag.
+   */
+  type: "thinking_delta";
+  /**
+   * The piece, appended.
+   */
+  thinking: string;
 }
 /**
  * A tool result, sent in a user message.

@@ -286,12 +286,13 @@ function wireTag(model) {
 }
 
 /**
- * The names of the models declared in a namespace and its sub-namespaces, in declaration order: the
- * provider's wire shapes, whose JSON Schemas are kept apart from the canonical ones.
+ * The names of the models and unions declared in a namespace and its sub-namespaces, in declaration
+ * order: the provider's wire shapes, whose JSON Schemas are kept apart from the canonical ones (a wire
+ * union such as the known content blocks is one of them, not a canonical model).
  * @param {import("@typespec/compiler").Namespace} namespace @returns {string[]}
  */
 function namespaceModels(namespace) {
-  const names = [...namespace.models.keys()];
+  const names = [...namespace.models.keys(), ...namespace.unions.keys()];
   for (const child of namespace.namespaces.values()) names.push(...namespaceModels(child));
   return names;
 }

@@ -14,7 +14,7 @@ export function decodeAnthropicResponse(body: unknown): DecodedResponse {
   }
   const message = checkWire<AnthropicMessage>(validateAnthropicMessage, body, ANTHROPIC, "response");
   return {
-    message: { role: "assistant", parts: message.content.map((block, index) => anthropicBlockToPart(block, `/content/${index}`)) },
+    message: { role: "assistant", parts: message.content.map(anthropicBlockToPart) },
     info: anthropicInfo(message),
   };
 }

@@ -14,7 +14,6 @@ import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   GOOGLE,
-  type GoogleEndpoint,
   type GoogleErrorResponse,
   type GoogleFunctionCall,
   type GoogleGenerateContentResponse,
@@ -26,13 +25,8 @@ import {
   googleInfo,
 } from "./google-wire.js";
 import { functionCallToPart, googlePartToPart, isObject, signaturePayload } from "./map-google-part.js";
+import type { GoogleDecodeOptions } from "./google-decode-options.js";
 import { type ArgumentsInProgress, applyPartialArg } from "./partial-args.js";
-
-/** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
-export interface GoogleDecodeOptions {
-  readonly endpoint?: GoogleEndpoint;
-  readonly candidate?: number;
-}
 
 /**
  * A PartIndexer that also keeps two signatures apart: two parts that both carry a signature must never be
