@@ -661,7 +661,17 @@ export const providersDocument: ProvidersDocument = {
         "GoogleServerToolResponsePart",
         "GoogleFunctionResponsePart",
         "GoogleFunctionResponse",
+        "GoogleOtherPart",
+        "GoogleTextOrThoughtPart",
         "GooglePart",
+        "GooglePartWithoutText",
+        "GooglePartWithoutFunctionCall",
+        "GooglePartWithoutInlineData",
+        "GooglePartWithoutFileData",
+        "GooglePartWithoutFunctionResponse",
+        "GooglePartWithoutExecutableCode",
+        "GooglePartWithoutCodeExecutionResult",
+        "GooglePartWithoutToolCall",
         "GoogleContent",
         "GoogleCandidate",
         "GoogleUsageMetadata",
@@ -774,6 +784,15 @@ export const providersDocument: ProvidersDocument = {
             "functionResponse": "content"
           },
           "payloads": {}
+        },
+        {
+          "wireModel": "GoogleOtherPart",
+          "part": "unknown",
+          "description": "A part whose data field is none of the known ones (`videoMetadata` alone, a part kind of a later API\nversion), or a part with no data field at all (a closing `thoughtSignature`, read as an empty text).\nKept as received, as an unknown part named after its first field.",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          }
         }
       ],
       "replay": {
