@@ -6,6 +6,7 @@ import type { PartwiseError } from "../../errors/partwise-error.js";
 import { providerApiError } from "../wire-validation.js";
 
 export type {
+  BedrockCitationDelta,
   BedrockContentBlock,
   BedrockContentBlockDeltaEvent,
   BedrockContentBlockStartEvent,
@@ -15,13 +16,22 @@ export type {
   BedrockDocumentBlock,
   BedrockErrorResponse,
   BedrockImageBlock,
+  BedrockImageDelta,
   BedrockMessage,
   BedrockMessageStopEvent,
   BedrockMetadataEvent,
   BedrockReasoningContentBlockDelta,
+  BedrockReasoningContentMember,
+  BedrockReasoningDelta,
   BedrockSystemContentBlock,
+  BedrockTextBlock,
+  BedrockTextDelta,
   BedrockToolResultBlock,
   BedrockToolResultContentBlock,
+  BedrockToolResultDelta,
+  BedrockToolUseDelta,
+  BedrockToolUseMember,
+  BedrockToolUseStart,
 } from "../../../generated/wire/bedrock.js";
 
 export const BEDROCK = "bedrock";
