@@ -38,8 +38,12 @@ export const providersDocument: ProvidersDocument = {
         "AnthropicMessageDeltaEvent",
         "AnthropicMessageStopEvent",
         "AnthropicErrorEvent",
+        "AnthropicPingEvent",
+        "AnthropicOtherStreamEvent",
+        "AnthropicStreamEvent",
         "AnthropicKnownBlock",
-        "AnthropicKnownDelta"
+        "AnthropicKnownDelta",
+        "AnthropicKnownStreamEvent"
       ],
       "payloadKinds": [
         {

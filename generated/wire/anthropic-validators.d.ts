@@ -100,8 +100,20 @@ export declare const validateAnthropicMessageStopEvent: StandaloneValidator;
 /** Validates a `AnthropicErrorEvent` against AnthropicErrorEvent.json. */
 export declare const validateAnthropicErrorEvent: StandaloneValidator;
 
+/** Validates a `AnthropicPingEvent` against AnthropicPingEvent.json. */
+export declare const validateAnthropicPingEvent: StandaloneValidator;
+
+/** Validates a `AnthropicOtherStreamEvent` against AnthropicOtherStreamEvent.json. */
+export declare const validateAnthropicOtherStreamEvent: StandaloneValidator;
+
+/** Validates a `AnthropicStreamEvent` against AnthropicStreamEvent.json. */
+export declare const validateAnthropicStreamEvent: StandaloneValidator;
+
 /** Validates a `AnthropicKnownBlock` against AnthropicKnownBlock.json. */
 export declare const validateAnthropicKnownBlock: StandaloneValidator;
 
 /** Validates a `AnthropicKnownDelta` against AnthropicKnownDelta.json. */
 export declare const validateAnthropicKnownDelta: StandaloneValidator;
+
+/** Validates a `AnthropicKnownStreamEvent` against AnthropicKnownStreamEvent.json. */
+export declare const validateAnthropicKnownStreamEvent: StandaloneValidator;

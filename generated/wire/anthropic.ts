@@ -35,6 +35,24 @@ export type AnthropicKnownBlock =
   | AnthropicToolResultBlock
   | AnthropicImageBlock
   | AnthropicDocumentBlock;
+/**
+ * The events of a Messages stream, each checked against its own model, discriminated by `type`.
+ */
+export type AnthropicKnownStreamEvent =
+  | AnthropicMessageStartEvent
+  | AnthropicContentBlockStartEvent
+  | AnthropicContentBlockDeltaEvent
+  | AnthropicContentBlockStopEvent
+  | AnthropicMessageDeltaEvent
+  | AnthropicMessageStopEvent
+  | AnthropicPingEvent
+  | AnthropicErrorEvent;
+/**
+ * The `data` of a Messages stream event (https://platform.claude.com/docs/en/build-with-claude/streaming):
+ * a known event is checked against its model, blocks and deltas included, in one pass that dispatches on
+ * the tag first; any other tag is an `AnthropicOtherStreamEvent`.
+ */
+export type AnthropicStreamEvent = AnthropicKnownStreamEvent | AnthropicOtherStreamEvent;
 
 /**
  * A delta type partwise does not know: kept, unmerged, as an unknown part.
@@ -278,6 +296,25 @@ export interface AnthropicMessageStopEvent {
    * The event tag.
    */
   type: "message_stop";
+}
+/**
+ * An event type partwise does not know: `provider/invalid-wire` naming it and its byte position.
+ */
+export interface AnthropicOtherStreamEvent {
+  /**
+   * The event tag: none of the known events' tags.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
+ * `ping`: a keep-alive, with nothing to decode.
+ */
+export interface AnthropicPingEvent {
+  /**
+   * The event tag.
+   */
+  type: "ping";
 }
 /**
  * A redacted thinking block: reasoning encrypted by the provider.

@@ -17,6 +17,7 @@ export type {
   AnthropicRedactedThinkingBlock,
   AnthropicRequest,
   AnthropicSignatureDelta,
+  AnthropicStreamEvent,
   AnthropicTextBlock,
   AnthropicTextDelta,
   AnthropicThinkingBlock,

@@ -4,15 +4,7 @@
 // gives; server tool blocks and other blocks complete whole, a compaction block with the value of its
 // compaction_delta. https://platform.claude.com/docs/en/build-with-claude/streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
-import {
-  validateAnthropicContentBlock,
-  validateAnthropicContentBlockDeltaEvent,
-  validateAnthropicContentBlockStartEvent,
-  validateAnthropicContentBlockStopEvent,
-  validateAnthropicErrorEvent,
-  validateAnthropicMessageDeltaEvent,
-  validateAnthropicMessageStartEvent,
-} from "../../../generated/wire/anthropic-validators.js";
+import { validateAnthropicContentBlock, validateAnthropicStreamEvent } from "../../../generated/wire/anthropic-validators.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
 import {
@@ -27,6 +19,7 @@ import {
   type AnthropicMessageDeltaEvent,
   type AnthropicMessageStartEvent,
   type AnthropicSignatureDelta,
+  type AnthropicStreamEvent,
   type AnthropicTextBlock,
   type AnthropicTextDelta,
   type AnthropicThinkingBlock,
@@ -69,20 +62,23 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   }
 
   push(event: WireEvent): StreamChunk[] {
-    const data = event.data as { type?: unknown } | null;
-    const type = typeof data === "object" && data !== null ? data.type : undefined;
     const position = event.position;
-    switch (type) {
+    const tag = (event.data as { type?: unknown } | null)?.type;
+    // One generated validator for every event (spec/providers/anthropic.tsp `AnthropicStreamEvent`): it
+    // dispatches on the tag, then checks the event's model, its block or delta included. A known tag has
+    // therefore matched its own model, which is what each cast below relies on.
+    const data = checkWire<AnthropicStreamEvent>(validateAnthropicStreamEvent, event.data, ANTHROPIC, `${typeof tag === "string" ? tag : "stream"} event`, position);
+    switch (data.type) {
       case "message_start":
-        return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
+        return this.#messageStart(data as AnthropicMessageStartEvent);
       case "content_block_start":
-        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position), position);
+        return this.#blockStart(data as AnthropicContentBlockStartEvent, position);
       case "content_block_delta":
-        return this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position);
+        return this.#blockDelta(data as AnthropicContentBlockDeltaEvent, position);
       case "content_block_stop":
-        return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
+        return this.#blockStop((data as AnthropicContentBlockStopEvent).index, position);
       case "message_delta": {
-        const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
+        const delta = data as AnthropicMessageDeltaEvent;
         for (const [key, value] of Object.entries(delta.usage ?? {})) if (value !== null && value !== undefined) this.#usage[key] = value;
         return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
       }
@@ -91,11 +87,11 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "ping":
         return [];
       case "error": {
-        const { error } = checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
+        const { error } = data as AnthropicErrorEvent;
         throw providerApiError(ANTHROPIC, error.type, error.message, position === undefined ? {} : { position });
       }
       default:
-        throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });
+        throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(data.type)}`, position === undefined ? {} : { position });
     }
   }
 

@@ -62,6 +62,16 @@ describe("AnthropicStreamDecoder", () => {
     await expectStreamError(oneBlock(block, [delta]), 2, pointer);
   });
 
+  it("raises provider/invalid-wire at the pointer and byte position of a malformed known event, and names an event of any other tag", async () => {
+    const events = oneBlock({ type: "text", text: "" });
+    await expectStreamError(events.map((event, index) => (index === 2 ? { type: "content_block_stop", index: "0" } : event)), 2, "/index");
+    await expectStreamError([start, { type: "message_delta", delta: "end_turn" }], 1, "/delta");
+    const teleport = [start, { type: "message_teleport", to: "mars" }];
+    await expect(decodeByteChunks(anthropicCodec, [serverSentEventBytes(teleport, eventName)])).rejects.toMatchObject({
+      code: "provider/invalid-wire", message: expect.stringContaining('unknown stream event "message_teleport"'), position: serverSentEventBytes([start], eventName).length,
+    });
+  });
+
   it("raises provider/invalid-wire at the block's pointer when a tool call's streamed input is not an object, as the blocking decoder does", async () => {
     const events = oneBlock({ type: "tool_use", id: "toolu_1", name: "f", input: {} }, [{ type: "input_json_delta", partial_json: "[1, 2]" }]);
     await expectStreamError(events, 3, "/content_block/input");
