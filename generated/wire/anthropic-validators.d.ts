@@ -67,20 +67,35 @@ export declare const validateAnthropicContentBlockDeltaEvent: StandaloneValidato
 /** Validates a `AnthropicBlockDelta` against AnthropicBlockDelta.json. */
 export declare const validateAnthropicBlockDelta: StandaloneValidator;
 
-/** Validates a `AnthropicTextDelta` against AnthropicTextDelta.json. */
-export declare const validateAnthropicTextDelta: StandaloneValidator;
-
 /** Validates a `AnthropicThinkingDelta` against AnthropicThinkingDelta.json. */
 export declare const validateAnthropicThinkingDelta: StandaloneValidator;
 
-/** Validates a `AnthropicSignatureDelta` against AnthropicSignatureDelta.json. */
-export declare const validateAnthropicSignatureDelta: StandaloneValidator;
+/** Validates a `AnthropicDeltaNotThinking` against AnthropicDeltaNotThinking.json. */
+export declare const validateAnthropicDeltaNotThinking: StandaloneValidator;
+
+/** Validates a `AnthropicTextDelta` against AnthropicTextDelta.json. */
+export declare const validateAnthropicTextDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotText` against AnthropicDeltaNotText.json. */
+export declare const validateAnthropicDeltaNotText: StandaloneValidator;
 
 /** Validates a `AnthropicInputJsonDelta` against AnthropicInputJsonDelta.json. */
 export declare const validateAnthropicInputJsonDelta: StandaloneValidator;
 
+/** Validates a `AnthropicDeltaNotInputJson` against AnthropicDeltaNotInputJson.json. */
+export declare const validateAnthropicDeltaNotInputJson: StandaloneValidator;
+
+/** Validates a `AnthropicSignatureDelta` against AnthropicSignatureDelta.json. */
+export declare const validateAnthropicSignatureDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotSignature` against AnthropicDeltaNotSignature.json. */
+export declare const validateAnthropicDeltaNotSignature: StandaloneValidator;
+
 /** Validates a `AnthropicCitationsDelta` against AnthropicCitationsDelta.json. */
 export declare const validateAnthropicCitationsDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotCitations` against AnthropicDeltaNotCitations.json. */
+export declare const validateAnthropicDeltaNotCitations: StandaloneValidator;
 
 /** Validates a `AnthropicCompactionDelta` against AnthropicCompactionDelta.json. */
 export declare const validateAnthropicCompactionDelta: StandaloneValidator;
@@ -100,20 +115,5 @@ export declare const validateAnthropicMessageStopEvent: StandaloneValidator;
 /** Validates a `AnthropicErrorEvent` against AnthropicErrorEvent.json. */
 export declare const validateAnthropicErrorEvent: StandaloneValidator;
 
-/** Validates a `AnthropicPingEvent` against AnthropicPingEvent.json. */
-export declare const validateAnthropicPingEvent: StandaloneValidator;
-
-/** Validates a `AnthropicOtherStreamEvent` against AnthropicOtherStreamEvent.json. */
-export declare const validateAnthropicOtherStreamEvent: StandaloneValidator;
-
-/** Validates a `AnthropicStreamEvent` against AnthropicStreamEvent.json. */
-export declare const validateAnthropicStreamEvent: StandaloneValidator;
-
 /** Validates a `AnthropicKnownBlock` against AnthropicKnownBlock.json. */
 export declare const validateAnthropicKnownBlock: StandaloneValidator;
-
-/** Validates a `AnthropicKnownDelta` against AnthropicKnownDelta.json. */
-export declare const validateAnthropicKnownDelta: StandaloneValidator;
-
-/** Validates a `AnthropicKnownStreamEvent` against AnthropicKnownStreamEvent.json. */
-export declare const validateAnthropicKnownStreamEvent: StandaloneValidator;

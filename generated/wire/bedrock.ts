@@ -27,7 +27,7 @@ export type BedrockBlockWithoutText =
   | BedrockDocumentMember
   | BedrockOtherBlock;
 /**
- * A block without `toolResult` (a link of the BedrockContentBlock dispatch): checked as a `image` member when it has that field, else passed on.
+ * A block without `toolResult` (a link of the BedrockContentBlock dispatch): checked as an `image` member when it has that field, else passed on.
  */
 export type BedrockBlockWithoutToolResult = BedrockImageMember | BedrockDocumentMember | BedrockOtherBlock;
 /**
@@ -88,7 +88,7 @@ export type BedrockDeltaWithoutText =
   | BedrockImageDelta
   | BedrockOtherDelta;
 /**
- * A delta without `toolResult` (a link of the BedrockContentBlockDelta dispatch): checked as a `image` member when it has that field, else passed on.
+ * A delta without `toolResult` (a link of the BedrockContentBlockDelta dispatch): checked as an `image` member when it has that field, else passed on.
  */
 export type BedrockDeltaWithoutToolResult = BedrockImageDelta | BedrockOtherDelta;
 /**
@@ -97,7 +97,7 @@ export type BedrockDeltaWithoutToolResult = BedrockImageDelta | BedrockOtherDelt
 export type BedrockDeltaWithoutToolUse =
   BedrockCitationDelta | BedrockToolResultDelta | BedrockImageDelta | BedrockOtherDelta;
 /**
- * A start without `toolResult` (a link of the BedrockContentBlockStart dispatch): checked as a `image` member when it has that field, else passed on.
+ * A start without `toolResult` (a link of the BedrockContentBlockStart dispatch): checked as an `image` member when it has that field, else passed on.
  */
 export type BedrockStartWithoutToolResult = BedrockImageStart | BedrockOtherStart;
 /**

@@ -46,7 +46,7 @@ export type GooglePartWithoutFileData =
   | GoogleServerToolResponsePart
   | GoogleOtherPart;
 /**
- * A part without `functionCall` (a link of the GooglePart dispatch): checked as a `inlineData` part when it has that field, else passed on.
+ * A part without `functionCall` (a link of the GooglePart dispatch): checked as an `inlineData` part when it has that field, else passed on.
  */
 export type GooglePartWithoutFunctionCall =
   | GoogleInlineDataPart
@@ -58,7 +58,7 @@ export type GooglePartWithoutFunctionCall =
   | GoogleServerToolResponsePart
   | GoogleOtherPart;
 /**
- * A part without `functionResponse` (a link of the GooglePart dispatch): checked as a `executableCode` part when it has that field, else passed on.
+ * A part without `functionResponse` (a link of the GooglePart dispatch): checked as an `executableCode` part when it has that field, else passed on.
  */
 export type GooglePartWithoutFunctionResponse =
   | GoogleExecutableCodePart

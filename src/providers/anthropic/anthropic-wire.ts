@@ -17,7 +17,6 @@ export type {
   AnthropicRedactedThinkingBlock,
   AnthropicRequest,
   AnthropicSignatureDelta,
-  AnthropicStreamEvent,
   AnthropicTextBlock,
   AnthropicTextDelta,
   AnthropicThinkingBlock,

@@ -4,7 +4,15 @@
 // gives; server tool blocks and other blocks complete whole, a compaction block with the value of its
 // compaction_delta. https://platform.claude.com/docs/en/build-with-claude/streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
-import { validateAnthropicContentBlock, validateAnthropicStreamEvent } from "../../../generated/wire/anthropic-validators.js";
+import {
+  validateAnthropicContentBlock,
+  validateAnthropicContentBlockDeltaEvent,
+  validateAnthropicContentBlockStartEvent,
+  validateAnthropicContentBlockStopEvent,
+  validateAnthropicErrorEvent,
+  validateAnthropicMessageDeltaEvent,
+  validateAnthropicMessageStartEvent,
+} from "../../../generated/wire/anthropic-validators.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire, providerApiError } from "../wire-validation.js";
 import {
@@ -19,7 +27,6 @@ import {
   type AnthropicMessageDeltaEvent,
   type AnthropicMessageStartEvent,
   type AnthropicSignatureDelta,
-  type AnthropicStreamEvent,
   type AnthropicTextBlock,
   type AnthropicTextDelta,
   type AnthropicThinkingBlock,
@@ -62,23 +69,23 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   }
 
   push(event: WireEvent): StreamChunk[] {
+    const data = event.data as { type?: unknown } | null;
+    const type = typeof data === "object" && data !== null ? data.type : undefined;
     const position = event.position;
-    const tag = (event.data as { type?: unknown } | null)?.type;
-    // One generated validator for every event (spec/providers/anthropic.tsp `AnthropicStreamEvent`): it
-    // dispatches on the tag, then checks the event's model, its block or delta included. A known tag has
-    // therefore matched its own model, which is what each cast below relies on.
-    const data = checkWire<AnthropicStreamEvent>(validateAnthropicStreamEvent, event.data, ANTHROPIC, `${typeof tag === "string" ? tag : "stream"} event`, position);
-    switch (data.type) {
+    // The tag picks the event's generated validator (spec/providers/anthropic.tsp), which checks the event
+    // with its block or delta union: a dispatch in code, as cheap as the schema's own would be, and the
+    // one place an unknown event type is reported.
+    switch (type) {
       case "message_start":
-        return this.#messageStart(data as AnthropicMessageStartEvent);
+        return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
       case "content_block_start":
-        return this.#blockStart(data as AnthropicContentBlockStartEvent, position);
+        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position), position);
       case "content_block_delta":
-        return this.#blockDelta(data as AnthropicContentBlockDeltaEvent, position);
+        return this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position);
       case "content_block_stop":
-        return this.#blockStop((data as AnthropicContentBlockStopEvent).index, position);
+        return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
       case "message_delta": {
-        const delta = data as AnthropicMessageDeltaEvent;
+        const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
         for (const [key, value] of Object.entries(delta.usage ?? {})) if (value !== null && value !== undefined) this.#usage[key] = value;
         return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
       }
@@ -87,11 +94,11 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "ping":
         return [];
       case "error": {
-        const { error } = data as AnthropicErrorEvent;
+        const { error } = checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
         throw providerApiError(ANTHROPIC, error.type, error.message, position === undefined ? {} : { position });
       }
       default:
-        throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(data.type)}`, position === undefined ? {} : { position });
+        throw invalidWire(ANTHROPIC, `unknown stream event ${JSON.stringify(type ?? event.name ?? null)}`, position === undefined ? {} : { position });
     }
   }
 
