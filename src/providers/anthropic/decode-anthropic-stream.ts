@@ -207,7 +207,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const start = block.start;
     switch (start.type) {
       case "text": {
-        const citations = [...((Array.isArray(start.citations) ? start.citations : []) as unknown[]), ...block.citations];
+        const citations = [...((start as AnthropicTextBlock).citations ?? []), ...block.citations];
         const whole = anthropicBlockToPart({ ...start, text: "", citations });
         return whole.payload ? [this.#chunk(index, true, { type: "text", text: "", payload: whole.payload })] : [];
       }

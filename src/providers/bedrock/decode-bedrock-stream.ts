@@ -271,16 +271,17 @@ export class BedrockStreamDecoder implements StreamDecoder {
     this.#open.set(index, open);
     // A block is reasoning text with its signature, or redacted content: never both.
     const mixed = () => invalidWire(BEDROCK, `reasoningContent delta for block ${index} mixes redacted content with reasoning text${where(position)}`, at(position));
-    if (typeof reasoning.redactedContent === "string") {
+    // The members are typed by the event's generated validator: present means a string.
+    if (reasoning.redactedContent !== undefined) {
       if (open.emitted || open.signature !== "") throw mixed();
       open.redacted.push(reasoning.redactedContent);
       return [];
     }
-    if (typeof reasoning.text !== "string" && typeof reasoning.signature !== "string") return [this.#unmerged("contentBlockDelta", event)];
+    if (reasoning.text === undefined && reasoning.signature === undefined) return [this.#unmerged("contentBlockDelta", event)];
     if (open.redacted.length > 0) throw mixed();
     // Signature fragments are joined and sent at the block's stop: a payload on a delta replaces.
-    if (typeof reasoning.signature === "string") open.signature += reasoning.signature;
-    if (typeof reasoning.text !== "string") return [];
+    if (reasoning.signature !== undefined) open.signature += reasoning.signature;
+    if (reasoning.text === undefined) return [];
     const part: Part = { type: "reasoning", text: reasoning.text };
     if (!open.emitted) part.attributes = reasoningAttributes();
     open.emitted = true;

@@ -174,10 +174,10 @@ export class GoogleStreamDecoder implements StreamDecoder {
 
   /** Handles a function-call part that opens, continues or closes a streamed call; false for a whole call. */
   #callFragment(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): boolean {
-    const named = typeof call.name === "string" && call.name !== "";
+    const named = call.name !== undefined && call.name !== "";
     const open = this.#call;
     if (open && !named) {
-      if (typeof call.id === "string" && call.id !== "") open.id = call.id;
+      if (call.id !== undefined && call.id !== "") open.id = call.id;
       open.payload ??= signaturePayload(part);
       for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, open.name, position);
       if (call.willContinue !== true) this.#closeCall(chunks);
