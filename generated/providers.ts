@@ -26,10 +26,24 @@ export const providersDocument: ProvidersDocument = {
         "AnthropicMessageStartEvent",
         "AnthropicContentBlockStartEvent",
         "AnthropicContentBlockDeltaEvent",
+        "AnthropicBlockDelta",
+        "AnthropicThinkingDelta",
+        "AnthropicDeltaNotThinking",
+        "AnthropicTextDelta",
+        "AnthropicDeltaNotText",
+        "AnthropicInputJsonDelta",
+        "AnthropicDeltaNotInputJson",
+        "AnthropicSignatureDelta",
+        "AnthropicDeltaNotSignature",
+        "AnthropicCitationsDelta",
+        "AnthropicDeltaNotCitations",
+        "AnthropicCompactionDelta",
+        "AnthropicOtherDelta",
         "AnthropicContentBlockStopEvent",
         "AnthropicMessageDeltaEvent",
         "AnthropicMessageStopEvent",
-        "AnthropicErrorEvent"
+        "AnthropicErrorEvent",
+        "AnthropicKnownBlock"
       ],
       "payloadKinds": [
         {
@@ -219,7 +233,7 @@ export const providersDocument: ProvidersDocument = {
         {
           "wireModel": "AnthropicOtherBlock",
           "part": "unknown",
-          "description": "Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,\ncontainer uploads and future block types. Kept as received and replayed to Anthropic only.",
+          "description": "Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,\ncontainer uploads, compaction and future block types. Kept as received and replayed to Anthropic only.",
           "fields": {
             "type": "kind"
           },
@@ -463,7 +477,17 @@ export const providersDocument: ProvidersDocument = {
         "BedrockMediaSource",
         "BedrockDocumentBlock",
         "BedrockOtherBlock",
+        "BedrockReasoningContentMember",
+        "BedrockToolUseMember",
+        "BedrockToolResultMember",
+        "BedrockImageMember",
+        "BedrockDocumentMember",
         "BedrockContentBlock",
+        "BedrockBlockWithoutText",
+        "BedrockBlockWithoutReasoningContent",
+        "BedrockBlockWithoutToolUse",
+        "BedrockBlockWithoutToolResult",
+        "BedrockBlockWithoutImage",
         "BedrockMessage",
         "BedrockSystemContentBlock",
         "BedrockTokenUsage",
@@ -472,10 +496,28 @@ export const providersDocument: ProvidersDocument = {
         "BedrockConverseRequest",
         "BedrockMessageStartEvent",
         "BedrockToolUseBlockStart",
+        "BedrockToolUseStart",
+        "BedrockToolResultStart",
+        "BedrockImageStart",
+        "BedrockOtherStart",
         "BedrockContentBlockStart",
+        "BedrockStartWithoutToolUse",
+        "BedrockStartWithoutToolResult",
         "BedrockContentBlockStartEvent",
         "BedrockReasoningContentBlockDelta",
+        "BedrockTextDelta",
+        "BedrockReasoningDelta",
+        "BedrockToolUseDelta",
+        "BedrockCitationDelta",
+        "BedrockToolResultDelta",
+        "BedrockImageDelta",
+        "BedrockOtherDelta",
         "BedrockContentBlockDelta",
+        "BedrockDeltaWithoutText",
+        "BedrockDeltaWithoutReasoningContent",
+        "BedrockDeltaWithoutToolUse",
+        "BedrockDeltaWithoutCitation",
+        "BedrockDeltaWithoutToolResult",
         "BedrockContentBlockDeltaEvent",
         "BedrockContentBlockStopEvent",
         "BedrockMessageStopEvent",
@@ -1367,7 +1409,17 @@ export const providersDocument: ProvidersDocument = {
         "GoogleServerToolResponsePart",
         "GoogleFunctionResponsePart",
         "GoogleFunctionResponse",
+        "GoogleOtherPart",
+        "GoogleTextOrThoughtPart",
         "GooglePart",
+        "GooglePartWithoutText",
+        "GooglePartWithoutFunctionCall",
+        "GooglePartWithoutInlineData",
+        "GooglePartWithoutFileData",
+        "GooglePartWithoutFunctionResponse",
+        "GooglePartWithoutExecutableCode",
+        "GooglePartWithoutCodeExecutionResult",
+        "GooglePartWithoutToolCall",
         "GoogleContent",
         "GoogleCandidate",
         "GoogleUsageMetadata",
@@ -1588,6 +1640,24 @@ export const providersDocument: ProvidersDocument = {
                   "conditions": "light rain"
                 }
               }
+            }
+          ]
+        },
+        {
+          "wireModel": "GoogleOtherPart",
+          "part": "unknown",
+          "description": "A part whose data field is none of the known ones (`videoMetadata` alone, a part kind of a later API\nversion), or a part with no data field at all (a closing `thoughtSignature`, read as an empty text).\nKept as received, as an unknown part named after its first field.",
+          "fields": {},
+          "payloads": {
+            "thoughtSignature": "thought_signature"
+          },
+          "examples": [
+            {
+              "videoMetadata": {
+                "startOffset": "1.250s",
+                "endOffset": "9.500s"
+              },
+              "thoughtSignature": "CiQB0e2Kb3Vn8xZ1mN3pR5tV7xZ9bD1fH3jL5nP7rT9v"
             }
           ]
         }

@@ -64,6 +64,45 @@ export declare const validateAnthropicContentBlockStartEvent: StandaloneValidato
 /** Validates a `AnthropicContentBlockDeltaEvent` against AnthropicContentBlockDeltaEvent.json. */
 export declare const validateAnthropicContentBlockDeltaEvent: StandaloneValidator;
 
+/** Validates a `AnthropicBlockDelta` against AnthropicBlockDelta.json. */
+export declare const validateAnthropicBlockDelta: StandaloneValidator;
+
+/** Validates a `AnthropicThinkingDelta` against AnthropicThinkingDelta.json. */
+export declare const validateAnthropicThinkingDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotThinking` against AnthropicDeltaNotThinking.json. */
+export declare const validateAnthropicDeltaNotThinking: StandaloneValidator;
+
+/** Validates a `AnthropicTextDelta` against AnthropicTextDelta.json. */
+export declare const validateAnthropicTextDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotText` against AnthropicDeltaNotText.json. */
+export declare const validateAnthropicDeltaNotText: StandaloneValidator;
+
+/** Validates a `AnthropicInputJsonDelta` against AnthropicInputJsonDelta.json. */
+export declare const validateAnthropicInputJsonDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotInputJson` against AnthropicDeltaNotInputJson.json. */
+export declare const validateAnthropicDeltaNotInputJson: StandaloneValidator;
+
+/** Validates a `AnthropicSignatureDelta` against AnthropicSignatureDelta.json. */
+export declare const validateAnthropicSignatureDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotSignature` against AnthropicDeltaNotSignature.json. */
+export declare const validateAnthropicDeltaNotSignature: StandaloneValidator;
+
+/** Validates a `AnthropicCitationsDelta` against AnthropicCitationsDelta.json. */
+export declare const validateAnthropicCitationsDelta: StandaloneValidator;
+
+/** Validates a `AnthropicDeltaNotCitations` against AnthropicDeltaNotCitations.json. */
+export declare const validateAnthropicDeltaNotCitations: StandaloneValidator;
+
+/** Validates a `AnthropicCompactionDelta` against AnthropicCompactionDelta.json. */
+export declare const validateAnthropicCompactionDelta: StandaloneValidator;
+
+/** Validates a `AnthropicOtherDelta` against AnthropicOtherDelta.json. */
+export declare const validateAnthropicOtherDelta: StandaloneValidator;
+
 /** Validates a `AnthropicContentBlockStopEvent` against AnthropicContentBlockStopEvent.json. */
 export declare const validateAnthropicContentBlockStopEvent: StandaloneValidator;
 
@@ -75,3 +114,6 @@ export declare const validateAnthropicMessageStopEvent: StandaloneValidator;
 
 /** Validates a `AnthropicErrorEvent` against AnthropicErrorEvent.json. */
 export declare const validateAnthropicErrorEvent: StandaloneValidator;
+
+/** Validates a `AnthropicKnownBlock` against AnthropicKnownBlock.json. */
+export declare const validateAnthropicKnownBlock: StandaloneValidator;

@@ -4,11 +4,169 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
- * Any content block as it sits in a content array: a `type` tag and the block's fields.
+ * The `delta` of a `content_block_delta`, dispatched on its tag first: the known deltas are tried in the
+ * order they are frequent (a reasoning stream is mostly thinking pieces, then text) and a known delta is
+ * checked against its model, so a `text_delta` whose `text` is not a string is invalid wire; any other tag
+ * is an `AnthropicOtherDelta`. A chain of `const` tests rather than a discriminated `oneOf`, because it is
+ * the hot path of every stream: a thinking piece costs one comparison and no further call.
  */
-export interface AnthropicContentBlock {
+export type AnthropicBlockDelta =
+  | AnthropicThinkingDelta
+  | AnthropicTextDelta
+  | AnthropicInputJsonDelta
+  | AnthropicSignatureDelta
+  | AnthropicCitationsDelta
+  | AnthropicCompactionDelta
+  | AnthropicOtherDelta;
+/**
+ * Any content block as it sits in a content array (a response, a request, a `content_block_start`): a
+ * known block is checked against its model, so a `thinking` block without its `signature` is invalid
+ * wire; any other tag is an `AnthropicOtherBlock`, kept as received.
+ */
+export type AnthropicContentBlock = AnthropicKnownBlock | AnthropicOtherBlock;
+/**
+ * The blocks partwise reads or writes, each checked against its own model, discriminated by `type`.
+ */
+export type AnthropicKnownBlock =
+  | AnthropicTextBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock;
+/**
+ * A delta that is not a `citations_delta` (a link of the AnthropicBlockDelta dispatch): checked as a `compaction_delta`, else passed on.
+ */
+export type AnthropicDeltaNotCitations = AnthropicCompactionDelta | AnthropicOtherDelta;
+/**
+ * A delta that is not a `input_json_delta` (a link of the AnthropicBlockDelta dispatch): checked as a `signature_delta`, else passed on.
+ */
+export type AnthropicDeltaNotInputJson =
+  AnthropicSignatureDelta | AnthropicCitationsDelta | AnthropicCompactionDelta | AnthropicOtherDelta;
+/**
+ * A delta that is not a `signature_delta` (a link of the AnthropicBlockDelta dispatch): checked as a `citations_delta`, else passed on.
+ */
+export type AnthropicDeltaNotSignature =
+  AnthropicCitationsDelta | AnthropicCompactionDelta | AnthropicOtherDelta;
+/**
+ * A delta that is not a `text_delta` (a link of the AnthropicBlockDelta dispatch): checked as a `input_json_delta`, else passed on.
+ */
+export type AnthropicDeltaNotText =
+  | AnthropicInputJsonDelta
+  | AnthropicSignatureDelta
+  | AnthropicCitationsDelta
+  | AnthropicCompactionDelta
+  | AnthropicOtherDelta;
+/**
+ * A delta that is not a `thinking_delta` (a link of the AnthropicBlockDelta dispatch): checked as a `text_delta`, else passed on.
+ */
+export type AnthropicDeltaNotThinking =
+  | AnthropicTextDelta
+  | AnthropicInputJsonDelta
+  | AnthropicSignatureDelta
+  | AnthropicCitationsDelta
+  | AnthropicCompactionDelta
+  | AnthropicOtherDelta;
+
+/**
+ * `thinking_delta`: the next piece of a thinking block's text.
+ */
+export interface AnthropicThinkingDelta {
   /**
-   * The block tag.
+   * The delta tag.
+   */
+  type: "thinking_delta";
+  /**
+   * The piece, appended.
+   */
+  thinking: string;
+  [k: string]: unknown;
+}
+/**
+ * `text_delta`: the next piece of a text block's text.
+ */
+export interface AnthropicTextDelta {
+  /**
+   * The delta tag.
+   */
+  type: "text_delta";
+  /**
+   * The piece, appended.
+   */
+  text: string;
+  [k: string]: unknown;
+}
+/**
+ * `input_json_delta`: the next piece of a tool call's input JSON text (tool_use, server_tool_use).
+ */
+export interface AnthropicInputJsonDelta {
+  /**
+   * The delta tag.
+   */
+  type: "input_json_delta";
+  /**
+   * The piece, concatenated and parsed at the block's stop.
+   */
+  partial_json: string;
+  [k: string]: unknown;
+}
+/**
+ * `signature_delta`: the thinking block's signature, which replaces any earlier one.
+ */
+export interface AnthropicSignatureDelta {
+  /**
+   * The delta tag.
+   */
+  type: "signature_delta";
+  /**
+   * The signature.
+   */
+  signature: string;
+  [k: string]: unknown;
+}
+/**
+ * `citations_delta`: one citation of a text block, gathered into its `citations`.
+ */
+export interface AnthropicCitationsDelta {
+  /**
+   * The delta tag.
+   */
+  type: "citations_delta";
+  /**
+   * The citation.
+   */
+  citation: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * `compaction_delta`: the compaction block's final `content` (null when compaction failed) and its
+ * `encrypted_content`, assigned to the block, never appended.
+ */
+export interface AnthropicCompactionDelta {
+  /**
+   * The delta tag.
+   */
+  type: "compaction_delta";
+  [k: string]: unknown;
+}
+/**
+ * A delta type partwise does not know: kept, unmerged, as an unknown part.
+ */
+export interface AnthropicOtherDelta {
+  /**
+   * The delta tag: none of the known deltas' tags.
+   */
+  type: string;
+  [k: string]: unknown;
+}
+/**
+ * Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,
+ * container uploads, compaction and future block types. Kept as received and replayed to Anthropic only.
+ */
+export interface AnthropicOtherBlock {
+  /**
+   * The block tag (e.g. `server_tool_use`, `web_search_tool_result`, `mcp_tool_use`): none of the known blocks' tags.
    */
   type: string;
   [k: string]: unknown;
@@ -26,11 +184,10 @@ export interface AnthropicContentBlockDeltaEvent {
    */
   index: number;
   /**
-   * `text_delta`, `thinking_delta`, `signature_delta` (replaces the signature), `input_json_delta`,
-   * `citations_delta` or `compaction_delta` (the compaction block's final `content` and `encrypted_content`:
-   * assigned, not appended).
+   * The fragment.
    */
-  delta: AnthropicContentBlock;
+  delta: AnthropicBlockDelta;
+  [k: string]: unknown;
 }
 /**
  * `content_block_start`: a block opens at `index`, as a skeleton (or whole, for results and redacted thinking).
@@ -48,6 +205,7 @@ export interface AnthropicContentBlockStartEvent {
    * The block skeleton.
    */
   content_block: AnthropicContentBlock;
+  [k: string]: unknown;
 }
 /**
  * `content_block_stop`: the block at `index` is complete.
@@ -61,6 +219,7 @@ export interface AnthropicContentBlockStopEvent {
    * The block index.
    */
   index: number;
+  [k: string]: unknown;
 }
 /**
  * A document block (PDF, plain text) in a user message.
@@ -95,6 +254,7 @@ export interface AnthropicErrorEvent {
     type: string;
     message: string;
   };
+  [k: string]: unknown;
 }
 /**
  * An image block in a user message or a tool result.
@@ -164,6 +324,7 @@ export interface AnthropicMessageDeltaEvent {
    * Usage totals so far: later values replace earlier ones.
    */
   usage?: RecordUnknown;
+  [k: string]: unknown;
 }
 /**
  * A message of a request.
@@ -190,6 +351,7 @@ export interface AnthropicMessageStartEvent {
    * The message with empty content.
    */
   message: AnthropicMessage;
+  [k: string]: unknown;
 }
 /**
  * `message_stop`: the response is complete.
@@ -199,16 +361,6 @@ export interface AnthropicMessageStopEvent {
    * The event tag.
    */
   type: "message_stop";
-}
-/**
- * Any other block: server tool use and results (web search, web fetch, code execution), MCP blocks,
- * container uploads and future block types. Kept as received and replayed to Anthropic only.
- */
-export interface AnthropicOtherBlock {
-  /**
-   * The block tag (e.g. `server_tool_use`, `web_search_tool_result`, `mcp_tool_use`).
-   */
-  type: string;
   [k: string]: unknown;
 }
 /**

@@ -49,8 +49,38 @@ export declare const validateBedrockDocumentBlock: StandaloneValidator;
 /** Validates a `BedrockOtherBlock` against BedrockOtherBlock.json. */
 export declare const validateBedrockOtherBlock: StandaloneValidator;
 
+/** Validates a `BedrockReasoningContentMember` against BedrockReasoningContentMember.json. */
+export declare const validateBedrockReasoningContentMember: StandaloneValidator;
+
+/** Validates a `BedrockToolUseMember` against BedrockToolUseMember.json. */
+export declare const validateBedrockToolUseMember: StandaloneValidator;
+
+/** Validates a `BedrockToolResultMember` against BedrockToolResultMember.json. */
+export declare const validateBedrockToolResultMember: StandaloneValidator;
+
+/** Validates a `BedrockImageMember` against BedrockImageMember.json. */
+export declare const validateBedrockImageMember: StandaloneValidator;
+
+/** Validates a `BedrockDocumentMember` against BedrockDocumentMember.json. */
+export declare const validateBedrockDocumentMember: StandaloneValidator;
+
 /** Validates a `BedrockContentBlock` against BedrockContentBlock.json. */
 export declare const validateBedrockContentBlock: StandaloneValidator;
+
+/** Validates a `BedrockBlockWithoutText` against BedrockBlockWithoutText.json. */
+export declare const validateBedrockBlockWithoutText: StandaloneValidator;
+
+/** Validates a `BedrockBlockWithoutReasoningContent` against BedrockBlockWithoutReasoningContent.json. */
+export declare const validateBedrockBlockWithoutReasoningContent: StandaloneValidator;
+
+/** Validates a `BedrockBlockWithoutToolUse` against BedrockBlockWithoutToolUse.json. */
+export declare const validateBedrockBlockWithoutToolUse: StandaloneValidator;
+
+/** Validates a `BedrockBlockWithoutToolResult` against BedrockBlockWithoutToolResult.json. */
+export declare const validateBedrockBlockWithoutToolResult: StandaloneValidator;
+
+/** Validates a `BedrockBlockWithoutImage` against BedrockBlockWithoutImage.json. */
+export declare const validateBedrockBlockWithoutImage: StandaloneValidator;
 
 /** Validates a `BedrockMessage` against BedrockMessage.json. */
 export declare const validateBedrockMessage: StandaloneValidator;
@@ -76,8 +106,26 @@ export declare const validateBedrockMessageStartEvent: StandaloneValidator;
 /** Validates a `BedrockToolUseBlockStart` against BedrockToolUseBlockStart.json. */
 export declare const validateBedrockToolUseBlockStart: StandaloneValidator;
 
+/** Validates a `BedrockToolUseStart` against BedrockToolUseStart.json. */
+export declare const validateBedrockToolUseStart: StandaloneValidator;
+
+/** Validates a `BedrockToolResultStart` against BedrockToolResultStart.json. */
+export declare const validateBedrockToolResultStart: StandaloneValidator;
+
+/** Validates a `BedrockImageStart` against BedrockImageStart.json. */
+export declare const validateBedrockImageStart: StandaloneValidator;
+
+/** Validates a `BedrockOtherStart` against BedrockOtherStart.json. */
+export declare const validateBedrockOtherStart: StandaloneValidator;
+
 /** Validates a `BedrockContentBlockStart` against BedrockContentBlockStart.json. */
 export declare const validateBedrockContentBlockStart: StandaloneValidator;
+
+/** Validates a `BedrockStartWithoutToolUse` against BedrockStartWithoutToolUse.json. */
+export declare const validateBedrockStartWithoutToolUse: StandaloneValidator;
+
+/** Validates a `BedrockStartWithoutToolResult` against BedrockStartWithoutToolResult.json. */
+export declare const validateBedrockStartWithoutToolResult: StandaloneValidator;
 
 /** Validates a `BedrockContentBlockStartEvent` against BedrockContentBlockStartEvent.json. */
 export declare const validateBedrockContentBlockStartEvent: StandaloneValidator;
@@ -85,8 +133,44 @@ export declare const validateBedrockContentBlockStartEvent: StandaloneValidator;
 /** Validates a `BedrockReasoningContentBlockDelta` against BedrockReasoningContentBlockDelta.json. */
 export declare const validateBedrockReasoningContentBlockDelta: StandaloneValidator;
 
+/** Validates a `BedrockTextDelta` against BedrockTextDelta.json. */
+export declare const validateBedrockTextDelta: StandaloneValidator;
+
+/** Validates a `BedrockReasoningDelta` against BedrockReasoningDelta.json. */
+export declare const validateBedrockReasoningDelta: StandaloneValidator;
+
+/** Validates a `BedrockToolUseDelta` against BedrockToolUseDelta.json. */
+export declare const validateBedrockToolUseDelta: StandaloneValidator;
+
+/** Validates a `BedrockCitationDelta` against BedrockCitationDelta.json. */
+export declare const validateBedrockCitationDelta: StandaloneValidator;
+
+/** Validates a `BedrockToolResultDelta` against BedrockToolResultDelta.json. */
+export declare const validateBedrockToolResultDelta: StandaloneValidator;
+
+/** Validates a `BedrockImageDelta` against BedrockImageDelta.json. */
+export declare const validateBedrockImageDelta: StandaloneValidator;
+
+/** Validates a `BedrockOtherDelta` against BedrockOtherDelta.json. */
+export declare const validateBedrockOtherDelta: StandaloneValidator;
+
 /** Validates a `BedrockContentBlockDelta` against BedrockContentBlockDelta.json. */
 export declare const validateBedrockContentBlockDelta: StandaloneValidator;
+
+/** Validates a `BedrockDeltaWithoutText` against BedrockDeltaWithoutText.json. */
+export declare const validateBedrockDeltaWithoutText: StandaloneValidator;
+
+/** Validates a `BedrockDeltaWithoutReasoningContent` against BedrockDeltaWithoutReasoningContent.json. */
+export declare const validateBedrockDeltaWithoutReasoningContent: StandaloneValidator;
+
+/** Validates a `BedrockDeltaWithoutToolUse` against BedrockDeltaWithoutToolUse.json. */
+export declare const validateBedrockDeltaWithoutToolUse: StandaloneValidator;
+
+/** Validates a `BedrockDeltaWithoutCitation` against BedrockDeltaWithoutCitation.json. */
+export declare const validateBedrockDeltaWithoutCitation: StandaloneValidator;
+
+/** Validates a `BedrockDeltaWithoutToolResult` against BedrockDeltaWithoutToolResult.json. */
+export declare const validateBedrockDeltaWithoutToolResult: StandaloneValidator;
 
 /** Validates a `BedrockContentBlockDeltaEvent` against BedrockContentBlockDeltaEvent.json. */
 export declare const validateBedrockContentBlockDeltaEvent: StandaloneValidator;

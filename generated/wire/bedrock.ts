@@ -4,54 +4,242 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
- * A content block as it sits in a message: one member naming the block. The members partwise reads are checked.
+ * A block without `image` (a link of the BedrockContentBlock dispatch): checked as a `document` member when it has that field, else passed on.
  */
-export interface BedrockContentBlock {
+export type BedrockBlockWithoutImage = BedrockDocumentMember | BedrockOtherBlock;
+/**
+ * A block without `reasoningContent` (a link of the BedrockContentBlock dispatch): checked as a `toolUse` member when it has that field, else passed on.
+ */
+export type BedrockBlockWithoutReasoningContent =
+  | BedrockToolUseMember
+  | BedrockToolResultMember
+  | BedrockImageMember
+  | BedrockDocumentMember
+  | BedrockOtherBlock;
+/**
+ * A block without `text` (a link of the BedrockContentBlock dispatch): checked as a `reasoningContent` member when it has that field, else passed on.
+ */
+export type BedrockBlockWithoutText =
+  | BedrockReasoningContentMember
+  | BedrockToolUseMember
+  | BedrockToolResultMember
+  | BedrockImageMember
+  | BedrockDocumentMember
+  | BedrockOtherBlock;
+/**
+ * A block without `toolResult` (a link of the BedrockContentBlock dispatch): checked as an `image` member when it has that field, else passed on.
+ */
+export type BedrockBlockWithoutToolResult = BedrockImageMember | BedrockDocumentMember | BedrockOtherBlock;
+/**
+ * A block without `toolUse` (a link of the BedrockContentBlock dispatch): checked as a `toolResult` member when it has that field, else passed on.
+ */
+export type BedrockBlockWithoutToolUse =
+  BedrockToolResultMember | BedrockImageMember | BedrockDocumentMember | BedrockOtherBlock;
+/**
+ * A content block as it sits in a message: a one-member union named by its key, not by a `type`. The first
+ * known member present (`text`, `reasoningContent`, `toolUse`, `toolResult`, `image`, `document`, tried in
+ * that order) is checked against its model, so a `toolUse` without `toolUseId` is invalid wire; a block
+ * with none of them is a `BedrockOtherBlock`, kept as received.
+ * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlock.html
+ */
+export type BedrockContentBlock =
+  | BedrockTextBlock
+  | BedrockReasoningContentMember
+  | BedrockToolUseMember
+  | BedrockToolResultMember
+  | BedrockImageMember
+  | BedrockDocumentMember
+  | BedrockOtherBlock;
+/**
+ * A delta of a block, named by its member: `text`, `reasoningContent`, `toolUse` input, `citation`,
+ * `toolResult` content or `image` (tried in that order), each checked against its model; any other
+ * member is a `BedrockOtherDelta`.
+ */
+export type BedrockContentBlockDelta =
+  | BedrockTextDelta
+  | BedrockReasoningDelta
+  | BedrockToolUseDelta
+  | BedrockCitationDelta
+  | BedrockToolResultDelta
+  | BedrockImageDelta
+  | BedrockOtherDelta;
+/**
+ * What a `contentBlockStart` opens, named by its member (text and reasoning blocks have no start).
+ */
+export type BedrockContentBlockStart =
+  BedrockToolUseStart | BedrockToolResultStart | BedrockImageStart | BedrockOtherStart;
+/**
+ * A delta without `citation` (a link of the BedrockContentBlockDelta dispatch): checked as a `toolResult` member when it has that field, else passed on.
+ */
+export type BedrockDeltaWithoutCitation = BedrockToolResultDelta | BedrockImageDelta | BedrockOtherDelta;
+/**
+ * A delta without `reasoningContent` (a link of the BedrockContentBlockDelta dispatch): checked as a `toolUse` member when it has that field, else passed on.
+ */
+export type BedrockDeltaWithoutReasoningContent =
+  BedrockToolUseDelta | BedrockCitationDelta | BedrockToolResultDelta | BedrockImageDelta | BedrockOtherDelta;
+/**
+ * A delta without `text` (a link of the BedrockContentBlockDelta dispatch): checked as a `reasoningContent` member when it has that field, else passed on.
+ */
+export type BedrockDeltaWithoutText =
+  | BedrockReasoningDelta
+  | BedrockToolUseDelta
+  | BedrockCitationDelta
+  | BedrockToolResultDelta
+  | BedrockImageDelta
+  | BedrockOtherDelta;
+/**
+ * A delta without `toolResult` (a link of the BedrockContentBlockDelta dispatch): checked as an `image` member when it has that field, else passed on.
+ */
+export type BedrockDeltaWithoutToolResult = BedrockImageDelta | BedrockOtherDelta;
+/**
+ * A delta without `toolUse` (a link of the BedrockContentBlockDelta dispatch): checked as a `citation` member when it has that field, else passed on.
+ */
+export type BedrockDeltaWithoutToolUse =
+  BedrockCitationDelta | BedrockToolResultDelta | BedrockImageDelta | BedrockOtherDelta;
+/**
+ * A start without `toolResult` (a link of the BedrockContentBlockStart dispatch): checked as an `image` member when it has that field, else passed on.
+ */
+export type BedrockStartWithoutToolResult = BedrockImageStart | BedrockOtherStart;
+/**
+ * A start without `toolUse` (a link of the BedrockContentBlockStart dispatch): checked as a `toolResult` member when it has that field, else passed on.
+ */
+export type BedrockStartWithoutToolUse = BedrockToolResultStart | BedrockImageStart | BedrockOtherStart;
+
+/**
+ * A `document` block (in a user message).
+ */
+export interface BedrockDocumentMember {
   /**
-   * A text block.
+   * The document.
    */
-  text?: string;
-  /**
-   * A reasoning block.
-   */
-  reasoningContent?: BedrockReasoningContent;
-  /**
-   * A tool call.
-   */
-  toolUse?: BedrockToolUseBlock;
+  document: BedrockDocumentBlock;
   [k: string]: unknown;
 }
 /**
- * A delta of a block: `text`, `reasoningContent`, `toolUse` input, `citation`, `toolResult` content or `image`.
+ * Any other block, kept exactly as received and replayed to Bedrock only: `citationsContent`, a
+ * server `toolUse` and its `toolResult`, `image` output, a `reasoningContent` member partwise does not
+ * know, and future block types. The block's key is the part's `kind`.
  */
-export interface BedrockContentBlockDelta {
+export interface BedrockOtherBlock {
+  [k: string]: unknown;
+}
+/**
+ * A `toolUse` block.
+ */
+export interface BedrockToolUseMember {
   /**
-   * A piece of text.
+   * The call.
    */
-  text?: string;
+  toolUse: BedrockToolUseBlock;
+  [k: string]: unknown;
+}
+/**
+ * A `toolResult` block (in a user message).
+ */
+export interface BedrockToolResultMember {
   /**
-   * A piece of reasoning.
+   * The result.
    */
-  reasoningContent?: BedrockReasoningContentBlockDelta;
+  toolResult: BedrockToolResultBlock;
+  [k: string]: unknown;
+}
+/**
+ * An `image` block.
+ */
+export interface BedrockImageMember {
   /**
-   * A fragment of a tool call's input JSON text; the fragments are concatenated (`""` for no arguments).
+   * The image.
    */
-  toolUse?: {
+  image: BedrockImageBlock;
+  [k: string]: unknown;
+}
+/**
+ * A `reasoningContent` block.
+ */
+export interface BedrockReasoningContentMember {
+  /**
+   * The reasoning.
+   */
+  reasoningContent: BedrockReasoningContent;
+  [k: string]: unknown;
+}
+/**
+ * A citation of the text that follows in the block.
+ */
+export interface BedrockCitationDelta {
+  /**
+   * The citation.
+   */
+  citation: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * A text block: `{ "text": ... }`.
+ */
+export interface BedrockTextBlock {
+  /**
+   * The text.
+   */
+  text: string;
+  [k: string]: unknown;
+}
+/**
+ * A piece of text.
+ */
+export interface BedrockTextDelta {
+  /**
+   * The piece, appended.
+   */
+  text: string;
+  [k: string]: unknown;
+}
+/**
+ * A piece of reasoning.
+ */
+export interface BedrockReasoningDelta {
+  /**
+   * Its text, signature or redacted content.
+   */
+  reasoningContent: BedrockReasoningContentBlockDelta;
+  [k: string]: unknown;
+}
+/**
+ * A fragment of a tool call's input JSON text; the fragments are concatenated (`""` for no arguments).
+ */
+export interface BedrockToolUseDelta {
+  /**
+   * The fragment.
+   */
+  toolUse: {
     input: string;
     [k: string]: unknown;
   };
+  [k: string]: unknown;
+}
+/**
+ * Content of a server tool's result.
+ */
+export interface BedrockToolResultDelta {
   /**
-   * A citation of the text that follows in the block.
+   * The content blocks, appended to the result's content.
    */
-  citation?: RecordUnknown;
+  toolResult: unknown[];
+  [k: string]: unknown;
+}
+/**
+ * Image output.
+ */
+export interface BedrockImageDelta {
   /**
-   * Content of a server tool's result.
+   * Fields of the image, assigned to it.
    */
-  toolResult?: unknown[];
-  /**
-   * Image output.
-   */
-  image?: RecordUnknown;
+  image: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * A delta partwise does not know: kept, unmerged, as an unknown part.
+ */
+export interface BedrockOtherDelta {
   [k: string]: unknown;
 }
 /**
@@ -69,13 +257,39 @@ export interface BedrockContentBlockDeltaEvent {
   [k: string]: unknown;
 }
 /**
- * What a `contentBlockStart` opens: `toolUse`, `toolResult` (a server tool's result) or `image`; text and reasoning blocks have no start.
+ * A `toolUse` start: a tool call opens.
  */
-export interface BedrockContentBlockStart {
+export interface BedrockToolUseStart {
   /**
-   * A tool call.
+   * The call's id, name and tag.
    */
-  toolUse?: BedrockToolUseBlockStart;
+  toolUse: BedrockToolUseBlockStart;
+  [k: string]: unknown;
+}
+/**
+ * A `toolResult` start: a server tool's result opens; its content follows in deltas.
+ */
+export interface BedrockToolResultStart {
+  /**
+   * The result's fields (`toolUseId`, `type`, ...).
+   */
+  toolResult: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * An `image` start: image output opens; its fields follow in deltas.
+ */
+export interface BedrockImageStart {
+  /**
+   * The image's fields (`format`, ...).
+   */
+  image: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * A start partwise does not know (or `{}`, a text block announcing itself): kept, unmerged, as an unknown part.
+ */
+export interface BedrockOtherStart {
   [k: string]: unknown;
 }
 /**
@@ -246,14 +460,6 @@ export interface BedrockMetadataEvent {
   [k: string]: unknown;
 }
 /**
- * Any other block, kept exactly as received and replayed to Bedrock only: `citationsContent`, a
- * server `toolUse` and its `toolResult`, `image` output, a `reasoningContent` member partwise does not
- * know, and future block types. The block's key is the part's `kind`.
- */
-export interface BedrockOtherBlock {
-  [k: string]: unknown;
-}
-/**
  * The value of a `reasoningContent` block: `reasoningText`, or `redactedContent` (reasoning the model
  * provider encrypted). Any other member is kept as an unknown part.
  */
@@ -327,15 +533,6 @@ export interface BedrockSystemContentBlock {
    */
   text?: string;
   [k: string]: unknown;
-}
-/**
- * A text block: `{ "text": ... }`.
- */
-export interface BedrockTextBlock {
-  /**
-   * The text.
-   */
-  text: string;
 }
 /**
  * Token counts. `inputTokens` excludes the prompt-cache reads and writes, which are counted apart.

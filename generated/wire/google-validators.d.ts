@@ -64,8 +64,38 @@ export declare const validateGoogleFunctionResponsePart: StandaloneValidator;
 /** Validates a `GoogleFunctionResponse` against GoogleFunctionResponse.json. */
 export declare const validateGoogleFunctionResponse: StandaloneValidator;
 
+/** Validates a `GoogleOtherPart` against GoogleOtherPart.json. */
+export declare const validateGoogleOtherPart: StandaloneValidator;
+
+/** Validates a `GoogleTextOrThoughtPart` against GoogleTextOrThoughtPart.json. */
+export declare const validateGoogleTextOrThoughtPart: StandaloneValidator;
+
 /** Validates a `GooglePart` against GooglePart.json. */
 export declare const validateGooglePart: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutText` against GooglePartWithoutText.json. */
+export declare const validateGooglePartWithoutText: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutFunctionCall` against GooglePartWithoutFunctionCall.json. */
+export declare const validateGooglePartWithoutFunctionCall: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutInlineData` against GooglePartWithoutInlineData.json. */
+export declare const validateGooglePartWithoutInlineData: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutFileData` against GooglePartWithoutFileData.json. */
+export declare const validateGooglePartWithoutFileData: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutFunctionResponse` against GooglePartWithoutFunctionResponse.json. */
+export declare const validateGooglePartWithoutFunctionResponse: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutExecutableCode` against GooglePartWithoutExecutableCode.json. */
+export declare const validateGooglePartWithoutExecutableCode: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutCodeExecutionResult` against GooglePartWithoutCodeExecutionResult.json. */
+export declare const validateGooglePartWithoutCodeExecutionResult: StandaloneValidator;
+
+/** Validates a `GooglePartWithoutToolCall` against GooglePartWithoutToolCall.json. */
+export declare const validateGooglePartWithoutToolCall: StandaloneValidator;
 
 /** Validates a `GoogleContent` against GoogleContent.json. */
 export declare const validateGoogleContent: StandaloneValidator;

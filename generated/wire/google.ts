@@ -4,6 +4,98 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
+ * Any part as it sits in a content. Gemini tags a part by which data field it has, not by a `type`: the
+ * first known field present (`text`, `functionCall`, `inlineData`, `fileData`, `functionResponse`,
+ * `executableCode`, `codeExecutionResult`, `toolCall`, `toolResponse`, tried in that order) is checked
+ * against its model, so a `functionCall` whose `name` is not a string is invalid wire; a part with none of
+ * them is a `GoogleOtherPart`, kept as received. https://ai.google.dev/api/caching#Part
+ */
+export type GooglePart =
+  | GoogleTextOrThoughtPart
+  | GoogleFunctionCallPart
+  | GoogleInlineDataPart
+  | GoogleFileDataPart
+  | GoogleFunctionResponsePart
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A `text` part: a thought summary when `thought` is true, answer text otherwise.
+ */
+export type GoogleTextOrThoughtPart = GoogleThoughtPart | GoogleTextPart;
+/**
+ * A part without `codeExecutionResult` (a link of the GooglePart dispatch): checked as a `toolCall` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutCodeExecutionResult =
+  GoogleServerToolCallPart | GoogleServerToolResponsePart | GoogleOtherPart;
+/**
+ * A part without `executableCode` (a link of the GooglePart dispatch): checked as a `codeExecutionResult` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutExecutableCode =
+  GoogleCodeExecutionResultPart | GoogleServerToolCallPart | GoogleServerToolResponsePart | GoogleOtherPart;
+/**
+ * A part without `fileData` (a link of the GooglePart dispatch): checked as a `functionResponse` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutFileData =
+  | GoogleFunctionResponsePart
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A part without `functionCall` (a link of the GooglePart dispatch): checked as an `inlineData` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutFunctionCall =
+  | GoogleInlineDataPart
+  | GoogleFileDataPart
+  | GoogleFunctionResponsePart
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A part without `functionResponse` (a link of the GooglePart dispatch): checked as an `executableCode` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutFunctionResponse =
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A part without `inlineData` (a link of the GooglePart dispatch): checked as a `fileData` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutInlineData =
+  | GoogleFileDataPart
+  | GoogleFunctionResponsePart
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A part without `text` (a link of the GooglePart dispatch): checked as a `functionCall` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutText =
+  | GoogleFunctionCallPart
+  | GoogleInlineDataPart
+  | GoogleFileDataPart
+  | GoogleFunctionResponsePart
+  | GoogleExecutableCodePart
+  | GoogleCodeExecutionResultPart
+  | GoogleServerToolCallPart
+  | GoogleServerToolResponsePart
+  | GoogleOtherPart;
+/**
+ * A part without `toolCall` (a link of the GooglePart dispatch): checked as a `toolResponse` part when it has that field, else passed on.
+ */
+export type GooglePartWithoutToolCall = GoogleServerToolResponsePart | GoogleOtherPart;
+
+/**
  * Bytes with their MIME type.
  */
 export interface GoogleBlob {
@@ -65,6 +157,7 @@ export interface GoogleCodeExecutionResultPart {
    * The signature, when the model attached one to this part.
    */
   thoughtSignature?: string;
+  [k: string]: unknown;
 }
 /**
  * A turn: who wrote it and its parts.
@@ -106,6 +199,7 @@ export interface GoogleExecutableCodePart {
    * The signature, when the model attached one to this part.
    */
   thoughtSignature?: string;
+  [k: string]: unknown;
 }
 /**
  * A file by URI.
@@ -136,6 +230,7 @@ export interface GoogleFileDataPart {
    * The signature, when the model attached one to this part.
    */
   thoughtSignature?: string;
+  [k: string]: unknown;
 }
 /**
  * A function call as the model writes it; streamed on Vertex AI as fragments (`partialArgs`, `willContinue`).
@@ -175,6 +270,7 @@ export interface GoogleFunctionCallPart {
    * The signature; with parallel calls only the first call of a step carries one.
    */
   thoughtSignature?: string;
+  [k: string]: unknown;
 }
 /**
  * The response of a function call.
@@ -205,6 +301,7 @@ export interface GoogleFunctionResponsePart {
    * The response: `id` <- `id`, `name` <- `name`, `response` <- `content` (JSON text parsed; non-objects under `result`, errors under `error`).
    */
   functionResponse: GoogleFunctionResponse;
+  [k: string]: unknown;
 }
 /**
  * A generateContent response; each chunk of a stream has this shape too.
@@ -244,17 +341,80 @@ export interface GoogleInlineDataPart {
    * The signature, when the model attached one to this part.
    */
   thoughtSignature?: string;
+  [k: string]: unknown;
 }
 /**
- * Any part as it sits in a content: one data field (`text`, `functionCall`, `inlineData`, ...) and metadata.
+ * A part whose data field is none of the known ones (`videoMetadata` alone, a part kind of a later API
+ * version), or a part with no data field at all (a closing `thoughtSignature`, read as an empty text).
+ * Kept as received, as an unknown part named after its first field.
  */
-export interface GooglePart {
+export interface GoogleOtherPart {
   /**
    * True on a thought summary.
    */
   thought?: boolean;
   /**
    * The signature attached to this part.
+   */
+  thoughtSignature?: string;
+  [k: string]: unknown;
+}
+/**
+ * A thought summary (`thought: true`), returned when `thinkingConfig.includeThoughts` is on.
+ */
+export interface GoogleThoughtPart {
+  /**
+   * The thought summary text.
+   */
+  text: string;
+  /**
+   * Always true.
+   */
+  thought: true;
+  /**
+   * The signature, when the model attached one to this part.
+   */
+  thoughtSignature?: string;
+  [k: string]: unknown;
+}
+/**
+ * Answer text (no `thought` flag).
+ */
+export interface GoogleTextPart {
+  /**
+   * The text; an empty text may carry only a signature (the last part of a streamed answer).
+   */
+  text: string;
+  /**
+   * The signature, when the model attached one to this part.
+   */
+  thoughtSignature?: string;
+  [k: string]: unknown;
+}
+/**
+ * A server-side tool invocation (Google Search, URL context, ...); kept as an unknown part (kind `toolCall`).
+ */
+export interface GoogleServerToolCallPart {
+  /**
+   * `{id, toolType, args}`.
+   */
+  toolCall: RecordUnknown;
+  /**
+   * The signature, when the model attached one to this part.
+   */
+  thoughtSignature?: string;
+  [k: string]: unknown;
+}
+/**
+ * A server-side tool's response; kept as an unknown part (kind `toolResponse`).
+ */
+export interface GoogleServerToolResponsePart {
+  /**
+   * `{id, toolType, response}`.
+   */
+  toolResponse: RecordUnknown;
+  /**
+   * The signature, when the model attached one to this part.
    */
   thoughtSignature?: string;
   [k: string]: unknown;
@@ -312,62 +472,6 @@ export interface GoogleRequest {
    */
   systemInstruction?: GoogleContent;
   [k: string]: unknown;
-}
-/**
- * A server-side tool invocation (Google Search, URL context, ...); kept as an unknown part (kind `toolCall`).
- */
-export interface GoogleServerToolCallPart {
-  /**
-   * `{id, toolType, args}`.
-   */
-  toolCall: RecordUnknown;
-  /**
-   * The signature, when the model attached one to this part.
-   */
-  thoughtSignature?: string;
-}
-/**
- * A server-side tool's response; kept as an unknown part (kind `toolResponse`).
- */
-export interface GoogleServerToolResponsePart {
-  /**
-   * `{id, toolType, response}`.
-   */
-  toolResponse: RecordUnknown;
-  /**
-   * The signature, when the model attached one to this part.
-   */
-  thoughtSignature?: string;
-}
-/**
- * Answer text (no `thought` flag).
- */
-export interface GoogleTextPart {
-  /**
-   * The text; an empty text may carry only a signature (the last part of a streamed answer).
-   */
-  text: string;
-  /**
-   * The signature, when the model attached one to this part.
-   */
-  thoughtSignature?: string;
-}
-/**
- * A thought summary (`thought: true`), returned when `thinkingConfig.includeThoughts` is on.
- */
-export interface GoogleThoughtPart {
-  /**
-   * The thought summary text.
-   */
-  text: string;
-  /**
-   * Always true.
-   */
-  thought: true;
-  /**
-   * The signature, when the model attached one to this part.
-   */
-  thoughtSignature?: string;
 }
 /**
  * Token counts; repeated and cumulative on every stream chunk.

@@ -344,8 +344,8 @@ function wireTag(model) {
 
 /**
  * The names of the models and unions declared in a namespace and its sub-namespaces, in declaration
- * order: the provider's wire shapes (a tagged union's known branches among them), whose JSON Schemas are
- * kept apart from the canonical ones.
+ * order: the provider's wire shapes, whose JSON Schemas are kept apart from the canonical ones (a wire
+ * union such as the known content blocks is one of them, not a canonical model).
  * @param {import("@typespec/compiler").Namespace} namespace @returns {string[]}
  */
 function namespaceModels(namespace) {

@@ -4,18 +4,23 @@ import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types
 import { tokenCount } from "../wire-validation.js";
 
 export type {
+  AnthropicCitationsDelta,
   AnthropicContentBlockDeltaEvent,
   AnthropicContentBlockStartEvent,
   AnthropicContentBlockStopEvent,
   AnthropicErrorEvent,
+  AnthropicInputJsonDelta,
   AnthropicMessage,
   AnthropicMessageDeltaEvent,
   AnthropicMessageParam,
   AnthropicMessageStartEvent,
   AnthropicRedactedThinkingBlock,
   AnthropicRequest,
+  AnthropicSignatureDelta,
   AnthropicTextBlock,
+  AnthropicTextDelta,
   AnthropicThinkingBlock,
+  AnthropicThinkingDelta,
   AnthropicToolUseBlock,
 } from "../../../generated/wire/anthropic.js";
 
@@ -26,7 +31,7 @@ export const SIGNATURE = "signature";
 export const REDACTED_THINKING = "redacted_thinking";
 export const BLOCK_FIELDS = "block_fields";
 
-/** A content block as JSON: its `type` tag and fields. */
+/** A content block as JSON: a known block of its model, or any other tag with its fields (the spec's union). */
 export type { AnthropicContentBlock as AnthropicBlock } from "../../../generated/wire/anthropic.js";
 
 /**

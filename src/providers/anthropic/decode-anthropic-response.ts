@@ -13,7 +13,7 @@ export function decodeAnthropicResponse(body: unknown): DecodedResponse {
   if (validateAnthropicErrorEvent(body)) throw providerApiError(ANTHROPIC, anthropicErrors.errorFacts(body));
   const message = checkWire<AnthropicMessage>(validateAnthropicMessage, body, ANTHROPIC, "response");
   return {
-    message: { role: "assistant", parts: message.content.map((block, index) => anthropicBlockToPart(block, `/content/${index}`)) },
+    message: { role: "assistant", parts: message.content.map(anthropicBlockToPart) },
     info: anthropicInfo(message),
   };
 }

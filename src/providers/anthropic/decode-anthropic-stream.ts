@@ -5,6 +5,7 @@
 // compaction_delta. https://platform.claude.com/docs/en/build-with-claude/streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import {
+  validateAnthropicContentBlock,
   validateAnthropicContentBlockDeltaEvent,
   validateAnthropicContentBlockStartEvent,
   validateAnthropicContentBlockStopEvent,
@@ -18,20 +19,25 @@ import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   ANTHROPIC,
   type AnthropicBlock,
+  type AnthropicCitationsDelta,
   type AnthropicContentBlockDeltaEvent,
   type AnthropicContentBlockStartEvent,
   type AnthropicContentBlockStopEvent,
   type AnthropicErrorEvent,
+  type AnthropicInputJsonDelta,
   type AnthropicMessageDeltaEvent,
   type AnthropicMessageStartEvent,
+  type AnthropicSignatureDelta,
   type AnthropicTextBlock,
+  type AnthropicTextDelta,
   type AnthropicThinkingBlock,
+  type AnthropicThinkingDelta,
   type AnthropicToolUseBlock,
   SIGNATURE,
   anthropicInfo,
 } from "./anthropic-wire.js";
 import { anthropicErrors } from "./anthropic-errors.js";
-import { anthropicBlockToPart, checkAnthropicBlock } from "./map-anthropic-block.js";
+import { anthropicBlockToPart } from "./map-anthropic-block.js";
 
 /** A block between its start and stop events. */
 interface OpenBlock {
@@ -44,14 +50,6 @@ interface OpenBlock {
   signed: boolean;
   /** Fields a `compaction_delta` set on the block: its final value, never a piece to append. */
   assigned: Record<string, unknown>;
-}
-
-/** A string field of a delta, or `provider/invalid-wire` at its pointer: a fragment is never coerced to text. */
-function deltaText(delta: AnthropicBlock, field: string, position: number | undefined): string {
-  const value = delta[field];
-  if (typeof value === "string") return value;
-  const pointer = `/delta/${field}`;
-  throw invalidWire(ANTHROPIC, `unexpected ${delta.type} at ${pointer}: expected string`, { pointer, ...(position === undefined ? {} : { position }) });
 }
 
 export class AnthropicStreamDecoder implements StreamDecoder {
@@ -76,6 +74,9 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const data = event.data as { type?: unknown } | null;
     const type = typeof data === "object" && data !== null ? data.type : undefined;
     const position = event.position;
+    // The tag picks the event's generated validator (spec/providers/anthropic.tsp), which checks the event
+    // with its block or delta union: a dispatch in code, as cheap as the schema's own would be, and the
+    // one place an unknown event type is reported.
     switch (type) {
       case "message_start":
         return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
@@ -134,8 +135,9 @@ export class AnthropicStreamDecoder implements StreamDecoder {
 
   #blockStart(event: AnthropicContentBlockStartEvent, position: number | undefined): StreamChunk[] {
     this.#requireStarted("content_block_start", position);
-    // The skeleton of a known block carries every required field (empty text, thinking and signature).
-    const block = checkAnthropicBlock(event.content_block, "/content_block", position);
+    // The event passed its generated validator, so the skeleton of a known block carries every required
+    // field of its model (empty text, thinking and signature).
+    const block = event.content_block;
     const index = event.index;
     const open: OpenBlock = { start: block, inputJson: "", citations: [], signed: false, assigned: {} };
     this.#open.set(index, open);
@@ -157,7 +159,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       }
       case "redacted_thinking":
         // Arrives whole, with no deltas.
-        return [this.#chunk(index, false, anthropicBlockToPart(block, "/content_block", position))];
+        return [this.#chunk(index, false, anthropicBlockToPart(block))];
       default:
         // Server tool use (input streams like tool_use), results and other blocks complete at their stop.
         return [];
@@ -167,24 +169,25 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   #blockDelta(event: AnthropicContentBlockDeltaEvent, position: number | undefined): StreamChunk[] {
     const block = this.#open.get(event.index);
     if (!block) throw invalidWire(ANTHROPIC, `content_block_delta for block ${event.index}, which is not open`, position === undefined ? {} : { position });
+    // Checked by the event's generated validator: a known delta has its field, typed (spec/providers/anthropic.tsp).
     const delta = event.delta;
     switch (delta.type) {
       case "text_delta":
-        return [this.#chunk(event.index, true, { type: "text", text: deltaText(delta, "text", position) })];
+        return [this.#chunk(event.index, true, { type: "text", text: (delta as AnthropicTextDelta).text })];
       case "thinking_delta":
-        return [this.#chunk(event.index, true, { type: "reasoning", text: deltaText(delta, "thinking", position) })];
+        return [this.#chunk(event.index, true, { type: "reasoning", text: (delta as AnthropicThinkingDelta).thinking })];
       case "signature_delta":
         // The signature replaces any earlier one: a non-null payload on a delta replaces the stored one.
         block.signed = true;
-        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: deltaText(delta, "signature", position) } })];
+        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: (delta as AnthropicSignatureDelta).signature } })];
       case "input_json_delta": {
-        const fragment = deltaText(delta, "partial_json", position);
+        const fragment = (delta as AnthropicInputJsonDelta).partial_json;
         block.inputJson += fragment;
         if (block.start.type !== "tool_use" || fragment === "") return [];
         return [this.#chunk(event.index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: fragment } })];
       }
       case "citations_delta":
-        block.citations.push(delta.citation);
+        block.citations.push((delta as AnthropicCitationsDelta).citation);
         return [];
       case "compaction_delta": {
         // The delta carries the compaction block's final content (null when compaction failed) and its
@@ -207,8 +210,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const start = block.start;
     switch (start.type) {
       case "text": {
-        const citations = [...((Array.isArray(start.citations) ? start.citations : []) as unknown[]), ...block.citations];
-        const whole = anthropicBlockToPart({ ...start, text: "", citations }, "/content_block", position);
+        const citations = [...((start as AnthropicTextBlock).citations ?? []), ...block.citations];
+        const whole = anthropicBlockToPart({ ...start, text: "", citations });
         return whole.payload ? [this.#chunk(index, true, { type: "text", text: "", payload: whole.payload })] : [];
       }
       case "thinking":
@@ -220,7 +223,9 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       default: {
         const assigned = { ...start, ...block.assigned };
         const whole = block.inputJson === "" ? assigned : { ...assigned, input: this.#input(block.inputJson, index, position) };
-        return [this.#chunk(index, false, anthropicBlockToPart(whole, "/content_block", position))];
+        // The assembled block is checked like a blocking reply's (a tool_use input that is not an object is invalid wire).
+        const checked = checkWire<AnthropicBlock>(validateAnthropicContentBlock, whole, ANTHROPIC, "content block", position, "/content_block");
+        return [this.#chunk(index, false, anthropicBlockToPart(checked))];
       }
     }
   }

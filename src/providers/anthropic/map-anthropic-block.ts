@@ -2,16 +2,9 @@
 // its inverse for the encoder. Blocks with no part of their own become unknown parts holding the block
 // exactly as received, replayed to Anthropic only.
 import type { Part } from "../../../generated/types.js";
-import {
-  validateAnthropicRedactedThinkingBlock,
-  validateAnthropicTextBlock,
-  validateAnthropicThinkingBlock,
-  validateAnthropicToolUseBlock,
-} from "../../../generated/wire/anthropic-validators.js";
-import type { StandaloneValidator } from "../../../generated/validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { ownValue } from "../../json/own-property.js";
-import { checkWire, parsePartObject, parseToolArguments } from "../wire-validation.js";
+import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import {
   ANTHROPIC,
   type AnthropicBlock,
@@ -23,24 +16,6 @@ import {
   REDACTED_THINKING,
   SIGNATURE,
 } from "./anthropic-wire.js";
-
-/** The block types that map to a part of their own, each checked against its wire model. */
-const KNOWN_BLOCKS: Record<string, StandaloneValidator> = {
-  text: validateAnthropicTextBlock,
-  thinking: validateAnthropicThinkingBlock,
-  redacted_thinking: validateAnthropicRedactedThinkingBlock,
-  tool_use: validateAnthropicToolUseBlock,
-};
-
-/**
- * The block, or `provider/invalid-wire` naming the pointer (`at` is the block's own) when a block of a
- * known type lacks a required field or has one of the wrong type: a thinking block without its
- * signature is never read as reasoning signed with "undefined", a `text: 42` never becomes "42".
- */
-export function checkAnthropicBlock(block: AnthropicBlock, at: string, position?: number): AnthropicBlock {
-  const validator = Object.hasOwn(KNOWN_BLOCKS, block.type) ? KNOWN_BLOCKS[block.type] : undefined;
-  return validator ? checkWire<AnthropicBlock>(validator, block, ANTHROPIC, `${block.type} block`, position, at) : block;
-}
 
 /** The fields each mapped block keeps in its part; any other non-null field travels as `block_fields`. */
 const MAPPED_FIELDS: Record<string, readonly string[]> = {
@@ -59,9 +34,11 @@ function blockFieldsPayload(block: AnthropicBlock) {
   return Object.keys(extra).length === 0 ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
 }
 
-/** A whole response block as a part; `at` is its pointer, for the error when it is malformed (see checkAnthropicBlock). */
-export function anthropicBlockToPart(block: AnthropicBlock, at: string, position?: number): Part {
-  checkAnthropicBlock(block, at, position);
+/**
+ * A whole response block as a part. The block has passed the generated `AnthropicContentBlock` validator
+ * (spec/providers/anthropic.tsp), so a block with a known tag has every field of its model, typed.
+ */
+export function anthropicBlockToPart(block: AnthropicBlock): Part {
   switch (block.type) {
     case "text": {
       const { text } = block as AnthropicTextBlock;

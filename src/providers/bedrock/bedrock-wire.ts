@@ -7,6 +7,7 @@ import { providerApiError } from "../../errors/provider-error.js";
 import { bedrockExceptionFacts } from "./bedrock-errors.js";
 
 export type {
+  BedrockCitationDelta,
   BedrockContentBlock,
   BedrockContentBlockDeltaEvent,
   BedrockContentBlockStartEvent,
@@ -16,13 +17,22 @@ export type {
   BedrockDocumentBlock,
   BedrockErrorResponse,
   BedrockImageBlock,
+  BedrockImageDelta,
   BedrockMessage,
   BedrockMessageStopEvent,
   BedrockMetadataEvent,
   BedrockReasoningContentBlockDelta,
+  BedrockReasoningContentMember,
+  BedrockReasoningDelta,
   BedrockSystemContentBlock,
+  BedrockTextBlock,
+  BedrockTextDelta,
   BedrockToolResultBlock,
   BedrockToolResultContentBlock,
+  BedrockToolResultDelta,
+  BedrockToolUseDelta,
+  BedrockToolUseMember,
+  BedrockToolUseStart,
 } from "../../../generated/wire/bedrock.js";
 
 export const BEDROCK = "bedrock";

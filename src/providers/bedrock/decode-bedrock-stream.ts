@@ -19,12 +19,19 @@ import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire, parseWireJson } from "../wire-validation.js";
 import {
   BEDROCK,
+  type BedrockCitationDelta,
   type BedrockContentBlockDeltaEvent,
   type BedrockContentBlockStartEvent,
   type BedrockContentBlockStopEvent,
+  type BedrockImageDelta,
   type BedrockMessageStopEvent,
   type BedrockMetadataEvent,
   type BedrockReasoningContentBlockDelta,
+  type BedrockReasoningDelta,
+  type BedrockTextDelta,
+  type BedrockToolResultDelta,
+  type BedrockToolUseDelta,
+  type BedrockToolUseStart,
   REDACTED_CONTENT,
   SIGNATURE,
   alphabetical,
@@ -177,22 +184,23 @@ export class BedrockStreamDecoder implements StreamDecoder {
   #blockStart(event: BedrockContentBlockStartEvent, position: number | undefined): StreamChunk[] {
     const index = event.contentBlockIndex;
     if (this.#open.has(index)) throw invalidWire(BEDROCK, `contentBlockStart for block ${index}, which is already open${where(position)}`, at(position));
+    // Checked by the event's generated validator: a known member has the shape of its model (spec/providers/bedrock.tsp).
     const start = event.start;
-    const toolUse = start.toolUse;
-    if (toolUse !== undefined && isClientToolUse(toolUse.type)) {
-      this.#open.set(index, { kind: "tool_call", id: toolUse.toolUseId, name: toolUse.name, input: "" });
-      return [this.#chunk(index, true, toolCallPart(toolUse.toolUseId, toolUse.name, ""))];
-    }
-    if (toolUse !== undefined) {
+    if ("toolUse" in start) {
+      const toolUse = (start as BedrockToolUseStart).toolUse;
+      if (isClientToolUse(toolUse.type)) {
+        this.#open.set(index, { kind: "tool_call", id: toolUse.toolUseId, name: toolUse.name, input: "" });
+        return [this.#chunk(index, true, toolCallPart(toolUse.toolUseId, toolUse.name, ""))];
+      }
       // A server tool call: its input streams like a client call's, and it completes whole at its stop.
       this.#open.set(index, { kind: "assembled", member: "toolUse", fields: { ...toolUse }, input: "", content: undefined });
       return [];
     }
     const [member, ...others] = Object.keys(start);
     if (member === undefined) return []; // `start: {}`: a text block announcing itself.
-    const value = start[member];
-    if ((member === "toolResult" || member === "image") && others.length === 0 && typeof value === "object" && value !== null) {
-      this.#open.set(index, { kind: "assembled", member, fields: { ...value }, input: undefined, content: member === "toolResult" ? [] : undefined });
+    if ((member === "toolResult" || member === "image") && others.length === 0) {
+      const fields = start[member] as Record<string, unknown>;
+      this.#open.set(index, { kind: "assembled", member, fields: { ...fields }, input: undefined, content: member === "toolResult" ? [] : undefined });
       return [];
     }
     // A start partwise does not know: kept, unmerged, as an unknown part after the blocks.
@@ -207,45 +215,49 @@ export class BedrockStreamDecoder implements StreamDecoder {
     const index = event.contentBlockIndex;
     const delta = event.delta;
     const block = this.#open.get(index);
-    if (typeof delta.text === "string") {
+    // Checked by the event's generated validator: the first known member has the shape of its model.
+    if ("text" in delta) {
+      const { text } = delta as BedrockTextDelta;
       if (block === undefined) this.#open.set(index, { kind: "text" });
-      if (block === undefined || block.kind === "text") return [this.#chunk(index, true, { type: "text", text: delta.text })];
+      if (block === undefined || block.kind === "text") return [this.#chunk(index, true, { type: "text", text })];
       if (block.kind === "citations") {
-        block.text += delta.text;
+        block.text += text;
         return [];
       }
       throw this.#mismatch("text", index, block, position);
     }
-    if (delta.reasoningContent !== undefined) return this.#reasoningDelta(event, delta.reasoningContent, block, position);
-    if (delta.toolUse !== undefined) {
+    if ("reasoningContent" in delta) return this.#reasoningDelta(event, (delta as BedrockReasoningDelta).reasoningContent, block, position);
+    if ("toolUse" in delta) {
+      const { input } = (delta as BedrockToolUseDelta).toolUse;
       if (block?.kind === "tool_call") {
-        block.input += delta.toolUse.input;
-        return delta.toolUse.input === "" ? [] : [this.#chunk(index, true, toolCallPart("", "", delta.toolUse.input))];
+        block.input += input;
+        return input === "" ? [] : [this.#chunk(index, true, toolCallPart("", "", input))];
       }
       if (block?.kind === "assembled" && block.input !== undefined) {
-        block.input += delta.toolUse.input;
+        block.input += input;
         return [];
       }
       throw invalidWire(BEDROCK, `toolUse delta for block ${index}, which no toolUse contentBlockStart opened${where(position)}`, at(position));
     }
-    if (delta.citation !== undefined) {
+    if ("citation" in delta) {
+      const { citation } = delta as BedrockCitationDelta;
       if (block === undefined) {
-        this.#open.set(index, { kind: "citations", citations: [delta.citation], text: "" });
+        this.#open.set(index, { kind: "citations", citations: [citation], text: "" });
         return [];
       }
       if (block.kind === "citations") {
-        block.citations.push(delta.citation);
+        block.citations.push(citation);
         return [];
       }
       // A citation after its block's text already streamed: kept, unmerged, after the blocks.
       return [this.#unmerged("contentBlockDelta", event)];
     }
-    if (block?.kind === "assembled" && block.member === "toolResult" && Array.isArray(delta.toolResult)) {
-      block.content?.push(...delta.toolResult);
+    if (block?.kind === "assembled" && block.member === "toolResult" && "toolResult" in delta) {
+      block.content?.push(...(delta as BedrockToolResultDelta).toolResult);
       return [];
     }
-    if (block?.kind === "assembled" && block.member === "image" && delta.image !== undefined) {
-      Object.assign(block.fields, delta.image);
+    if (block?.kind === "assembled" && block.member === "image" && "image" in delta) {
+      Object.assign(block.fields, (delta as BedrockImageDelta).image);
       return [];
     }
     // A delta partwise does not know: kept, unmerged, as an unknown part after the blocks.
@@ -259,16 +271,17 @@ export class BedrockStreamDecoder implements StreamDecoder {
     this.#open.set(index, open);
     // A block is reasoning text with its signature, or redacted content: never both.
     const mixed = () => invalidWire(BEDROCK, `reasoningContent delta for block ${index} mixes redacted content with reasoning text${where(position)}`, at(position));
-    if (typeof reasoning.redactedContent === "string") {
+    // The members are typed by the event's generated validator: present means a string.
+    if (reasoning.redactedContent !== undefined) {
       if (open.emitted || open.signature !== "") throw mixed();
       open.redacted.push(reasoning.redactedContent);
       return [];
     }
-    if (typeof reasoning.text !== "string" && typeof reasoning.signature !== "string") return [this.#unmerged("contentBlockDelta", event)];
+    if (reasoning.text === undefined && reasoning.signature === undefined) return [this.#unmerged("contentBlockDelta", event)];
     if (open.redacted.length > 0) throw mixed();
     // Signature fragments are joined and sent at the block's stop: a payload on a delta replaces.
-    if (typeof reasoning.signature === "string") open.signature += reasoning.signature;
-    if (typeof reasoning.text !== "string") return [];
+    if (reasoning.signature !== undefined) open.signature += reasoning.signature;
+    if (reasoning.text === undefined) return [];
     const part: Part = { type: "reasoning", text: reasoning.text };
     if (!open.emitted) part.attributes = reasoningAttributes();
     open.emitted = true;

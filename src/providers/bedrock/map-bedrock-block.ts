@@ -4,7 +4,16 @@
 import type { Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { invalidWire, parsePartObject, parseToolArguments } from "../wire-validation.js";
-import { BEDROCK, type BedrockContentBlock, REDACTED_CONTENT, SIGNATURE, reasoningAttributes } from "./bedrock-wire.js";
+import {
+  BEDROCK,
+  type BedrockContentBlock,
+  type BedrockReasoningContentMember,
+  type BedrockTextBlock,
+  type BedrockToolUseMember,
+  REDACTED_CONTENT,
+  SIGNATURE,
+  reasoningAttributes,
+} from "./bedrock-wire.js";
 
 /**
  * A `reasoningText` as a part. An empty signature signs nothing, so it is read as no signature (the
@@ -42,26 +51,29 @@ export function unknownBlockPart(kind: string, block: unknown): Part {
 }
 
 /**
- * A response block as a part. Keys beside the block's member are not Converse (a block is a one-key
- * union) and are dropped, as the AWS SDK's deserializer drops them.
+ * A response block as a part. The block has passed the generated `BedrockContentBlock` validator
+ * (spec/providers/bedrock.tsp), so its first known member has the shape of its model. Keys beside the
+ * block's member are not Converse (a block is a one-key union) and are dropped, as the AWS SDK's
+ * deserializer drops them.
  */
 export function bedrockBlockToPart(block: BedrockContentBlock, pointer: string): Part {
-  if (typeof block.text === "string") return { type: "text", text: block.text };
-  const reasoning = block.reasoningContent;
-  if (reasoning !== undefined) {
+  if ("text" in block) return { type: "text", text: (block as BedrockTextBlock).text };
+  if ("reasoningContent" in block) {
+    const reasoning = (block as BedrockReasoningContentMember).reasoningContent;
     if (reasoning.reasoningText !== undefined) return reasoningTextPart(reasoning.reasoningText.text, reasoning.reasoningText.signature);
-    if (typeof reasoning.redactedContent === "string") return redactedReasoningPart(reasoning.redactedContent);
+    if (reasoning.redactedContent !== undefined) return redactedReasoningPart(reasoning.redactedContent);
     // A reasoning member partwise does not know (e.g. the non-SDK `redactedReasoning`).
     return unknownBlockPart("reasoningContent", block);
   }
-  const toolUse = block.toolUse;
-  // A server toolUse (`server_tool_use`) ran on the server: never a call for the client to run.
-  if (toolUse !== undefined && isClientToolUse(toolUse.type)) {
-    return toolCallPart(toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
+  if ("toolUse" in block) {
+    const toolUse = (block as BedrockToolUseMember).toolUse;
+    // A server toolUse (`server_tool_use`) ran on the server: never a call for the client to run.
+    if (isClientToolUse(toolUse.type)) return toolCallPart(toolUse.toolUseId, toolUse.name, JSON.stringify(toolUse.input ?? {}));
+    return unknownBlockPart("toolUse", block);
   }
   const [kind] = Object.keys(block);
   if (kind === undefined) throw invalidWire(BEDROCK, `empty content block at ${pointer}`, { pointer });
-  return unknownBlockPart(toolUse === undefined ? kind : "toolUse", block);
+  return unknownBlockPart(kind, block);
 }
 
 /**

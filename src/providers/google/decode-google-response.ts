@@ -4,7 +4,7 @@
 import type { Attributes, DecodedResponse, Part } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
-import type { GoogleDecodeOptions } from "./decode-google-stream.js";
+import type { GoogleDecodeOptions } from "./google-decode-options.js";
 import { GOOGLE, type GoogleCandidate, type GoogleErrorResponse, type GoogleGenerateContentResponse, candidateMetadata, decodedAttributes, googleApiError, googleInfo } from "./google-wire.js";
 import { googlePartToPart } from "./map-google-part.js";
 

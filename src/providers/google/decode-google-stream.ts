@@ -8,15 +8,15 @@
 // blocked (`promptFeedback` without candidates); a stream that stops before is reported truncated.
 // https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
 import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
-import { validateGoogleErrorResponse, validateGoogleFunctionCall, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
+import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { PartIndexer } from "../part-indexer.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   GOOGLE,
-  type GoogleEndpoint,
   type GoogleErrorResponse,
   type GoogleFunctionCall,
+  type GoogleFunctionCallPart,
   type GoogleGenerateContentResponse,
   type GooglePart,
   type GoogleUsageMetadata,
@@ -26,13 +26,8 @@ import {
   googleInfo,
 } from "./google-wire.js";
 import { functionCallToPart, googlePartToPart, isObject, signaturePayload } from "./map-google-part.js";
+import type { GoogleDecodeOptions } from "./google-decode-options.js";
 import { type ArgumentsInProgress, applyPartialArg } from "./partial-args.js";
-
-/** Which endpoint the stream comes from, and which candidate to decode (0 unless `candidateCount` > 1). */
-export interface GoogleDecodeOptions {
-  readonly endpoint?: GoogleEndpoint;
-  readonly candidate?: number;
-}
 
 /**
  * A PartIndexer that also keeps two signatures apart: two parts that both carry a signature must never be
@@ -164,12 +159,10 @@ export class GoogleStreamDecoder implements StreamDecoder {
   }
 
   #part(part: GooglePart, chunks: StreamChunk[], position: number | undefined): void {
-    const call = part.functionCall;
-    if (isObject(call) && Object.keys(part).every((key) => key === "functionCall" || key === "thoughtSignature")) {
-      const fragment = this.#call !== undefined || call.willContinue === true || call.partialArgs !== undefined;
-      // A fragment is checked before its pieces are assembled; a whole call is mapped like a blocking one.
-      if (fragment) checkWire(validateGoogleFunctionCall, call, GOOGLE, "function call fragment", position);
-      if (this.#callFragment(part, call as GoogleFunctionCall, chunks, position)) return;
+    // A part with only a functionCall (and its signature) was checked as a GoogleFunctionCallPart with the
+    // chunk, fragments included, before any of their pieces are assembled.
+    if ("functionCall" in part && Object.keys(part).every((key) => key === "functionCall" || key === "thoughtSignature")) {
+      if (this.#callFragment(part, (part as GoogleFunctionCallPart).functionCall, chunks, position)) return;
     }
     // Any other part (an empty text, a thought) may come between a streamed call's fragments: the call
     // stays open, so the fragments after it still continue it rather than opening a nameless call.
@@ -181,10 +174,10 @@ export class GoogleStreamDecoder implements StreamDecoder {
 
   /** Handles a function-call part that opens, continues or closes a streamed call; false for a whole call. */
   #callFragment(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): boolean {
-    const named = typeof call.name === "string" && call.name !== "";
+    const named = call.name !== undefined && call.name !== "";
     const open = this.#call;
     if (open && !named) {
-      if (typeof call.id === "string" && call.id !== "") open.id = call.id;
+      if (call.id !== undefined && call.id !== "") open.id = call.id;
       open.payload ??= signaturePayload(part);
       for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, open.name, position);
       if (call.willContinue !== true) this.#closeCall(chunks);
@@ -216,7 +209,7 @@ export class GoogleStreamDecoder implements StreamDecoder {
       name,
       id: call.id ?? "",
       payload: signaturePayload(part),
-      args: isObject(call.args) ? structuredClone(call.args) : {},
+      args: call.args === undefined ? {} : structuredClone(call.args),
       continuing: new Set(),
     };
     this.#call = open;

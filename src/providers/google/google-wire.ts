@@ -14,11 +14,14 @@ export type {
   GoogleErrorResponse,
   GoogleFileData,
   GoogleFunctionCall,
+  GoogleFunctionCallPart,
   GoogleFunctionResponse,
   GoogleGenerateContentResponse,
+  GoogleInlineDataPart,
   GooglePart,
   GooglePartialArg,
   GoogleRequest,
+  GoogleTextOrThoughtPart,
   GoogleUsageMetadata,
 } from "../../../generated/wire/google.js";
 

@@ -5,7 +5,8 @@ import type { ProviderCodec, WireEvent, WireReader } from "../provider-codec.js"
 import { serverSentEventReader } from "../wire-readers.js";
 import { invalidWire } from "../wire-validation.js";
 import { decodeGoogleResponse } from "./decode-google-response.js";
-import { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
+import { GoogleStreamDecoder } from "./decode-google-stream.js";
+import type { GoogleDecodeOptions } from "./google-decode-options.js";
 import { encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
 import { googleEndpoint } from "./google-endpoint.js";
@@ -13,7 +14,8 @@ import { declareGoogleTools } from "./google-tools.js";
 import { googleErrors } from "./google-errors.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
-export { type GoogleDecodeOptions, GoogleStreamDecoder } from "./decode-google-stream.js";
+export { GoogleStreamDecoder } from "./decode-google-stream.js";
+export type { GoogleDecodeOptions } from "./google-decode-options.js";
 export { type GoogleEncodeOptions, encodeGoogleRequest } from "./encode-google-request.js";
 export { type GoogleEndpoint, REPLAY_SIGNATURES_ACROSS_ENDPOINTS } from "./google-wire.js";
 

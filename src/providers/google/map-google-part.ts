@@ -4,11 +4,18 @@
 // part exactly as received; a call given whole as Vertex AI `partialArgs` is assembled, as the stream
 // decoder assembles it. https://ai.google.dev/api/caching#Part
 import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/types.js";
-import { validateGoogleFunctionCall } from "../../../generated/wire/google-validators.js";
 import { textToBase64 } from "../../bytes/base64.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
-import { GOOGLE, type GoogleFunctionCall, type GooglePart, THOUGHT_SIGNATURE } from "./google-wire.js";
+import {
+  GOOGLE,
+  type GoogleFunctionCall,
+  type GoogleFunctionCallPart,
+  type GoogleInlineDataPart,
+  type GooglePart,
+  type GoogleTextOrThoughtPart,
+  THOUGHT_SIGNATURE,
+} from "./google-wire.js";
 import { assembledArguments } from "./partial-args.js";
 
 /** The fields of a part that are not its data: the thought flag and the signature. */
@@ -21,23 +28,22 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function onlyKeys(value: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+function onlyKeys(value: object, allowed: ReadonlySet<string>): boolean {
   for (const key in value) if (!allowed.has(key)) return false;
   return true;
 }
 
-function optionalString(value: unknown): boolean {
-  return value === undefined || typeof value === "string";
-}
-
-/** A function call that fits a tool call: string id and name (when present), object arguments. */
-function isWholeCall(call: unknown): call is GoogleFunctionCall {
-  return isObject(call) && onlyKeys(call, CALL_KEYS) && optionalString(call.id) && optionalString(call.name) && (call.args === undefined || isObject(call.args));
+/**
+ * A function call that fits a tool call: no field beyond id, name and arguments (their types are the
+ * generated validator's to check, spec/providers/google.tsp `GoogleFunctionCall`).
+ */
+function isWholeCall(call: GoogleFunctionCall): boolean {
+  return onlyKeys(call, CALL_KEYS);
 }
 
 /** A whole call given with Vertex AI `partialArgs` and nothing more to follow (`willContinue` absent or false). */
-function isWholeStreamedCall(call: unknown): call is GoogleFunctionCall {
-  if (!isObject(call) || call.willContinue === true || !Array.isArray(call.partialArgs) || !validateGoogleFunctionCall(call)) return false;
+function isWholeStreamedCall(call: GoogleFunctionCall): boolean {
+  if (call.willContinue === true || call.partialArgs === undefined) return false;
   const { partialArgs: _partialArgs, willContinue: _willContinue, ...rest } = call;
   return isWholeCall(rest);
 }
@@ -52,7 +58,7 @@ function dataKeys(part: GooglePart): string[] {
 
 /** The signature a part carried, as a payload. */
 export function signaturePayload(part: GooglePart): OpaquePayload | undefined {
-  return typeof part.thoughtSignature === "string" ? { provider: GOOGLE, kind: THOUGHT_SIGNATURE, data: part.thoughtSignature } : undefined;
+  return "thoughtSignature" in part && typeof part.thoughtSignature === "string" ? { provider: GOOGLE, kind: THOUGHT_SIGNATURE, data: part.thoughtSignature } : undefined;
 }
 
 function withExtras<T extends Part>(part: T, payload: OpaquePayload | undefined, attributes: Attributes): T {
@@ -73,34 +79,40 @@ function unknownPart(part: GooglePart, kind: string | undefined, attributes: Att
 
 /**
  * A whole response part as a part, or undefined for an empty text that carries no signature (the
- * closing part of many streams: it holds nothing to show or replay).
+ * closing part of many streams: it holds nothing to show or replay). The part has passed the generated
+ * `GooglePart` validator, so its first known data field has the shape of its model; what is left here is
+ * the mapping: a part that does not fit one part type (several data fields, a thought flag on a call,
+ * fields a part has no place for) is kept whole.
  */
 export function googlePartToPart(part: GooglePart, attributes: Attributes): Part | undefined {
   const payload = signaturePayload(part);
   const keys = dataKeys(part);
   const key = keys[0];
-  const thought = part.thought === true;
-  // A part with several data fields does not fit one part type: it is kept whole.
+  const thought = "thought" in part && part.thought === true;
   if (keys.length > 1) return unknownPart(part, key, attributes);
   if (key === undefined || key === "text") {
-    const text = key === undefined ? "" : part.text;
-    if (typeof text !== "string") return unknownPart(part, key, attributes);
+    const text = key === undefined ? "" : (part as GoogleTextOrThoughtPart).text;
     if (thought) return withExtras({ type: "reasoning", text }, payload, attributes);
     return text === "" && !payload ? undefined : withExtras({ type: "text", text }, payload, attributes);
   }
   if (thought) return unknownPart(part, key, attributes);
-  if (key === "functionCall" && isWholeCall(part.functionCall)) return functionCallToPart(part.functionCall, payload, attributes);
-  if (key === "functionCall" && isWholeStreamedCall(part.functionCall)) {
-    const { id, name } = part.functionCall;
-    const call: GoogleFunctionCall = { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }), args: assembledArguments(part.functionCall) };
-    return functionCallToPart(call, payload, attributes);
+  if (key === "functionCall") {
+    const { functionCall } = part as GoogleFunctionCallPart;
+    if (isWholeCall(functionCall)) return functionCallToPart(functionCall, payload, attributes);
+    if (isWholeStreamedCall(functionCall)) {
+      const { id, name } = functionCall;
+      const call: GoogleFunctionCall = { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }), args: assembledArguments(functionCall) };
+      return functionCallToPart(call, payload, attributes);
+    }
   }
-  const blob = part.inlineData;
-  if (key === "inlineData" && isObject(blob) && onlyKeys(blob, BLOB_KEYS) && typeof blob.mimeType === "string" && MIME_TYPE.test(blob.mimeType)
-    && typeof blob.data === "string" && optionalString(blob.displayName)) {
-    const media: Media = { mimeType: blob.mimeType, data: blob.data, dataKind: "bytes" };
-    if (typeof blob.displayName === "string") media.name = blob.displayName;
-    return withExtras({ type: "media", media }, payload, attributes);
+  if (key === "inlineData") {
+    const blob = (part as GoogleInlineDataPart).inlineData;
+    // A MIME type a media part cannot hold (spec/parts.tsp `Media.mimeType`) keeps the part whole.
+    if (onlyKeys(blob, BLOB_KEYS) && MIME_TYPE.test(blob.mimeType)) {
+      const media: Media = { mimeType: blob.mimeType, data: blob.data, dataKind: "bytes" };
+      if (blob.displayName !== undefined) media.name = blob.displayName;
+      return withExtras({ type: "media", media }, payload, attributes);
+    }
   }
   // executableCode, codeExecutionResult, toolCall, toolResponse, fileData and future part kinds.
   return unknownPart(part, key, attributes);

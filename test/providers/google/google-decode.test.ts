@@ -398,7 +398,7 @@ describe("GoogleStreamDecoder", () => {
     it("raises provider/invalid-wire with the pointer and line of a malformed call fragment", async () => {
       const lines = [{ candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "f", willContinue: true } }] } }] },
         { candidates: [{ content: { role: "model", parts: [{ functionCall: { partialArgs: [{ jsonPath: "$.a", stringValue: 7 }], willContinue: true } }] } }] }];
-      await expect(decodeEventLines(vertexCodec, lines)).rejects.toMatchObject({ code: "provider/invalid-wire", pointer: "/partialArgs/0/stringValue", position: 2 });
+      await expect(decodeEventLines(vertexCodec, lines)).rejects.toMatchObject({ code: "provider/invalid-wire", pointer: "/candidates/0/content/parts/0/functionCall/partialArgs/0/stringValue", position: 2 });
     });
 
     it("raises provider/invalid-wire for a streamed argument path that is not a JSON path", async () => {
