@@ -53,12 +53,13 @@ export interface TurnWriter<Block, Body extends Record<string, unknown>> {
   takes(part: ContentPart, place: ContentPlace, pointer: string): string | undefined;
   /**
    * The reason a reasoning or tool-call part outside an assistant message is left out, in the provider's
-   * words; also that of an unknown part for a writer with no `unknown` block.
+   * words; also that of a media or unknown part for a writer with no block for it.
    */
-  misplaced(part: AssistantOnlyPart | UnknownPart, place: ContentPlace): string;
+  misplaced(part: AssistantOnlyPart | MediaPart | UnknownPart, place: ContentPlace): string;
   /** The block of a text taken at a place; undefined when it carries nothing there (an empty text). */
   text(part: TextPart, place: ContentPlace): Block | undefined;
-  media(part: MediaPart, place: ContentPlace, pointer: string): Block;
+  /** The block of a media part taken at a place; absent when the wire takes no media outside assistant messages. */
+  media?(part: MediaPart, place: ContentPlace, pointer: string): Block;
   /** The block of a raw block kept as an unknown part; absent when the wire has no place for one outside assistant messages. */
   unknown?(part: UnknownPart, place: ContentPlace, pointer: string): Block;
   /** A tool result; `content` gives the blocks of its content (asked for only when the writer needs them). */
@@ -150,6 +151,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
       case "text":
         return taken(part, place, pointer) ? writer.text(part, place) : undefined;
       case "media":
+        if (writer.media === undefined) return skip(part, pointer, writer.misplaced(part, place));
         return taken(part, place, pointer) ? writer.media(part, place, pointer) : undefined;
       case "unknown":
         if (writer.unknown === undefined) return skip(part, pointer, writer.misplaced(part, place));
