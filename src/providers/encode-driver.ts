@@ -11,6 +11,9 @@ import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, with
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content. */
 export type ContentPlace = "system" | "user" | "tool-result";
 
+/** The role of the message whose content a place is, as warnings name it. */
+export const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", "tool-result": "tool" };
+
 export type TextPart = Extract<Part, { type: "text" }>;
 export type MediaPart = Extract<Part, { type: "media" }>;
 export type ToolResultPart = Extract<Part, { type: "tool_result" }>;
@@ -109,12 +112,27 @@ export function withoutBlock(part: Part, provider: string): Skip | undefined {
   return new Skip(`a ${part.type} part with ${payload} has no ${provider} block`);
 }
 
-/** Adds content as a turn of `role`, joined to the last turn when that has the same role (the APIs take alternating turns); no content adds nothing. */
-export function appendTurn<Role, Block>(turns: { role: Role; content: Block[] }[], role: Role, content: Block[]): void {
-  if (content.length === 0) return;
-  const last = turns.at(-1);
-  if (last?.role === role) last.content.push(...content);
-  else turns.push({ role, content });
+/**
+ * The turns of an API that takes alternating turns (Messages, Converse, generateContent): the content of a
+ * user or tool message, and that of an assistant message, each joined to the last turn when it has the
+ * same role; no content adds no turn. `user` and `assistant` are a writer's members of those names.
+ */
+export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Role) {
+  const turns: { readonly role: Role; readonly content: Block[] }[] = [];
+  const append = (role: Role, content: Block[]): void => {
+    if (content.length === 0) return;
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(...content);
+    else turns.push({ role, content });
+  };
+  return {
+    turns,
+    user: (blocks: Block[]): void => append(userRole, blocks),
+    assistant: (blocks: Block[]): boolean => {
+      append(assistantRole, blocks);
+      return blocks.length > 0;
+    },
+  };
 }
 
 /** Walks blocks in order: each run of content between own messages goes to `run`, each own message to `own`. */

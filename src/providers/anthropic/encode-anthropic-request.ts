@@ -3,7 +3,7 @@
 // order, foreign reasoning never), consecutive turns of one role merged. The walk is encode-driver.ts.
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, type TurnWriter, appendTurn, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
+import { type ContentPart, type ContentPlace, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { ANTHROPIC, type AnthropicBlock, type AnthropicMessageParam, type AnthropicRequest } from "./anthropic-wire.js";
 import { partToAnthropicBlock } from "./map-anthropic-block.js";
@@ -24,7 +24,8 @@ function mediaBlock(media: Media): AnthropicBlock | undefined {
 /** Messages API blocks: a tool result's content takes what a user turn takes (text, images, documents, results). */
 function anthropicWriter(options: EncodeOptions): TurnWriter<AnthropicBlock, AnthropicRequest> {
   const system: string[] = [];
-  const turns: { role: AnthropicMessageParam["role"]; content: AnthropicBlock[] }[] = [];
+  // The API takes alternating turns: a user message after tool results joins their turn.
+  const { turns, user, assistant } = alternatingTurns<AnthropicMessageParam["role"], AnthropicBlock>("user", "assistant");
   return {
     context: replayContext(ANTHROPIC, options),
     // The API requires an id on every tool call; calls decoded without one get a derived one.
@@ -47,13 +48,9 @@ function anthropicWriter(options: EncodeOptions): TurnWriter<AnthropicBlock, Ant
       return block;
     },
     system: (blocks) => system.push(...blocks.map((block) => String(block.text))),
-    // The API takes alternating turns: a user message after tool results joins their turn.
-    user: (blocks) => appendTurn(turns, "user", blocks),
+    user,
     assistantPart: (sent, pointer, _action, original) => partToAnthropicBlock(sent, pointer) ?? withoutBlock(original, ANTHROPIC),
-    assistant: (blocks) => {
-      appendTurn(turns, "assistant", blocks);
-      return blocks.length > 0;
-    },
+    assistant,
     body() {
       const body: AnthropicRequest = { ...options.request, messages: turns.map(({ role, content }) => ({ role, content })) };
       if (system.length === 1) body.system = system[0] as string;

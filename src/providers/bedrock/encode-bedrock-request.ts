@@ -5,7 +5,7 @@
 // https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
 import { ownValue } from "../../json/own-property.js";
-import { type ContentPart, type ContentPlace, type TurnWriter, appendTurn, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
+import { type ContentPart, type ContentPlace, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import {
   BEDROCK,
@@ -64,7 +64,9 @@ function mediaBlock(media: Media): { image: BedrockImageBlock } | { document: Be
 /** Converse blocks; a tool result's content (ToolResultContentBlock) takes text, images and documents only. */
 function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, BedrockConverseRequest> {
   const system: BedrockSystemContentBlock[] = [];
-  const turns: { role: BedrockMessage["role"]; content: BedrockContentBlock[] }[] = [];
+  // Converse takes alternating roles: a user message after tool results joins their message. A message
+  // with no blocks is left out: Bedrock rejects one ("The content field in the Message object ... is empty").
+  const { turns, user, assistant } = alternatingTurns<BedrockMessage["role"], BedrockContentBlock>("user", "assistant");
   return {
     context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
     // Converse requires an id on every tool call; calls decoded without one get a derived one.
@@ -89,14 +91,9 @@ function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, 
     // `status` is sent only for a failure: the field is supported by Claude and Nova models only (ToolResultBlock).
     toolResult: (part, _pointer, content) => ({ toolResult: { toolUseId: part.id ?? "", content: content() as BedrockToolResultContentBlock[], ...(part.isError ? { status: "error" as const } : {}) } }),
     system: (blocks) => system.push(...blocks.map((block) => ({ text: String(block.text) }))),
-    // Converse takes alternating roles: a user message after tool results joins their message.
-    user: (blocks) => appendTurn(turns, "user", blocks),
+    user,
     assistantPart: (sent, pointer, _action, original) => partToBedrockBlock(sent, pointer) ?? withoutBlock(original, BEDROCK),
-    // A message with no blocks is left out: Bedrock rejects one ("The content field in the Message object ... is empty").
-    assistant: (blocks) => {
-      appendTurn(turns, "assistant", blocks);
-      return blocks.length > 0;
-    },
+    assistant,
     body() {
       const body: BedrockConverseRequest = { ...options.request, messages: turns.map(({ role, content }) => ({ role, content })) };
       if (system.length > 0) body.system = system;

@@ -5,7 +5,7 @@
 // https://ai.google.dev/gemini-api/docs/thought-signatures
 import type { EncodedRequest, History, Message, Part } from "../../../generated/types.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
-import { type ContentPart, type ContentPlace, Skip, type ToolResultPart, type TurnWriter, appendTurn, encodeHistory, replayContext } from "../encode-driver.js";
+import { type ContentPart, type ContentPlace, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import {
   ENDPOINT_ATTRIBUTE,
@@ -96,7 +96,8 @@ function googleWriter(options: GoogleEncodeOptions): TurnWriter<GooglePart, Goog
   const otherEndpointContext = replayContext(GOOGLE, options, [SIGNATURE_FROM_OTHER_ENDPOINT]);
   const endpoint = options.endpoint ?? "gemini-api";
   const system: GooglePart[] = [];
-  const turns: { role: "user" | "model"; content: GooglePart[] }[] = [];
+  // Function responses and the user text after them form one user turn; turns alternate.
+  const { turns, user, assistant } = alternatingTurns<"user" | "model", GooglePart>("user", "model");
   /** Tool names by call id, for function responses whose tool result names no tool. */
   const callNames = new Map<string, string>();
   return {
@@ -112,8 +113,7 @@ function googleWriter(options: GoogleEncodeOptions): TurnWriter<GooglePart, Goog
     unknown: (part, _place, pointer) => partToGooglePart(part, outgoingSignature(part, "send-without-payload", signedByOtherEndpoint(part, endpoint)), pointer) as GooglePart,
     toolResult: (part, pointer, content) => functionResponsePart(part, pointer, callNames, content),
     system: (blocks) => system.push(...blocks),
-    // Function responses and the user text after them form one user turn; turns alternate.
-    user: (blocks) => appendTurn(turns, "user", blocks),
+    user,
     leavesOutBeforeRules: (part) => (part.type === "unknown" && part.provider !== GOOGLE ? FOREIGN_BLOCK : undefined),
     partContext: (part) => (signedByOtherEndpoint(part, endpoint) ? otherEndpointContext : context),
     assistantPart(sent, pointer, action, original) {
@@ -125,10 +125,7 @@ function googleWriter(options: GoogleEncodeOptions): TurnWriter<GooglePart, Goog
       if (original.type === "tool_call" && original.toolCall.id !== "") callNames.set(original.toolCall.id, original.toolCall.name);
       return wire;
     },
-    assistant: (blocks) => {
-      appendTurn(turns, "model", blocks);
-      return blocks.length > 0;
-    },
+    assistant,
     body() {
       const body: GoogleRequest = { ...options.request, contents: turns.map(({ role, content }) => ({ role, parts: content })) };
       if (system.length > 0) body.systemInstruction = { parts: system };

@@ -4,7 +4,7 @@
 // encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
 import { sha256 } from "../../bytes/sha256.js";
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, OwnMessage, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { type ContentPart, type ContentPlace, OwnMessage, ROLE_OF_PLACE, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
 import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
@@ -43,9 +43,6 @@ function contentValue(chunks: readonly MistralChunk[]): string | MistralChunk[] 
   const [only] = chunks;
   return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : [...chunks];
 }
-
-/** The role whose content a place is, in the words of the warnings. */
-const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", "tool-result": "tool" };
 
 type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 

@@ -3,7 +3,7 @@
 // `tool_name` and `tool_call_id`, under the replay rules of spec/providers/ollama.tsp. The walk is
 // encode-driver.ts. https://github.com/ollama/ollama/blob/main/docs/capabilities/tool-calling.mdx#tool-calling-with-streaming
 import type { EncodedRequest, History, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { type ContentPart, type ContentPlace, OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { decideReplay, rejectedPartError } from "../replay-rules.js";
@@ -12,9 +12,6 @@ import { mediaToOllamaImage, ollamaOtherFields, partToOllamaToolCall } from "./m
 
 /** A piece of system, user or tool-result content: text joins the message's `content`, an image its `images`. */
 type ContentBlock = { readonly text: string } | { readonly image: string };
-
-/** The role whose content a place is, in the words of the warnings. */
-const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", "tool-result": "tool" };
 
 /** The text and images of a message's content blocks. */
 function contentOf(blocks: readonly (ContentBlock | OwnMessage<OllamaRequestMessage>)[]): { content: string; images: string[] } {
