@@ -56,7 +56,7 @@ export interface TurnWriter<Block, Body extends Record<string, unknown>> {
   takes(part: ContentPart, place: ContentPlace, pointer: string): string | undefined;
   /**
    * The reason a reasoning or tool-call part outside an assistant message is left out, in the provider's
-   * words; also that of a media or unknown part for a writer with no block for it.
+   * words; also that of a media or unknown part taken where the writer has no block for it.
    */
   misplaced(part: AssistantOnlyPart | MediaPart | UnknownPart, place: ContentPlace): string;
   /** The block of a text taken at a place; undefined when it carries nothing there (an empty text). */
@@ -159,6 +159,8 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     warnings.push(leftOutPartWarning(part, pointer, writer.context, reason));
     return undefined;
   };
+  // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
+  // spec's content rules (issue 13, item 3) answer here instead of each writer.
   const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
     const refusal = writer.takes(part, place, pointer);
     if (refusal !== undefined) skip(part, pointer, refusal);
@@ -169,11 +171,11 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
       case "text":
         return taken(part, place, pointer) ? writer.text(part, place) : undefined;
       case "media":
-        if (writer.media === undefined) return skip(part, pointer, writer.misplaced(part, place));
-        return taken(part, place, pointer) ? writer.media(part, place, pointer) : undefined;
+        if (!taken(part, place, pointer)) return undefined;
+        return writer.media ? writer.media(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
       case "unknown":
-        if (writer.unknown === undefined) return skip(part, pointer, writer.misplaced(part, place));
-        return taken(part, place, pointer) ? writer.unknown(part, place, pointer) : undefined;
+        if (!taken(part, place, pointer)) return undefined;
+        return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
       case "tool_result":
         return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool-result", appendPointer(pointer, "content"))) : undefined;
       case "reasoning":

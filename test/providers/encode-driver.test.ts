@@ -7,7 +7,7 @@ import { type ContentPlace, OwnMessage, Skip, type TurnWriter, alternatingTurns,
 
 type Block = { readonly text: string } | OwnMessage<string>;
 
-/** A writer that takes text everywhere and tool results in user content, and records what the driver hands it. */
+/** A writer that takes text everywhere, tool results and media (it has no block for) in user content, and records what the driver hands it. */
 function recordingWriter(derivesToolCallIds = false) {
   const asked: string[] = [];
   const sent: Part[] = [];
@@ -17,7 +17,7 @@ function recordingWriter(derivesToolCallIds = false) {
     derivesToolCallIds,
     takes(part, place: ContentPlace, pointer) {
       asked.push(`${place} ${pointer}`);
-      return part.type === "text" || (part.type === "tool_result" && place === "user") ? undefined : `no ${part.type} in ${place} content`;
+      return part.type === "text" || (part.type !== "unknown" && place === "user") ? undefined : `no ${part.type} in ${place} content`;
     },
     misplaced: (part, place) => `a ${part.type} part has no place in ${place} content`,
     text: (part) => (part.text === "" ? undefined : { text: part.text }),
@@ -40,19 +40,27 @@ function recordingWriter(derivesToolCallIds = false) {
 const call = (id: string): Part => ({ type: "tool_call", toolCall: { id, type: "function", name: "search", arguments: "{}" } });
 
 describe("encodeHistory", () => {
-  it("asks the writer whether it takes each part it has a block for, and reports each part left out at its pointer in the writer's words, when messages hold parts of every kind", () => {
+  it("asks the writer once per content part whether it takes it, and reports each part left out at its pointer in the writer's words, when messages hold parts of every kind", () => {
     const { writer, asked } = recordingWriter();
     const history: Message[] = [
       { role: "system", parts: [{ type: "text", text: "Be brief." }, { type: "media", media: { mimeType: "image/png", data: "AA==", dataKind: "bytes" } }] },
-      { role: "user", parts: [{ type: "reasoning", text: "why" }, { type: "tool_result", id: "c1", content: [{ type: "unknown", provider: "x", kind: "k", rawJson: "{}" }], isError: false }] },
+      {
+        role: "user",
+        parts: [
+          { type: "reasoning", text: "why" },
+          { type: "tool_result", id: "c1", content: [{ type: "unknown", provider: "x", kind: "k", rawJson: "{}" }], isError: false },
+          { type: "media", media: { mimeType: "image/png", data: "AA==", dataKind: "bytes" } },
+        ],
+      },
     ];
     const { body, warnings } = encodeHistory(history, writer);
-    expect(asked).toEqual(["system /0/parts/0", "user /1/parts/1"]);
+    expect(asked).toEqual(["system /0/parts/0", "system /0/parts/1", "user /1/parts/1", "tool-result /1/parts/1/content/0", "user /1/parts/2"]);
     expect(body.messages).toEqual(["system 1", "result c1: "]);
     expect(warnings.map(({ pointer, message }) => [pointer, message])).toEqual([
-      ["/0/parts/1", "media part not sent to anthropic: a media part has no place in system content"],
+      ["/0/parts/1", "media part not sent to anthropic: no media in system content"],
       ["/1/parts/0", "reasoning part not sent to anthropic: a reasoning part has no place in user content"],
-      ["/1/parts/1/content/0", "unknown part not sent to anthropic: a unknown part has no place in tool-result content"],
+      ["/1/parts/1/content/0", "unknown part not sent to anthropic: no unknown in tool-result content"],
+      ["/1/parts/2", "media part not sent to anthropic: a media part has no place in user content"],
     ]);
   });
 
