@@ -187,45 +187,51 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   };
   const content = (parts: readonly Part[], place: ContentPlace, pointer: string): Block[] => {
     const blocks: Block[] = [];
-    parts.forEach((part, index) => {
-      const block = contentBlock(part, place, appendPointer(pointer, index));
+    for (let index = 0; index < parts.length; index++) {
+      const block = contentBlock(parts[index] as Part, place, appendPointer(pointer, index));
       if (block !== undefined) blocks.push(block);
-    });
+    }
     return blocks;
+  };
+  const assistantPart = (part: Part, partPointer: string, messageIndex: number): Block | undefined => {
+    const refusal = writer.leavesOutBeforeRules?.(part);
+    if (refusal !== undefined) return skip(part, partPointer, refusal);
+    const context = writer.partContext?.(part, messageIndex) ?? writer.context;
+    const action = settleReplay(part, partPointer, context, warnings);
+    if (action === undefined) {
+      writer.leftOutByRules?.(part);
+      return undefined;
+    }
+    const block = writer.assistantPart(action === "send" ? part : withoutForeignPayload(part, provider), partPointer, action, part);
+    return block instanceof Skip ? skip(part, partPointer, block.reason) : block;
   };
   const assistant = (message: Message, messageIndex: number, pointer: string): void => {
     const blocks: Block[] = [];
-    message.parts.forEach((part, index) => {
-      const partPointer = appendPointer(pointer, "parts", index);
-      const refusal = writer.leavesOutBeforeRules?.(part);
-      if (refusal !== undefined) return skip(part, partPointer, refusal);
-      const context = writer.partContext?.(part, messageIndex) ?? writer.context;
-      const action = settleReplay(part, partPointer, context, warnings);
-      if (action === undefined) return writer.leftOutByRules?.(part);
-      const block = writer.assistantPart(action === "send" ? part : withoutForeignPayload(part, provider), partPointer, action, part);
-      if (block instanceof Skip) skip(part, partPointer, block.reason);
-      else if (block !== undefined) blocks.push(block);
-    });
+    for (let index = 0; index < message.parts.length; index++) {
+      const block = assistantPart(message.parts[index] as Part, appendPointer(pointer, "parts", index), messageIndex);
+      if (block !== undefined) blocks.push(block);
+    }
     const sent = writer.assistant(blocks, pointer, messageIndex);
     if (!sent && message.parts.length > 0 && writer.reportsAssistantLeftOut !== false) warnings.push(assistantLeftOutWarning(pointer, provider));
   };
-  messages.forEach((message, index) => {
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
     const pointer = appendPointer(base, index);
     const role = message.role;
     switch (role) {
       case "system":
         writer.system(content(message.parts, writer.systemPlace?.() ?? "system", appendPointer(pointer, "parts")), pointer);
-        return;
+        break;
       case "user":
       case "tool":
         writer.user(content(message.parts, "user", appendPointer(pointer, "parts")), pointer);
-        return;
+        break;
       case "assistant":
         assistant(message, index, pointer);
-        return;
+        break;
       default:
         unreachable(role, "role");
     }
-  });
+  }
   return { provider, body: writer.body(), warnings };
 }
