@@ -1,16 +1,12 @@
 // Encodes a history into a Converse request: system messages into `system`, tool results into user
 // messages, assistant messages block by block under the replay rules (signed and redacted reasoning back
-// unmodified and in order, unsigned reasoning only to non-Claude models), consecutive roles merged.
+// unmodified and in order, unsigned reasoning only to non-Claude models), consecutive roles merged. The
+// walk is encode-driver.ts.
 // https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
-import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
-import { InvalidDocumentError } from "../../errors/partwise-error.js";
-import { appendPointer } from "../../json/json-location.js";
+import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
 import { ownValue } from "../../json/own-property.js";
-import { unreachable } from "../../parts/part-kinds.js";
-import { withDerivedToolCallIds } from "../derived-tool-call-ids.js";
-import { appendTurn, historyMessages, replayContext, replayedBlocks, systemTexts } from "../history-encoding.js";
+import { type ContentPart, type ContentPlace, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, leftOutPartWarning } from "../replay-rules.js";
 import {
   BEDROCK,
   type BedrockContentBlock,
@@ -24,19 +20,6 @@ import {
   namesClaudeModel,
 } from "./bedrock-wire.js";
 import { partToBedrockBlock } from "./map-bedrock-block.js";
-
-type Role = BedrockMessage["role"];
-
-interface Encoding {
-  readonly context: ReplayContext;
-  readonly warnings: ErrorObject[];
-  readonly system: BedrockSystemContentBlock[];
-  readonly turns: { role: Role; content: BedrockContentBlock[] }[];
-}
-
-function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
-}
 
 /** Image formats by MIME type (ImageBlock.format). */
 const IMAGE_FORMATS: Readonly<Record<string, BedrockImageBlock["format"]>> = { "image/png": "png", "image/jpeg": "jpeg", "image/jpg": "jpeg", "image/gif": "gif", "image/webp": "webp" };
@@ -78,93 +61,48 @@ function mediaBlock(media: Media): { image: BedrockImageBlock } | { document: Be
   return { document: { format: documentFormat as BedrockDocumentBlock["format"], name: documentName(media.name), source } };
 }
 
-/** A tool result's content: text, images and documents (ToolResultContentBlock). */
-function toolResultContent(encoding: Encoding, parts: readonly Part[], pointer: string): BedrockToolResultContentBlock[] {
-  const blocks: BedrockToolResultContentBlock[] = [];
-  parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, index);
-    if (part.type === "text") {
-      if (part.text !== "") blocks.push({ text: part.text });
-    } else if (part.type === "media") {
-      const block = mediaBlock(part.media);
-      if (typeof block === "string") skip(encoding, part, partPointer, block);
-      else blocks.push(block);
-    } else {
-      skip(encoding, part, partPointer, `a tool result's content takes text, images and documents, not a ${part.type} part`);
-    }
-  });
-  return blocks;
-}
-
-/** Blocks of a user message: text, images and documents, tool results. */
-function userBlocks(encoding: Encoding, parts: readonly Part[], pointer: string): BedrockContentBlock[] {
-  const blocks: BedrockContentBlock[] = [];
-  parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, index);
-    switch (part.type) {
-      case "text":
-        // Bedrock rejects blank text blocks; an empty text carries nothing.
-        if (part.text !== "") blocks.push({ text: part.text });
-        return;
-      case "media": {
+/** Converse blocks; a tool result's content (ToolResultContentBlock) takes text, images and documents only. */
+function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, BedrockConverseRequest> {
+  const system: BedrockSystemContentBlock[] = [];
+  // Converse takes alternating roles: a user message after tool results joins their message. A message
+  // with no blocks is left out: Bedrock rejects one ("The content field in the Message object ... is empty").
+  const { turns, user, assistant } = alternatingTurns<BedrockMessage["role"], BedrockContentBlock>("user", "assistant");
+  return {
+    context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
+    // Converse requires an id on every tool call; calls decoded without one get a derived one.
+    derivesToolCallIds: true,
+    takes(part: ContentPart, place: ContentPlace) {
+      if (place === "system") return part.type === "text" ? undefined : "the system prompt takes text only";
+      if (part.type === "media") {
         const block = mediaBlock(part.media);
-        if (typeof block === "string") skip(encoding, part, partPointer, block);
-        else blocks.push(block);
-        return;
+        return typeof block === "string" ? block : undefined;
       }
-      case "tool_result": {
-        const content = toolResultContent(encoding, part.content, appendPointer(partPointer, "content"));
-        // `status` is sent only for a failure: the field is supported by Claude and Nova models only (ToolResultBlock).
-        blocks.push({ toolResult: { toolUseId: part.id ?? "", content, ...(part.isError ? { status: "error" as const } : {}) } });
-        return;
-      }
-      case "unknown":
-        if (part.provider === BEDROCK) blocks.push(partToBedrockBlock(part, partPointer) as BedrockContentBlock);
-        else skip(encoding, part, partPointer, "a block from another provider means nothing to Bedrock");
-        return;
-      case "reasoning":
-      case "tool_call":
-        // "User messages cannot contain reasoning content."
-        skip(encoding, part, partPointer, `a ${part.type} part belongs in an assistant message`);
-        return;
-      default:
-        unreachable(part, "part");
-    }
-  });
-  return blocks;
+      if (place === "tool-result" && part.type !== "text") return `a tool result's content takes text, images and documents, not a ${part.type} part`;
+      if (part.type === "unknown" && part.provider !== BEDROCK) return "a block from another provider means nothing to Bedrock";
+      return undefined;
+    },
+    // "User messages cannot contain reasoning content."
+    misplaced: (part, place) =>
+      place === "system" ? "the system prompt takes text only" : place === "tool-result" ? `a tool result's content takes text, images and documents, not a ${part.type} part` : `a ${part.type} part belongs in an assistant message`,
+    // Bedrock rejects blank text blocks; an empty text carries nothing.
+    text: (part) => (part.text === "" ? undefined : { text: part.text }),
+    media: (part) => mediaBlock(part.media) as BedrockContentBlock,
+    unknown: (part, _place, pointer) => partToBedrockBlock(part, pointer) as BedrockContentBlock,
+    // `status` is sent only for a failure: the field is supported by Claude and Nova models only (ToolResultBlock).
+    toolResult: (part, _pointer, content) => ({ toolResult: { toolUseId: part.id ?? "", content: content() as BedrockToolResultContentBlock[], ...(part.isError ? { status: "error" as const } : {}) } }),
+    system: (blocks) => system.push(...blocks.map((block) => ({ text: String(block.text) }))),
+    user,
+    assistantPart: (sent, pointer, _action, original) => partToBedrockBlock(sent, pointer) ?? withoutBlock(original, BEDROCK),
+    assistant,
+    body() {
+      const body: BedrockConverseRequest = { ...options.request, messages: turns.map(({ role, content }) => ({ role, content })) };
+      if (system.length > 0) body.system = system;
+      return body;
+    },
+  };
 }
 
 /** The Converse request for a history under Bedrock's replay rules, with a warning per part left out. */
 export function encodeBedrockRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: BedrockConverseRequest } {
-  const { messages: given, base } = historyMessages(history);
-  // Both APIs require an id on every tool call; calls decoded without one get a derived one.
-  const messages = withDerivedToolCallIds(given);
-  const encoding: Encoding = {
-    context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
-    warnings: [],
-    system: [],
-    turns: [],
-  };
-  messages.forEach((message, index) => {
-    const pointer = appendPointer(base, index);
-    switch (message.role) {
-      case "system":
-        encoding.system.push(...systemTexts(message, pointer, encoding.context, encoding.warnings).map((text) => ({ text })));
-        return;
-      case "user":
-      case "tool":
-        // Converse takes alternating roles: a user message after tool results joins their message.
-        appendTurn(encoding.turns, "user", userBlocks(encoding, message.parts, appendPointer(pointer, "parts")));
-        return;
-      case "assistant":
-        // A message with no blocks is left out: Bedrock rejects one ("The content field in the Message object ... is empty").
-        appendTurn(encoding.turns, "assistant", replayedBlocks(message, pointer, encoding.context, encoding.warnings, partToBedrockBlock));
-        return;
-      default:
-        throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
-    }
-  });
-  const body: BedrockConverseRequest = { ...options.request, messages: encoding.turns.map(({ role, content }) => ({ role, content })) };
-  if (encoding.system.length > 0) body.system = encoding.system;
-  return { provider: BEDROCK, body, warnings: encoding.warnings };
+  return encodeHistory(history, bedrockWriter(options));
 }

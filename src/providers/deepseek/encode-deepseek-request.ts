@@ -3,7 +3,7 @@
 // `reasoning_content` as the version's rules say, and the field is present (as `""`) where the version
 // requires it. https://api-docs.deepseek.com/guides/thinking_mode
 import type { EncodedRequest, History, Message } from "../../../generated/types.js";
-import { historyMessages } from "../history-encoding.js";
+import { historyMessages } from "../encode-driver.js";
 import { type ChatReplayPolicy, encodeChatCompletions } from "../openai-chat/encode-openai-chat-request.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { callerFlags } from "../replay-rules.js";

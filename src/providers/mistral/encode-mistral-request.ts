@@ -1,27 +1,13 @@
 // Encodes a history into a chat-completions request: each assistant message goes back whole, its chunks
 // in order (thinking chunks with their signature and nested chunks) and its tool calls, each tool result
-// as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp.
-// https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
+// as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp. The walk is
+// encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
 import { sha256 } from "../../bytes/sha256.js";
-import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
-import { InvalidDocumentError } from "../../errors/partwise-error.js";
-import { appendPointer } from "../../json/json-location.js";
-import { unreachable } from "../../parts/part-kinds.js";
-import { assistantLeftOutWarning, historyMessages, located, replayContext } from "../history-encoding.js";
+import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
+import { type ContentPart, type ContentPlace, OwnMessage, ROLE_OF_PLACE, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, leftOutPartWarning, settleReplay } from "../replay-rules.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
 import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
-
-interface Encoding {
-  readonly context: ReplayContext;
-  readonly warnings: ErrorObject[];
-  readonly messages: MistralRequestMessage[];
-  /** Tool names by call id, for results that do not name their tool. */
-  readonly toolNames: Map<string, string>;
-  /** Derived Mistral ids by original id: a call and its result need the same one, derived once. */
-  readonly toolCallIds: Map<string, string>;
-}
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
@@ -37,19 +23,6 @@ export function mistralToolCallId(id: string): string {
   let derived = "";
   for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
   return derived;
-}
-
-function encodedToolCallId(encoding: Encoding, id: string): string {
-  let encoded = encoding.toolCallIds.get(id);
-  if (encoded === undefined) {
-    encoded = mistralToolCallId(id);
-    encoding.toolCallIds.set(id, encoded);
-  }
-  return encoded;
-}
-
-function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  encoding.warnings.push(leftOutPartWarning(part, pointer, encoding.context, reason));
 }
 
 /** An image (bytes as a `data:` URL, or a URL) or a document given by URL, as a user chunk. */
@@ -71,115 +44,77 @@ function contentValue(chunks: readonly MistralChunk[]): string | MistralChunk[] 
   return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : [...chunks];
 }
 
-/** The chunks of user, system or tool-result content; what has no place there is reported. */
-function contentChunks(encoding: Encoding, parts: readonly (readonly [Part, string])[], role: string): MistralChunk[] {
-  const chunks: MistralChunk[] = [];
-  for (const [part, pointer] of parts) {
-    switch (part.type) {
-      case "text":
-        chunks.push({ type: "text", text: part.text });
-        break;
-      case "media": {
-        const chunk = role === "system" ? undefined : mediaChunk(part.media);
-        if (chunk) chunks.push(chunk);
-        else skip(encoding, part, pointer, `Mistral takes images, and PDF documents by URL, on ${role} messages, not ${part.media.dataKind} ${part.media.mimeType}`);
-        break;
-      }
-      case "reasoning":
-      case "tool_call":
-      case "tool_result":
-      case "unknown":
-        skip(encoding, part, pointer, `a ${part.type} part has no place in ${role} content`);
-        break;
-      default:
-        unreachable(part, "part");
-    }
-  }
-  return chunks;
-}
+type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 
-/** A user or tool message: each tool result becomes a tool message, the other parts user messages, in order. */
-function userTurn(encoding: Encoding, message: Message, pointer: string): void {
-  let pending: (readonly [Part, string])[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const chunks = contentChunks(encoding, pending, "user");
-    // A message whose parts were all left out is not sent as an empty one.
-    if (chunks.length > 0) encoding.messages.push({ role: "user", content: contentValue(chunks) });
-    pending = [];
+/** Mistral messages: each tool result a tool message of its own, the other parts of a user message user messages around it. */
+function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCompletionRequest> {
+  const messages: MistralRequestMessage[] = [];
+  /** Tool names by call id, for results that do not name their tool. */
+  const toolNames = new Map<string, string>();
+  /** Derived Mistral ids by original id: a call and its result need the same one, derived once. */
+  const toolCallIds = new Map<string, string>();
+  const encodedToolCallId = (id: string): string => {
+    let encoded = toolCallIds.get(id);
+    if (encoded === undefined) {
+      encoded = mistralToolCallId(id);
+      toolCallIds.set(id, encoded);
+    }
+    return encoded;
   };
-  message.parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, "parts", index);
-    if (part.type !== "tool_result") {
-      pending.push([part, partPointer]);
-      return;
-    }
-    flush();
-    const chunks = contentChunks(encoding, located(part.content, appendPointer(partPointer, "content")), "tool");
-    const onlyText = chunks.every((chunk) => chunk.type === "text");
-    const tool: MistralRequestMessage = { role: "tool", content: onlyText ? chunks.map((chunk) => String(chunk.text)).join("") : chunks };
-    if (part.id) tool.tool_call_id = encodedToolCallId(encoding, part.id);
-    const name = part.name ?? (part.id ? encoding.toolNames.get(encodedToolCallId(encoding, part.id)) : undefined);
-    if (name) tool.name = name;
-    encoding.messages.push(tool);
-  });
-  flush();
-}
-
-function assistantMessage(encoding: Encoding, message: Message, pointer: string): void {
-  const chunks: MistralChunk[] = [];
-  const toolCalls: MistralRequestToolCall[] = [];
-  message.parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, "parts", index);
-    if (settleReplay(part, partPointer, encoding.context, encoding.warnings) === undefined) return;
-    if (part.type === "tool_call") {
-      const id = encodedToolCallId(encoding, part.toolCall.id);
-      toolCalls.push({ id, type: "function", function: { name: part.toolCall.name, arguments: part.toolCall.arguments } });
-      encoding.toolNames.set(id, part.toolCall.name);
-      return;
-    }
-    // A payload goes out only as the signature of a Mistral thinking chunk (partToMistralChunk checks its provider).
-    const chunk = partToMistralChunk(part, partPointer);
-    if (chunk) chunks.push(chunk);
-  });
-  if (chunks.length === 0 && toolCalls.length === 0) {
-    if (message.parts.length > 0) encoding.warnings.push(assistantLeftOutWarning(pointer, MISTRAL));
-    return;
-  }
-  const encoded: MistralRequestMessage = { role: "assistant" };
-  if (chunks.length > 0) encoded.content = contentValue(chunks);
-  if (toolCalls.length > 0) encoded.tool_calls = toolCalls;
-  encoding.messages.push(encoded);
+  /** The tool calls of the assistant message being written. */
+  let toolCalls: MistralRequestToolCall[] = [];
+  return {
+    context: replayContext(MISTRAL, options),
+    takes(part: ContentPart, place: ContentPlace) {
+      const role = ROLE_OF_PLACE[place];
+      if (part.type === "media") {
+        const taken = place !== "system" && mediaChunk(part.media) !== undefined;
+        return taken ? undefined : `Mistral takes images, and PDF documents by URL, on ${role} messages, not ${part.media.dataKind} ${part.media.mimeType}`;
+      }
+      return part.type === "text" || (part.type === "tool_result" && place === "user") ? undefined : `a ${part.type} part has no place in ${role} content`;
+    },
+    misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
+    text: (part) => ({ type: "text", text: part.text }),
+    media: (part) => mediaChunk(part.media) as MistralChunk,
+    toolResult(part, _pointer, content) {
+      const chunks = content() as MistralChunk[];
+      const onlyText = chunks.every((chunk) => chunk.type === "text");
+      const tool: MistralRequestMessage = { role: "tool", content: onlyText ? chunks.map((chunk) => String(chunk.text)).join("") : chunks };
+      if (part.id) tool.tool_call_id = encodedToolCallId(part.id);
+      const name = part.name ?? (part.id ? toolNames.get(encodedToolCallId(part.id)) : undefined);
+      if (name) tool.name = name;
+      return new OwnMessage(tool);
+    },
+    system(blocks) {
+      if (blocks.length > 0) messages.push({ role: "system", content: contentValue(blocks as MistralChunk[]) });
+    },
+    // A message whose parts were all left out is not sent as an empty one.
+    user: (blocks) => forEachRun(blocks, (chunks) => messages.push({ role: "user", content: contentValue(chunks as MistralChunk[]) }), (tool) => messages.push(tool)),
+    assistantPart(sent, pointer) {
+      if (sent.type === "tool_call") {
+        const id = encodedToolCallId(sent.toolCall.id);
+        toolCalls.push({ id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
+        toolNames.set(id, sent.toolCall.name);
+        return undefined;
+      }
+      // A payload goes out only as the signature of a Mistral thinking chunk (partToMistralChunk checks its provider).
+      return partToMistralChunk(sent, pointer);
+    },
+    assistant(blocks) {
+      const calls = toolCalls;
+      toolCalls = [];
+      if (blocks.length === 0 && calls.length === 0) return false;
+      const encoded: MistralRequestMessage = { role: "assistant" };
+      if (blocks.length > 0) encoded.content = contentValue(blocks as MistralChunk[]);
+      if (calls.length > 0) encoded.tool_calls = calls;
+      messages.push(encoded);
+      return true;
+    },
+    body: () => ({ ...options.request, messages }),
+  };
 }
 
 /** The request for a history under Mistral's replay rules, with a warning per part left out. */
 export function encodeMistralRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
-  const { messages, base } = historyMessages(history);
-  const encoding: Encoding = {
-    context: replayContext(MISTRAL, options),
-    warnings: [],
-    messages: [],
-    toolNames: new Map(),
-    toolCallIds: new Map(),
-  };
-  messages.forEach((message, index) => {
-    const pointer = appendPointer(base, index);
-    switch (message.role) {
-      case "system": {
-        const chunks = contentChunks(encoding, located(message.parts, appendPointer(pointer, "parts")), "system");
-        if (chunks.length > 0) encoding.messages.push({ role: "system", content: contentValue(chunks) });
-        return;
-      }
-      case "user":
-      case "tool":
-        userTurn(encoding, message, pointer);
-        return;
-      case "assistant":
-        assistantMessage(encoding, message, pointer);
-        return;
-      default:
-        throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
-    }
-  });
-  return { provider: MISTRAL, body: { ...options.request, messages: encoding.messages }, warnings: encoding.warnings };
+  return encodeHistory(history, mistralWriter(options));
 }

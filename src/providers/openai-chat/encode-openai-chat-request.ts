@@ -1,15 +1,14 @@
 // Encodes a history into a Chat Completions request: system and user messages with text, image, audio and
 // PDF parts, one `role: tool` message per tool result, and each assistant turn folded into one message
 // under the replay rules of the server's variant (reasoning in the server's field, tool calls with their
-// arguments verbatim, a server's own fields back only to that server). Shared with DeepSeek.
+// arguments verbatim, a server's own fields back only to that server). Shared with DeepSeek; the walk is
+// encode-driver.ts.
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
-import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
-import { InvalidDocumentError } from "../../errors/partwise-error.js";
-import { appendPointer } from "../../json/json-location.js";
+import type { EncodedRequest, History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { assistantLeftOutWarning, historyMessages } from "../history-encoding.js";
+import { type ContentPart, type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
-import { type ReplayContext, callerFlags, leftOutPartWarning, producedBy, settleReplay } from "../replay-rules.js";
+import { callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
 import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, profileForVariant } from "./openai-chat-profiles.js";
@@ -44,17 +43,6 @@ export interface ChatReplayPolicy {
   reasoningFieldRequired(messageIndex: number): boolean;
 }
 
-interface Encoding {
-  readonly policy: ChatReplayPolicy;
-  readonly warnings: ErrorObject[];
-  readonly messages: RequestMessage[];
-}
-
-function skip(encoding: Encoding, part: Part, pointer: string, reason: string): void {
-  const context: ReplayContext = { provider: encoding.policy.provider };
-  encoding.warnings.push(leftOutPartWarning(part, pointer, context, reason));
-}
-
 /** One item, or the items as a list: servers take a plain string for a single text. */
 function textContent(items: OpenAiChatTextPartParam[]): string | OpenAiChatTextPartParam[] {
   return items.length === 1 && items[0] ? items[0].text : items;
@@ -75,57 +63,6 @@ function mediaItem(media: Media): UserContentItem | undefined {
   return undefined;
 }
 
-/** The text items of a system message or a tool result's content; anything else is reported. */
-function textItems(encoding: Encoding, parts: readonly Part[], pointer: string, where: string): OpenAiChatTextPartParam[] {
-  const items: OpenAiChatTextPartParam[] = [];
-  parts.forEach((part, index) => {
-    if (part.type === "text") items.push({ type: "text", text: part.text });
-    else skip(encoding, part, appendPointer(pointer, index), `${where} takes text only`);
-  });
-  return items;
-}
-
-/** A user message's parts: content items in order, each tool result as its own `role: tool` message. */
-function userMessages(encoding: Encoding, parts: readonly Part[], pointer: string): void {
-  let items: UserContentItem[] = [];
-  const flush = () => {
-    if (items.length === 0) return;
-    const onlyText = items.length === 1 && items[0]?.type === "text";
-    encoding.messages.push({ role: "user", content: onlyText ? (items[0] as OpenAiChatTextPartParam).text : items });
-    items = [];
-  };
-  parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, index);
-    switch (part.type) {
-      case "text":
-        items.push({ type: "text", text: part.text });
-        return;
-      case "media": {
-        const item = mediaItem(part.media);
-        if (item) items.push(item);
-        else skip(encoding, part, partPointer, `Chat Completions takes images, wav or mp3 audio and PDFs, not ${part.media.mimeType} as ${part.media.dataKind}`);
-        return;
-      }
-      case "tool_result": {
-        flush();
-        const content = textItems(encoding, part.content, appendPointer(partPointer, "content"), "a tool message");
-        encoding.messages.push({ role: "tool", tool_call_id: part.id ?? "", content: content.length === 0 ? "" : textContent(content) });
-        return;
-      }
-      case "reasoning":
-      case "tool_call":
-        skip(encoding, part, partPointer, `a ${part.type} part belongs in an assistant message`);
-        return;
-      case "unknown":
-        skip(encoding, part, partPointer, "a raw block has no place in a user message");
-        return;
-      default:
-        unreachable(part, "part");
-    }
-  });
-  flush();
-}
-
 /** What an assistant message collects from the parts the rules let through. */
 interface AssistantFields {
   content: OpenAiChatContentPart[];
@@ -138,9 +75,10 @@ interface AssistantFields {
   other: Record<string, unknown> | undefined;
 }
 
+const noFields = (): AssistantFields => ({ content: [], rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: [], other: undefined });
+
 /** Places one part the rules let through; false when it has no place in a message (reported). */
-function place(encoding: Encoding, fields: AssistantFields, part: Part, withPayload: boolean, pointer: string): boolean {
-  const provider = encoding.policy.provider;
+function place(provider: string, fields: AssistantFields, part: Part, withPayload: boolean, pointer: string): boolean {
   switch (part.type) {
     case "text":
       if (part.text !== "") fields.content.push({ type: "text", text: part.text });
@@ -180,21 +118,10 @@ function place(encoding: Encoding, fields: AssistantFields, part: Part, withPayl
   }
 }
 
-function assistantMessage(encoding: Encoding, message: Message, messageIndex: number, pointer: string): void {
-  const { policy } = encoding;
-  const fields: AssistantFields = { content: [], rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: [], other: undefined };
-  message.parts.forEach((part, index) => {
-    const partPointer = appendPointer(pointer, "parts", index);
-    const context: ReplayContext = { provider: policy.provider, flags: policy.flags(part, messageIndex), ...(policy.variant === undefined ? {} : { variant: policy.variant }) };
-    const action = settleReplay(part, partPointer, context, encoding.warnings);
-    if (action === undefined) return;
-    if (!place(encoding, fields, part, action === "send", partPointer)) skip(encoding, part, partPointer, `a ${part.type} part of kind ${part.type === "unknown" ? part.kind : part.type} has no place in an assistant message`);
-  });
+/** The assistant message of the fields its parts filled, under a server's policy; undefined when they hold nothing. */
+function assistantParam(fields: AssistantFields, policy: ChatReplayPolicy, messageIndex: number): RequestMessage | undefined {
   const empty = fields.content.length === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls.length === 0 && fields.other === undefined;
-  if (empty) {
-    if (message.parts.length > 0) encoding.warnings.push(assistantLeftOutWarning(pointer, policy.provider));
-    return;
-  }
+  if (empty) return undefined;
   const text = fields.content.map((item) => (item.type === "text" ? String(item.text) : "")).join("");
   const param: OpenAiChatAssistantMessageParam = { role: "assistant", content: fields.rawContent ? fields.content : text === "" ? policy.emptyContent : text };
   if (fields.reasoning !== undefined) param[policy.reasoningField] = fields.reasoning;
@@ -203,33 +130,59 @@ function assistantMessage(encoding: Encoding, message: Message, messageIndex: nu
   if (fields.refusal !== undefined) param.refusal = fields.refusal;
   if (fields.audio !== undefined) param.audio = { id: fields.audio };
   if (fields.toolCalls.length > 0) param.tool_calls = fields.toolCalls;
-  encoding.messages.push(fields.other ? { ...fields.other, ...param } : param);
+  return fields.other ? { ...fields.other, ...param } : param;
+}
+
+type TextItem = OpenAiChatTextPartParam;
+
+/** Where text only is taken, in the words of the warnings. */
+const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: "a system message takes text only", "tool-result": "a tool message takes text only", user: undefined };
+
+/** Chat Completions messages: each tool result a `role: tool` message of its own, an assistant turn folded into one message. */
+function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatRequest> {
+  const messages: RequestMessage[] = [];
+  let fields = noFields();
+  return {
+    context: { provider: policy.provider, ...(policy.variant === undefined ? {} : { variant: policy.variant }) },
+    takes(part: ContentPart, place: ContentPlace) {
+      if (place !== "user") return part.type === "text" ? undefined : TEXT_ONLY[place];
+      if (part.type !== "media") return undefined;
+      return mediaItem(part.media) ? undefined : `Chat Completions takes images, wav or mp3 audio and PDFs, not ${part.media.mimeType} as ${part.media.dataKind}`;
+    },
+    misplaced: (part, place) => TEXT_ONLY[place] ?? (part.type === "unknown" ? "a raw block has no place in a user message" : `a ${part.type} part belongs in an assistant message`),
+    text: (part) => ({ type: "text", text: part.text }),
+    media: (part) => mediaItem(part.media) as UserContentItem,
+    toolResult(part, _pointer, content) {
+      const items = content() as TextItem[];
+      return new OwnMessage({ role: "tool", tool_call_id: part.id ?? "", content: items.length === 0 ? "" : textContent(items) });
+    },
+    system(blocks) {
+      if (blocks.length > 0) messages.push({ role: "system", content: textContent(blocks as TextItem[]) });
+    },
+    user: (blocks) =>
+      forEachRun(
+        blocks,
+        (items) => messages.push({ role: "user", content: items.length === 1 && items[0]?.type === "text" ? items[0].text : items }),
+        (tool) => messages.push(tool),
+      ),
+    partContext: (part, messageIndex) => ({ provider: policy.provider, flags: policy.flags(part, messageIndex), ...(policy.variant === undefined ? {} : { variant: policy.variant }) }),
+    assistantPart(sent, pointer, action) {
+      if (place(policy.provider, fields, sent, action === "send", pointer)) return undefined;
+      return new Skip(`a ${sent.type} part of kind ${sent.type === "unknown" ? sent.kind : sent.type} has no place in an assistant message`);
+    },
+    assistant(_blocks, _pointer, messageIndex) {
+      const param = assistantParam(fields, policy, messageIndex);
+      fields = noFields();
+      if (param !== undefined) messages.push(param);
+      return param !== undefined;
+    },
+    body: () => ({ ...options.request, messages }),
+  };
 }
 
 /** The request for a history under a server's replay policy, with a warning per part left out. */
 export function encodeChatCompletions(history: History | readonly Message[], options: EncodeOptions, policy: ChatReplayPolicy): EncodedRequest & { body: OpenAiChatRequest } {
-  const { messages, base } = historyMessages(history);
-  const encoding: Encoding = { policy, warnings: [], messages: [] };
-  messages.forEach((message, index) => {
-    const pointer = appendPointer(base, index);
-    switch (message.role) {
-      case "system": {
-        const items = textItems(encoding, message.parts, appendPointer(pointer, "parts"), "a system message");
-        if (items.length > 0) encoding.messages.push({ role: "system", content: textContent(items) });
-        return;
-      }
-      case "user":
-      case "tool":
-        userMessages(encoding, message.parts, appendPointer(pointer, "parts"));
-        return;
-      case "assistant":
-        assistantMessage(encoding, message, index, pointer);
-        return;
-      default:
-        throw new InvalidDocumentError("schema/invalid", `unknown role at ${pointer}`, { pointer });
-    }
-  });
-  return { provider: policy.provider, body: { ...options.request, messages: encoding.messages }, warnings: encoding.warnings };
+  return encodeHistory(history, chatWriter(options, policy));
 }
 
 /** The replay policy of an OpenAI-compatible server profile: `sameServer` holds for parts it produced itself. */

@@ -1,0 +1,237 @@
+// The one encoder skeleton: walks a history's messages by role, settles each assistant part under the
+// replay rules, reports every part it leaves out, and hands the rest to the provider's turn writer, which
+// says only how one message and one part become wire. DESIGN.md ("a turn writer for the shared encoder driver").
+import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../generated/types.js";
+import { appendPointer } from "../json/json-location.js";
+import { unreachable } from "../parts/part-kinds.js";
+import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
+import type { EncodeOptions } from "./provider-codec.js";
+import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+
+/** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content. */
+export type ContentPlace = "system" | "user" | "tool-result";
+
+/** The role of the message whose content a place is, as warnings name it. */
+export const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", "tool-result": "tool" };
+
+export type TextPart = Extract<Part, { type: "text" }>;
+export type MediaPart = Extract<Part, { type: "media" }>;
+export type ToolResultPart = Extract<Part, { type: "tool_result" }>;
+export type UnknownPart = Extract<Part, { type: "unknown" }>;
+/** The parts a content place may take. */
+export type ContentPart = TextPart | MediaPart | ToolResultPart | UnknownPart;
+/** The parts no content place takes: they belong in an assistant message. */
+export type AssistantOnlyPart = Extract<Part, { type: "reasoning" | "tool_call" }>;
+
+/** What the replay rules let an assistant part go out as. */
+export type SendAction = "send" | "send-without-payload";
+
+/** A part the writer leaves out, with the reason its warning gives. */
+export class Skip {
+  constructor(readonly reason: string) {}
+}
+
+/** A block that goes out as a wire message (or item) of its own, ending the run of content before it: a tool message, a function output. */
+export class OwnMessage<Wire> {
+  constructor(readonly wire: Wire) {}
+}
+
+/**
+ * How one provider writes wire: one writer per encode, holding what it has written so far. The driver
+ * decides what is sent and reports what is not; the writer only says how what is sent looks.
+ */
+export interface TurnWriter<Block, Body extends Record<string, unknown>> {
+  /** The replay context of the request: the provider, its rule variant and the flags on. */
+  readonly context: ReplayContext;
+  /** True for APIs that require an id on every tool call: calls without one get a derived one (derived-tool-call-ids.ts). */
+  readonly derivesToolCallIds?: boolean;
+  /** False when an assistant message none of whose parts is sent is left out without a warning of its own. */
+  readonly reportsAssistantLeftOut?: boolean;
+  /** The place of the next system message's parts; `system` unless the writer says otherwise. */
+  systemPlace?(): ContentPlace;
+  /**
+   * Whether the provider takes a text, media, tool-result or unknown part at a place: undefined when it
+   * does, else the reason it does not. The one content decision of the encoder (per provider, for now).
+   */
+  takes(part: ContentPart, place: ContentPlace, pointer: string): string | undefined;
+  /**
+   * The reason a reasoning or tool-call part outside an assistant message is left out, in the provider's
+   * words; also that of a media or unknown part taken where the writer has no block for it.
+   */
+  misplaced(part: AssistantOnlyPart | MediaPart | UnknownPart, place: ContentPlace): string;
+  /** The block of a text taken at a place; undefined when it carries nothing there (an empty text). */
+  text(part: TextPart, place: ContentPlace): Block | undefined;
+  /** The block of a media part taken at a place; absent when the wire takes no media outside assistant messages. */
+  media?(part: MediaPart, place: ContentPlace, pointer: string): Block;
+  /** The block of a raw block kept as an unknown part; absent when the wire has no place for one outside assistant messages. */
+  unknown?(part: UnknownPart, place: ContentPlace, pointer: string): Block;
+  /** A tool result; `content` gives the blocks of its content (asked for only when the writer needs them). */
+  toolResult(part: ToolResultPart, pointer: string, content: () => Block[]): Block;
+  /** Writes a system message's blocks. */
+  system(blocks: Block[], pointer: string): void;
+  /** Writes a user or tool message's blocks. */
+  user(blocks: Block[], pointer: string): void;
+  /** The reason an assistant part is left out before the replay rules are asked, if the writer has one. */
+  leavesOutBeforeRules?(part: Part): string | undefined;
+  /** The replay context of one assistant part (per-part facts such as `sameServer`); `context` otherwise. */
+  partContext?(part: Part, messageIndex: number): ReplayContext;
+  /** Told of each assistant part the rules leave out, for writers whose later blocks depend on it. */
+  leftOutByRules?(part: Part): void;
+  /**
+   * The block of an assistant part the rules let through: `sent` is the part without a foreign payload
+   * when the action says so, `original` the part as given. A `Skip` is reported; undefined adds nothing.
+   */
+  assistantPart(sent: Part, pointer: string, action: SendAction, original: Part): Block | Skip | undefined;
+  /** Writes the blocks of the assistant message at `messageIndex`; false when nothing of it goes out. */
+  assistant(blocks: Block[], pointer: string, messageIndex: number): boolean;
+  /** The request body, once every message is written. */
+  body(): Body;
+}
+
+/** A history's messages, and the pointer their indexes extend: `/messages` in a document, `` for a bare list. */
+export function historyMessages(history: History | readonly Message[]): { readonly messages: readonly Message[]; readonly base: string } {
+  return Array.isArray(history) ? { messages: history as readonly Message[], base: "" } : { messages: (history as History).messages, base: "/messages" };
+}
+
+/** The replay context of encode options, with the facts the encoder adds itself (e.g. what the target model is). */
+export function replayContext(provider: string, options: EncodeOptions, facts: readonly string[] = []): ReplayContext {
+  const flags = callerFlags(provider, options.flags);
+  for (const fact of facts) flags.add(fact);
+  return { provider, ...(options.variant === undefined ? {} : { variant: options.variant }), flags };
+}
+
+/** The warning for the assistant message at `pointer`, left out whole because none of its parts can be replayed to `provider`. */
+export function assistantLeftOutWarning(pointer: string, provider: string): ErrorObject {
+  return { name: "ReplayWarning", code: "provider/part-skipped", message: `assistant message left out: none of its parts can be replayed to ${provider}`, pointer, provider };
+}
+
+/** The report of an assistant part the rules send but the provider has no block for; an empty text carries nothing and is not reported. */
+export function withoutBlock(part: Part, provider: string): Skip | undefined {
+  if (part.type === "text" && part.text === "") return undefined;
+  const payload = part.payload ? `a ${part.payload.kind} payload` : "no text";
+  return new Skip(`a ${part.type} part with ${payload} has no ${provider} block`);
+}
+
+/**
+ * The turns of an API that takes alternating turns (Messages, Converse, generateContent): the content of a
+ * user or tool message, and that of an assistant message, each joined to the last turn when it has the
+ * same role; no content adds no turn. `user` and `assistant` are a writer's members of those names.
+ */
+export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Role) {
+  const turns: { readonly role: Role; readonly content: Block[] }[] = [];
+  const append = (role: Role, content: Block[]): void => {
+    if (content.length === 0) return;
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(...content);
+    else turns.push({ role, content });
+  };
+  return {
+    turns,
+    user: (blocks: Block[]): void => append(userRole, blocks),
+    assistant: (blocks: Block[]): boolean => {
+      append(assistantRole, blocks);
+      return blocks.length > 0;
+    },
+  };
+}
+
+/** Walks blocks in order: each run of content between own messages goes to `run`, each own message to `own`. */
+export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wire>)[], run: (content: Block[]) => void, own: (wire: Wire) => void): void {
+  let content: Block[] = [];
+  for (const block of blocks) {
+    if (!(block instanceof OwnMessage)) {
+      content.push(block);
+      continue;
+    }
+    if (content.length > 0) run(content);
+    content = [];
+    own(block.wire);
+  }
+  if (content.length > 0) run(content);
+}
+
+/** The request for a history: every message through `writer`, with a warning per part left out. */
+export function encodeHistory<Block, Body extends Record<string, unknown>>(history: History | readonly Message[], writer: TurnWriter<Block, Body>, warnings: ErrorObject[] = []): EncodedRequest & { body: Body } {
+  const { messages: given, base } = historyMessages(history);
+  const messages = writer.derivesToolCallIds ? withDerivedToolCallIds(given) : given;
+  const { provider } = writer.context;
+  const skip = (part: Part, pointer: string, reason: string): undefined => {
+    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason));
+    return undefined;
+  };
+  // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
+  // spec's content rules (issue 13, item 3) answer here instead of each writer.
+  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
+    const refusal = writer.takes(part, place, pointer);
+    if (refusal !== undefined) skip(part, pointer, refusal);
+    return refusal === undefined;
+  };
+  const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
+    switch (part.type) {
+      case "text":
+        return taken(part, place, pointer) ? writer.text(part, place) : undefined;
+      case "media":
+        if (!taken(part, place, pointer)) return undefined;
+        return writer.media ? writer.media(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
+      case "unknown":
+        if (!taken(part, place, pointer)) return undefined;
+        return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
+      case "tool_result":
+        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool-result", appendPointer(pointer, "content"))) : undefined;
+      case "reasoning":
+      case "tool_call":
+        return skip(part, pointer, writer.misplaced(part, place));
+      default:
+        return unreachable(part, "part");
+    }
+  };
+  const content = (parts: readonly Part[], place: ContentPlace, pointer: string): Block[] => {
+    const blocks: Block[] = [];
+    for (let index = 0; index < parts.length; index++) {
+      const block = contentBlock(parts[index] as Part, place, appendPointer(pointer, index));
+      if (block !== undefined) blocks.push(block);
+    }
+    return blocks;
+  };
+  const assistantPart = (part: Part, partPointer: string, messageIndex: number): Block | undefined => {
+    const refusal = writer.leavesOutBeforeRules?.(part);
+    if (refusal !== undefined) return skip(part, partPointer, refusal);
+    const context = writer.partContext?.(part, messageIndex) ?? writer.context;
+    const action = settleReplay(part, partPointer, context, warnings);
+    if (action === undefined) {
+      writer.leftOutByRules?.(part);
+      return undefined;
+    }
+    const block = writer.assistantPart(action === "send" ? part : withoutForeignPayload(part, provider), partPointer, action, part);
+    return block instanceof Skip ? skip(part, partPointer, block.reason) : block;
+  };
+  const assistant = (message: Message, messageIndex: number, pointer: string): void => {
+    const blocks: Block[] = [];
+    for (let index = 0; index < message.parts.length; index++) {
+      const block = assistantPart(message.parts[index] as Part, appendPointer(pointer, "parts", index), messageIndex);
+      if (block !== undefined) blocks.push(block);
+    }
+    const sent = writer.assistant(blocks, pointer, messageIndex);
+    if (!sent && message.parts.length > 0 && writer.reportsAssistantLeftOut !== false) warnings.push(assistantLeftOutWarning(pointer, provider));
+  };
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
+    const pointer = appendPointer(base, index);
+    const role = message.role;
+    switch (role) {
+      case "system":
+        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", appendPointer(pointer, "parts")), pointer);
+        break;
+      case "user":
+      case "tool":
+        writer.user(content(message.parts, "user", appendPointer(pointer, "parts")), pointer);
+        break;
+      case "assistant":
+        assistant(message, index, pointer);
+        break;
+      default:
+        unreachable(role, "role");
+    }
+  }
+  return { provider, body: writer.body(), warnings };
+}
