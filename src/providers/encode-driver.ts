@@ -1,18 +1,19 @@
 // The one encoder skeleton: walks a history's messages by role, settles each assistant part under the
 // replay rules, reports every part it leaves out, and hands the rest to the provider's turn writer, which
 // says only how one message and one part become wire. DESIGN.md ("a turn writer for the shared encoder driver").
-import type { EncodedRequest, ErrorObject, History, Message, Part } from "../../generated/types.js";
+import type { ContentPlace, EncodedRequest, ErrorObject, History, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
 import { unreachable } from "../parts/part-kinds.js";
+import { settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
 import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
-/** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content. */
-export type ContentPlace = "system" | "user" | "tool-result";
+/** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
+export type { ContentPlace };
 
 /** The role of the message whose content a place is, as warnings name it. */
-export const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", "tool-result": "tool" };
+export const ROLE_OF_PLACE: Readonly<Record<ContentPlace, string>> = { system: "system", user: "user", tool_result: "tool" };
 
 export type TextPart = Extract<Part, { type: "text" }>;
 export type MediaPart = Extract<Part, { type: "media" }>;
@@ -50,19 +51,18 @@ export interface TurnWriter<Block, Body extends Record<string, unknown>> {
   /** The place of the next system message's parts; `system` unless the writer says otherwise. */
   systemPlace?(): ContentPlace;
   /**
-   * Whether the provider takes a text, media, tool-result or unknown part at a place: undefined when it
-   * does, else the reason it does not. The one content decision of the encoder (per provider, for now).
-   */
-  takes(part: ContentPart, place: ContentPlace, pointer: string): string | undefined;
-  /**
    * The reason a reasoning or tool-call part outside an assistant message is left out, in the provider's
    * words; also that of a media or unknown part taken where the writer has no block for it.
    */
   misplaced(part: AssistantOnlyPart | MediaPart | UnknownPart, place: ContentPlace): string;
   /** The block of a text taken at a place; undefined when it carries nothing there (an empty text). */
   text(part: TextPart, place: ContentPlace): Block | undefined;
-  /** The block of a media part taken at a place; absent when the wire takes no media outside assistant messages. */
-  media?(part: MediaPart, place: ContentPlace, pointer: string): Block;
+  /**
+   * The block of a media part the content rules take at a place; absent when the wire takes no media
+   * outside assistant messages. A `Skip` for a form the rules take but the wire cannot carry (a media type
+   * in another letter case, say) is reported like any part left out.
+   */
+  media?(part: MediaPart, place: ContentPlace, pointer: string): Block | Skip;
   /** The block of a raw block kept as an unknown part; absent when the wire has no place for one outside assistant messages. */
   unknown?(part: UnknownPart, place: ContentPlace, pointer: string): Block;
   /** A tool result; `content` gives the blocks of its content (asked for only when the writer needs them). */
@@ -160,24 +160,23 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     return undefined;
   };
   // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
-  // spec's content rules (issue 13, item 3) answer here instead of each writer.
-  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
-    const refusal = writer.takes(part, place, pointer);
-    if (refusal !== undefined) skip(part, pointer, refusal);
-    return refusal === undefined;
-  };
+  // spec's content rules (`@content`, src/providers/content-rules.ts), which the simulators and the replay
+  // checks read too. A part they skip is reported; one they reject throws provider/unsupported-part.
+  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => settleContent(part, pointer, place, writer.context, warnings);
   const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
     switch (part.type) {
       case "text":
         return taken(part, place, pointer) ? writer.text(part, place) : undefined;
       case "media":
         if (!taken(part, place, pointer)) return undefined;
-        return writer.media ? writer.media(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
+        if (!writer.media) return skip(part, pointer, writer.misplaced(part, place));
+        const block = writer.media(part, place, pointer);
+        return block instanceof Skip ? skip(part, pointer, block.reason) : block;
       case "unknown":
         if (!taken(part, place, pointer)) return undefined;
         return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
       case "tool_result":
-        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool-result", appendPointer(pointer, "content"))) : undefined;
+        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool_result", appendPointer(pointer, "content"))) : undefined;
       case "reasoning":
       case "tool_call":
         return skip(part, pointer, writer.misplaced(part, place));

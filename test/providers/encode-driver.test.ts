@@ -3,11 +3,12 @@
 // are tested through their codecs (test/providers/<id>/, test/conformance/provider-vectors.test.ts).
 import { describe, expect, it } from "vitest";
 import type { Message, Part } from "../../generated/types.js";
-import { type ContentPlace, OwnMessage, Skip, type TurnWriter, alternatingTurns, encodeHistory, forEachRun, replayContext } from "../../src/providers/encode-driver.js";
+import { contentSupport } from "../../src/providers/content-rules.js";
+import { OwnMessage, Skip, type TurnWriter, alternatingTurns, encodeHistory, forEachRun, replayContext } from "../../src/providers/encode-driver.js";
 
 type Block = { readonly text: string } | OwnMessage<string>;
 
-/** A writer that takes text everywhere, tool results and media (it has no block for) in user content, and records what the driver hands it. */
+/** A writer for Anthropic's content rules that has no media block, and records what the driver hands it. */
 function recordingWriter(derivesToolCallIds = false) {
   const asked: string[] = [];
   const sent: Part[] = [];
@@ -15,13 +16,15 @@ function recordingWriter(derivesToolCallIds = false) {
   const writer: TurnWriter<Block, { messages: string[] }> = {
     context: replayContext("anthropic", {}),
     derivesToolCallIds,
-    takes(part, place: ContentPlace, pointer) {
-      asked.push(`${place} ${pointer}`);
-      return part.type === "text" || (part.type !== "unknown" && place === "user") ? undefined : `no ${part.type} in ${place} content`;
-    },
     misplaced: (part, place) => `a ${part.type} part has no place in ${place} content`,
-    text: (part) => (part.text === "" ? undefined : { text: part.text }),
-    toolResult: (part, _pointer, content) => new OwnMessage(`result ${part.id}: ${content().map((block) => ("text" in block ? block.text : "")).join("")}`),
+    text: (part, place) => {
+      asked.push(`${place} text`);
+      return part.text === "" ? undefined : { text: part.text };
+    },
+    toolResult: (part, pointer, content) => {
+      asked.push(`tool result ${pointer}`);
+      return new OwnMessage(`result ${part.id}: ${content().map((block) => ("text" in block ? block.text : "")).join("")}`);
+    },
     system: (blocks) => messages.push(`system ${blocks.length}`),
     user: (blocks) => forEachRun(blocks, (run) => messages.push(`user ${run.length}`), (wire) => messages.push(wire)),
     assistantPart(part) {
@@ -40,26 +43,22 @@ function recordingWriter(derivesToolCallIds = false) {
 const call = (id: string): Part => ({ type: "tool_call", toolCall: { id, type: "function", name: "search", arguments: "{}" } });
 
 describe("encodeHistory", () => {
-  it("asks the writer once per content part whether it takes it, and reports each part left out at its pointer in the writer's words, when messages hold parts of every kind", () => {
+  it("asks the spec's content rules whether the provider takes each content part, hands the writer only what they take, and reports the rest at its pointer with the rule's reason, when messages hold parts of every kind", () => {
     const { writer, asked } = recordingWriter();
+    const image: Part = { type: "media", media: { mimeType: "image/png", data: "AA==", dataKind: "bytes" } };
+    const foreignBlock: Part = { type: "unknown", provider: "x", kind: "k", rawJson: "{}" };
     const history: Message[] = [
-      { role: "system", parts: [{ type: "text", text: "Be brief." }, { type: "media", media: { mimeType: "image/png", data: "AA==", dataKind: "bytes" } }] },
-      {
-        role: "user",
-        parts: [
-          { type: "reasoning", text: "why" },
-          { type: "tool_result", id: "c1", content: [{ type: "unknown", provider: "x", kind: "k", rawJson: "{}" }], isError: false },
-          { type: "media", media: { mimeType: "image/png", data: "AA==", dataKind: "bytes" } },
-        ],
-      },
+      { role: "system", parts: [{ type: "text", text: "Be brief." }, image] },
+      { role: "user", parts: [{ type: "reasoning", text: "why" }, { type: "tool_result", id: "c1", content: [foreignBlock], isError: false }, image] },
     ];
     const { body, warnings } = encodeHistory(history, writer);
-    expect(asked).toEqual(["system /0/parts/0", "system /0/parts/1", "user /1/parts/1", "tool-result /1/parts/1/content/0", "user /1/parts/2"]);
+    expect(asked).toEqual(["system text", "tool result /1/parts/1"]);
     expect(body.messages).toEqual(["system 1", "result c1: "]);
+    const reason = (support: ReturnType<typeof contentSupport>) => (support.taken ? "taken" : support.reason);
     expect(warnings.map(({ pointer, message }) => [pointer, message])).toEqual([
-      ["/0/parts/1", "media part not sent to anthropic: no media in system content"],
+      ["/0/parts/1", `media part not sent to anthropic: ${reason(contentSupport("anthropic", "system", image))}`],
       ["/1/parts/0", "reasoning part not sent to anthropic: a reasoning part has no place in user content"],
-      ["/1/parts/1/content/0", "unknown part not sent to anthropic: no unknown in tool-result content"],
+      ["/1/parts/1/content/0", `unknown part not sent to anthropic: ${reason(contentSupport("anthropic", "tool_result", foreignBlock))}`],
       ["/1/parts/2", "media part not sent to anthropic: a media part has no place in user content"],
     ]);
   });

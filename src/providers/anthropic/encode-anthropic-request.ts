@@ -3,7 +3,7 @@
 // order, foreign reasoning never), consecutive turns of one role merged. The walk is encode-driver.ts.
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
+import { Skip, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { ANTHROPIC, type AnthropicBlock, type AnthropicMessageParam, type AnthropicRequest } from "./anthropic-wire.js";
 import { partToAnthropicBlock } from "./map-anthropic-block.js";
@@ -30,15 +30,9 @@ function anthropicWriter(options: EncodeOptions): TurnWriter<AnthropicBlock, Ant
     context: replayContext(ANTHROPIC, options),
     // The API requires an id on every tool call; calls decoded without one get a derived one.
     derivesToolCallIds: true,
-    takes(part: ContentPart, place: ContentPlace) {
-      if (place === "system") return part.type === "text" ? undefined : "the system prompt takes text only";
-      if (part.type === "media") return mediaBlock(part.media) ? undefined : `Anthropic takes images and PDF or plain-text documents, not ${part.media.mimeType}`;
-      if (part.type === "unknown" && part.provider !== ANTHROPIC) return "a block from another provider means nothing to Anthropic";
-      return undefined;
-    },
     misplaced: (part, place) => (place === "system" ? "the system prompt takes text only" : `a ${part.type} part belongs in an assistant turn`),
     text: (part) => (part.text === "" ? undefined : { type: "text", text: part.text }),
-    media: (part) => mediaBlock(part.media) as AnthropicBlock,
+    media: (part) => mediaBlock(part.media) ?? new Skip(`Anthropic takes images and PDF or plain-text documents, not ${part.media.mimeType}`),
     unknown: (part, _place, pointer) => partToAnthropicBlock(part, pointer) as AnthropicBlock,
     toolResult(part, _pointer, content) {
       const blocks = content();

@@ -5,7 +5,7 @@
 // https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
 import { ownValue } from "../../json/own-property.js";
-import { type ContentPart, type ContentPlace, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
+import { Skip, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import {
   BEDROCK,
@@ -71,22 +71,15 @@ function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, 
     context: replayContext(BEDROCK, options, namesClaudeModel(options.request?.modelId) ? [CLAUDE_MODEL] : []),
     // Converse requires an id on every tool call; calls decoded without one get a derived one.
     derivesToolCallIds: true,
-    takes(part: ContentPart, place: ContentPlace) {
-      if (place === "system") return part.type === "text" ? undefined : "the system prompt takes text only";
-      if (part.type === "media") {
-        const block = mediaBlock(part.media);
-        return typeof block === "string" ? block : undefined;
-      }
-      if (place === "tool-result" && part.type !== "text") return `a tool result's content takes text, images and documents, not a ${part.type} part`;
-      if (part.type === "unknown" && part.provider !== BEDROCK) return "a block from another provider means nothing to Bedrock";
-      return undefined;
-    },
     // "User messages cannot contain reasoning content."
     misplaced: (part, place) =>
-      place === "system" ? "the system prompt takes text only" : place === "tool-result" ? `a tool result's content takes text, images and documents, not a ${part.type} part` : `a ${part.type} part belongs in an assistant message`,
+      place === "system" ? "the system prompt takes text only" : place === "tool_result" ? `a tool result's content takes text, images and documents, not a ${part.type} part` : `a ${part.type} part belongs in an assistant message`,
     // Bedrock rejects blank text blocks; an empty text carries nothing.
     text: (part) => (part.text === "" ? undefined : { text: part.text }),
-    media: (part) => mediaBlock(part.media) as BedrockContentBlock,
+    media: (part) => {
+      const block = mediaBlock(part.media);
+      return typeof block === "string" ? new Skip(block) : block;
+    },
     unknown: (part, _place, pointer) => partToBedrockBlock(part, pointer) as BedrockContentBlock,
     // `status` is sent only for a failure: the field is supported by Claude and Nova models only (ToolResultBlock).
     toolResult: (part, _pointer, content) => ({ toolResult: { toolUseId: part.id ?? "", content: content() as BedrockToolResultContentBlock[], ...(part.isError ? { status: "error" as const } : {}) } }),

@@ -5,7 +5,7 @@
 // https://ai.google.dev/gemini-api/docs/thought-signatures
 import type { EncodedRequest, History, Message, Part } from "../../../generated/types.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
-import { type ContentPart, type ContentPlace, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
+import { type ContentPlace, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import {
   ENDPOINT_ATTRIBUTE,
@@ -85,7 +85,7 @@ const FOREIGN_BLOCK = "a block from another provider means nothing to Gemini";
 /** Where a part that is not the content's own has no place: each place in its own words. */
 const MISPLACED: Readonly<Record<ContentPlace, string | undefined>> = {
   system: "systemInstruction takes text only",
-  "tool-result": "a function response carries text and media only",
+  "tool_result": "a function response carries text and media only",
   user: undefined,
 };
 
@@ -102,13 +102,9 @@ function googleWriter(options: GoogleEncodeOptions): TurnWriter<GooglePart, Goog
   const callNames = new Map<string, string>();
   return {
     context,
-    takes(part: ContentPart, place: ContentPlace) {
-      if (place !== "user") return part.type === "text" || (place === "tool-result" && part.type === "media") ? undefined : MISPLACED[place];
-      return part.type === "unknown" && part.provider !== GOOGLE ? FOREIGN_BLOCK : undefined;
-    },
     misplaced: (part, place) => MISPLACED[place] ?? `a ${part.type} part belongs in an assistant turn`,
     // A function response joins its texts, so an empty one is kept there; elsewhere it carries nothing.
-    text: (part, place) => (part.text === "" && place !== "tool-result" ? undefined : { text: part.text }),
+    text: (part, place) => (part.text === "" && place !== "tool_result" ? undefined : { text: part.text }),
     media: (part) => mediaToGooglePart(part.media),
     unknown: (part, _place, pointer) => partToGooglePart(part, outgoingSignature(part, "send-without-payload", signedByOtherEndpoint(part, endpoint)), pointer) as GooglePart,
     toolResult: (part, pointer, content) => functionResponsePart(part, pointer, callNames, content),

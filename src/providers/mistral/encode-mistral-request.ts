@@ -4,7 +4,7 @@
 // encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
 import { sha256 } from "../../bytes/sha256.js";
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, OwnMessage, ROLE_OF_PLACE, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
 import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
@@ -65,17 +65,9 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
   let toolCalls: MistralRequestToolCall[] = [];
   return {
     context: replayContext(MISTRAL, options),
-    takes(part: ContentPart, place: ContentPlace) {
-      const role = ROLE_OF_PLACE[place];
-      if (part.type === "media") {
-        const taken = place !== "system" && mediaChunk(part.media) !== undefined;
-        return taken ? undefined : `Mistral takes images, and PDF documents by URL, on ${role} messages, not ${part.media.dataKind} ${part.media.mimeType}`;
-      }
-      return part.type === "text" || (part.type === "tool_result" && place === "user") ? undefined : `a ${part.type} part has no place in ${role} content`;
-    },
     misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
     text: (part) => ({ type: "text", text: part.text }),
-    media: (part) => mediaChunk(part.media) as MistralChunk,
+    media: (part, place) => mediaChunk(part.media) ?? new Skip(`Mistral takes images, and PDF documents by URL, on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`),
     toolResult(part, _pointer, content) {
       const chunks = content() as MistralChunk[];
       const onlyText = chunks.every((chunk) => chunk.type === "text");

@@ -3,7 +3,7 @@
 // `tool_name` and `tool_call_id`, under the replay rules of spec/providers/ollama.tsp. The walk is
 // encode-driver.ts. https://github.com/ollama/ollama/blob/main/docs/capabilities/tool-calling.mdx#tool-calling-with-streaming
 import type { EncodedRequest, History, Message } from "../../../generated/types.js";
-import { type ContentPart, type ContentPlace, OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { decideReplay, rejectedPartError } from "../replay-rules.js";
@@ -48,17 +48,12 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
   let fields = noFields();
   return {
     context,
-    takes(part: ContentPart, place: ContentPlace) {
-      const role = ROLE_OF_PLACE[place];
-      if (part.type === "media") {
-        const taken = place !== "system" && mediaToOllamaImage(part.media) !== undefined;
-        return taken ? undefined : `Ollama takes base64 images on ${role} messages, not ${part.media.dataKind} ${part.media.mimeType}`;
-      }
-      return part.type === "text" || (part.type === "tool_result" && place === "user") ? undefined : `a ${part.type} part has no place in ${role} content`;
-    },
     misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
     text: (part) => ({ text: part.text }),
-    media: (part) => ({ image: mediaToOllamaImage(part.media) as string }),
+    media: (part, place) => {
+      const image = mediaToOllamaImage(part.media);
+      return image === undefined ? new Skip(`Ollama takes base64 images on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`) : { image };
+    },
     toolResult(part, _pointer, content) {
       const body = contentOf(content());
       const tool: OllamaRequestMessage = { role: "tool", content: body.content };

@@ -6,7 +6,7 @@
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
 import type { EncodedRequest, History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { type ContentPart, type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
+import { type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
@@ -136,7 +136,7 @@ function assistantParam(fields: AssistantFields, policy: ChatReplayPolicy, messa
 type TextItem = OpenAiChatTextPartParam;
 
 /** Where text only is taken, in the words of the warnings. */
-const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: "a system message takes text only", "tool-result": "a tool message takes text only", user: undefined };
+const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: "a system message takes text only", "tool_result": "a tool message takes text only", user: undefined };
 
 /** Chat Completions messages: each tool result a `role: tool` message of its own, an assistant turn folded into one message. */
 function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatRequest> {
@@ -144,14 +144,9 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
   let fields = noFields();
   return {
     context: { provider: policy.provider, ...(policy.variant === undefined ? {} : { variant: policy.variant }) },
-    takes(part: ContentPart, place: ContentPlace) {
-      if (place !== "user") return part.type === "text" ? undefined : TEXT_ONLY[place];
-      if (part.type !== "media") return undefined;
-      return mediaItem(part.media) ? undefined : `Chat Completions takes images, wav or mp3 audio and PDFs, not ${part.media.mimeType} as ${part.media.dataKind}`;
-    },
     misplaced: (part, place) => TEXT_ONLY[place] ?? (part.type === "unknown" ? "a raw block has no place in a user message" : `a ${part.type} part belongs in an assistant message`),
     text: (part) => ({ type: "text", text: part.text }),
-    media: (part) => mediaItem(part.media) as UserContentItem,
+    media: (part) => mediaItem(part.media) ?? new Skip(`Chat Completions takes images, wav or mp3 audio and PDFs, not ${part.media.mimeType} as ${part.media.dataKind}`),
     toolResult(part, _pointer, content) {
       const items = content() as TextItem[];
       return new OwnMessage({ role: "tool", tool_call_id: part.id ?? "", content: items.length === 0 ? "" : textContent(items) });

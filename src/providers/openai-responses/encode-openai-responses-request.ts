@@ -8,7 +8,7 @@ import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from 
 import { textToBase64 } from "../../bytes/base64.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import { ownValue } from "../../json/own-property.js";
-import { type ContentPart, type ContentPlace, OwnMessage, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import { type ReplayContext, settleReplay } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
@@ -46,15 +46,6 @@ function fileName(name: string | null | undefined, mimeType: string): string {
   const base = name ?? "file";
   const extension = ownValue(EXTENSIONS, mimeType);
   return extension === undefined || base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
-}
-
-/** Audio has no Responses input form: it is refused, not left out. */
-function refuseAudio(media: Media, pointer: string): void {
-  if (!media.mimeType.startsWith("audio/")) return;
-  throw new UnsupportedPartError("provider/unsupported-part", `audio (${media.mimeType}) at ${pointer} cannot be sent to ${OPENAI_RESPONSES}: Responses input takes text, images and files`, {
-    pointer,
-    provider: OPENAI_RESPONSES,
-  });
 }
 
 /** A media part of a user message as input content: images as `input_image` (URL or data URL), other files as `input_file` (URL or data URL with a file name). */
@@ -139,18 +130,8 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
     context: contexts.context,
     reportsAssistantLeftOut: false,
     systemPlace: () => (instructionsTaken ? "user" : "system"),
-    takes(part: ContentPart, place: ContentPlace, pointer: string) {
-      if (place === "system") return part.type === "text" ? undefined : "instructions take text only";
-      if (part.type === "media") {
-        refuseAudio(part.media, pointer);
-        return part.media.mimeType.startsWith("image/") && part.media.dataKind === "string" ? "an image given as text is neither a URL nor image bytes" : undefined;
-      }
-      if (place === "tool-result" && part.type !== "text") return `a function output takes text, images and files, not a ${part.type} part`;
-      // e.g. a custom_tool_call_output or shell_call_output answering a Responses item.
-      return part.type === "unknown" && part.provider !== OPENAI_RESPONSES ? "an item from another provider means nothing to OpenAI" : undefined;
-    },
     misplaced: (part, place) =>
-      place === "system" ? "instructions take text only" : place === "tool-result" ? `a function output takes text, images and files, not a ${part.type} part` : `a ${part.type} part belongs in an assistant message`,
+      place === "system" ? "instructions take text only" : place === "tool_result" ? `a function output takes text, images and files, not a ${part.type} part` : `a ${part.type} part belongs in an assistant message`,
     text: (part) => ({ type: "input_text", text: part.text }),
     media: (part) => mediaContent(part.media),
     unknown: (part, _place, pointer) => new OwnMessage(partToOpenAiResponsesItem(part, { pointer, withItemId: true }) as OpenAiResponsesOutputItem),

@@ -124,8 +124,8 @@ describe("encodeGoogleRequest", () => {
     ]);
     expect(body).toEqual({ systemInstruction: { parts: [{ text: "Be brief." }] }, contents: [{ role: "user", parts: [{ text: "hi" }] }] });
     expect(warnings).toMatchObject([
-      { code: "provider/part-skipped", pointer: "/0/parts/1", provider: "google", message: expect.stringContaining("systemInstruction takes text only") },
-      { code: "provider/part-skipped", pointer: "/0/parts/2", provider: "google", message: expect.stringContaining("systemInstruction takes text only") },
+      { code: "provider/part-skipped", pointer: "/0/parts/1", provider: "google", message: expect.stringContaining("`systemInstruction` takes text only") },
+      { code: "provider/part-skipped", pointer: "/0/parts/2", provider: "google", message: expect.stringContaining("`systemInstruction` takes text only") },
     ]);
   });
 

@@ -172,7 +172,7 @@ describe("encodeOpenAiChatRequest", () => {
         { type: "file", file: { file_data: "data:application/pdf;base64,JVBERi0=", filename: "report.pdf" } },
       ] },
     ]);
-    expect(warnings).toEqual([expect.objectContaining({ code: "provider/part-skipped", pointer: "/messages/1/parts/5", message: expect.stringContaining("video/mp4") })]);
+    expect(warnings).toEqual([expect.objectContaining({ code: "provider/part-skipped", pointer: "/messages/1/parts/5", message: expect.stringContaining("Chat Completions takes images (bytes or URL), wav and mp3 audio and PDFs") })]);
   });
 
   it("sends each tool result as its own tool message, in order, text parts as a list", () => {

@@ -140,7 +140,7 @@ describe("encodeOpenAiResponsesRequest", () => {
     const { body, warnings } = encodeOpenAiResponsesRequest(history);
     expect(body.instructions).toBe("Be brief.");
     expect(body.input).toEqual([{ type: "message", role: "user", content: "q" }, { type: "message", role: "developer", content: "Now in French." }]);
-    expect(warnings).toEqual([expect.objectContaining({ pointer: "/0/parts/1", message: expect.stringContaining("instructions take text only") })]);
+    expect(warnings).toEqual([expect.objectContaining({ pointer: "/0/parts/1", message: expect.stringContaining("`instructions` take text only") })]);
     const kept = encodeOpenAiResponsesRequest(history.slice(0, 2), { request: { instructions: "Caller's." } }).body;
     expect(kept.instructions).toBe("Caller's.");
     expect(kept.input[0]).toEqual({ type: "message", role: "developer", content: [{ type: "input_text", text: "Be brief." }, { type: "input_image", image_url: "data:image/png;base64,AA==", detail: "auto" }] });
