@@ -90,12 +90,48 @@ export function contentSupport(provider: string, place: ContentPlace, part: Part
   return contentSupportOf(provider, place, contentSubject(part, provider), variant);
 }
 
+/** What a content judge decides on: the verdict on one part at one place. */
+export type ContentJudge = (part: Part, place: ContentPlace) => ContentSupport;
+
+/**
+ * contentSupport for one provider and variant, remembering each verdict by what the rules test (place,
+ * part type, producer; for media its type, data kind and URL scheme): an encoder asks it for every part of
+ * a history, and a history repeats a handful of kinds. One judge serves one encode.
+ */
+export function contentJudge(provider: string, variant?: string): ContentJudge {
+  contentRules(provider, variant);
+  // Parts without media by place and type, own and other producer apart; media by a key of what rules test.
+  const plain: Record<ContentPlace, Map<string, [ContentSupport | undefined, ContentSupport | undefined]>> = { user: new Map(), system: new Map(), tool_result: new Map() };
+  const media = new Map<string, ContentSupport>();
+  return (part, place) => {
+    const other = producedBy(part, provider) === "own" ? 0 : 1;
+    if (part.type !== "media") {
+      const byType = plain[place];
+      let pair = byType.get(part.type);
+      if (pair === undefined) byType.set(part.type, (pair = [undefined, undefined]));
+      return pair[other] ?? (pair[other] = contentSupport(provider, place, part, variant));
+    }
+    const { mimeType, dataKind, data } = part.media;
+    const scheme = dataKind === "url" ? data.slice(0, Math.max(0, data.indexOf(":"))).toLowerCase() : "";
+    const key = `${place} ${other} ${dataKind} ${scheme} ${mimeType}`;
+    let verdict = media.get(key);
+    if (verdict === undefined) media.set(key, (verdict = contentSupport(provider, place, part, variant)));
+    return verdict;
+  };
+}
+
 /**
  * Carries out a verdict as encoders do: a rejected part throws `provider/unsupported-part`, a skipped one
  * adds its `provider/part-skipped` warning. True when the part is taken.
  */
-export function settleContent(part: Part, pointer: string, place: ContentPlace, context: { readonly provider: string; readonly variant?: string }, warnings: ErrorObject[]): boolean {
-  const support = contentSupport(context.provider, place, part, context.variant);
+export function settleContent(
+  part: Part,
+  pointer: string,
+  place: ContentPlace,
+  context: { readonly provider: string; readonly variant?: string },
+  warnings: ErrorObject[],
+  support: ContentSupport = contentSupport(context.provider, place, part, context.variant),
+): boolean {
   if (support.taken) return true;
   if (support.action === "reject") {
     throw new UnsupportedPartError("provider/unsupported-part", `${part.type} part at ${pointer} cannot be sent to ${context.provider} in ${PLACE_NAMES[place]}: ${support.reason}`, {

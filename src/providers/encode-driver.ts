@@ -4,7 +4,7 @@
 import type { ContentPlace, EncodedRequest, ErrorObject, History, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
 import { unreachable } from "../parts/part-kinds.js";
-import { settleContent } from "./content-rules.js";
+import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
 import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
@@ -162,7 +162,11 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
   // spec's content rules (`@content`, src/providers/content-rules.ts), which the simulators and the replay
   // checks read too. A part they skip is reported; one they reject throws provider/unsupported-part.
-  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => settleContent(part, pointer, place, writer.context, warnings);
+  const judge = contentJudge(provider, writer.context.variant);
+  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
+    const support = judge(part, place);
+    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support);
+  };
   const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
     switch (part.type) {
       case "text":

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ContentPlace, Part } from "../../generated/types.js";
 import { PartwiseError } from "../../src/errors/partwise-error.js";
-import { contentRules, contentSupport, settleContent } from "../../src/providers/content-rules.js";
+import { contentJudge, contentRules, contentSupport, settleContent } from "../../src/providers/content-rules.js";
 import { providerCodecs } from "../../src/providers/registry.js";
 import { CONTENT_PLACES as places, historyWith, sampleParts } from "../support/content-samples.js";
 import { propertyRuns } from "../support/property-runs.js";
@@ -83,6 +83,18 @@ describe("contentSupport", () => {
 
   it("throws provider/invalid-option when the provider is not in the spec", () => {
     expect(() => contentSupport("nobody", "user", { type: "text", text: "x" })).toThrow(expect.objectContaining({ code: "provider/invalid-option" }));
+  });
+});
+
+describe("contentJudge", () => {
+  it("gives contentSupport's verdict for every sample part, place and provider, asked twice in any order", () => {
+    for (const provider of providers) {
+      const judge = contentJudge(provider);
+      for (const round of [0, 1]) {
+        const parts = round === 0 ? sampleParts(provider) : sampleParts(provider).reverse();
+        for (const place of places) for (const part of parts) expect(judge(part, place)).toEqual(contentSupport(provider, place, part));
+      }
+    }
   });
 });
 
