@@ -23,9 +23,9 @@ declarations, block placement, codec), a simulator in src/simulators/NAME-simula
 in test/fixtures/NAME/ and tests in test/providers/NAME/ (a tool loop against the simulator among them),
 and registers it in src/providers/registry.ts, src/simulators/index.ts and spec/main.tsp. The codec is a
 real minimal one for a Chat Completions-like wire (text and tool calls, both ways, blocking and SSE
-streaming). NAME is kebab-case, at most 64 characters, and must not
-name an existing provider once dashes and dots are ignored (deep-seek is deepseek); the provider id is
-NAME with dots for dashes (acme-chat -> acme.chat). Nothing is written unless everything is.
+streaming). NAME is kebab-case, at most 64 characters, and must not name an existing provider once
+dashes and dots are ignored (deep-seek is deepseek); the provider id is NAME with dots for dashes
+(acme-chat -> acme.chat). Nothing is written unless everything is.
 
 Then: npm run generate && npm run conformance:update && npm test
 

@@ -99,6 +99,7 @@ export type ContentJudge = (part: Part, place: ContentPlace) => ContentSupport;
  * a history, and a history repeats a handful of kinds. One judge serves one encode.
  */
 export function contentJudge(provider: string, variant?: string): ContentJudge {
+  // An unknown provider fails here, when the judge is made, not at the first part.
   contentRules(provider, variant);
   // Parts without media by place and type, own and other producer apart; media by a key of what rules test.
   const plain: Record<ContentPlace, Map<string, [ContentSupport | undefined, ContentSupport | undefined]>> = { user: new Map(), system: new Map(), tool_result: new Map() };

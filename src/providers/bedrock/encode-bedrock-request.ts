@@ -5,6 +5,7 @@
 // https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
 import { ownValue } from "../../json/own-property.js";
+import { normalizedMediaType } from "../content-rules.js";
 import { Skip, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
 import type { EncodeOptions } from "../provider-codec.js";
 import {
@@ -48,7 +49,7 @@ function documentName(name: string | null | undefined): string {
 
 /** An image or document block for a media item, or the reason Bedrock cannot take it. */
 function mediaBlock(media: Media): { image: BedrockImageBlock } | { document: BedrockDocumentBlock } | string {
-  const mimeType = media.mimeType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const mimeType = normalizedMediaType(media.mimeType);
   const imageFormat = ownValue(IMAGE_FORMATS, mimeType);
   const documentFormat = ownValue(DOCUMENT_FORMATS, mimeType);
   if (imageFormat === undefined && documentFormat === undefined) return `Bedrock takes PNG, JPEG, GIF and WebP images and pdf, csv, doc(x), xls(x), html, txt and md documents, not ${media.mimeType}`;
