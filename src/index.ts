@@ -87,11 +87,11 @@ export {
   type DeepSeekRuleVersion,
 } from "./providers/deepseek/index.js";
 export { codecFor, providerCodecs } from "./providers/registry.js";
-export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
+export { typedEncoder, type EncodedRequestOf, type EncodeOptions, type Encoder, type ProviderCodec, type RequestBody, type StreamDecoder, type WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.
 export type { ProviderEndpoint } from "./providers/provider-endpoint.js";
 export type { ToolDeclaration } from "./providers/tool-declarations.js";
-export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeStream } from "./providers/decode-stream.js";
+export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, decodeEventStream, decodeStream } from "./providers/decode-stream.js";
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";

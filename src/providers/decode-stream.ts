@@ -100,3 +100,26 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   for (const chunk of decoder.end()) aggregator.push(chunk);
   return aggregator.finish();
 }
+
+/**
+ * Decodes and aggregates a stream of already parsed events, such as an official SDK's stream
+ * (`for await (const event of stream)` yields the wire events as JSON values): each value becomes a wire
+ * event as a JSONL line would (`codec.wireEventFromJson`, its position the event's number from 1), so it is
+ * validated and decoded exactly as the same events read from bytes. Errors carry the partial responses,
+ * as decodeStream's do.
+ */
+export async function decodeEventStream(codec: ProviderCodec, events: AsyncIterable<unknown> | Iterable<unknown>, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
+  const decoder = codec.createStreamDecoder();
+  const aggregator = new MessageAggregator(options);
+  let position = 0;
+  try {
+    for await (const value of events) {
+      position += 1;
+      for (const chunk of decoder.push(codec.wireEventFromJson(value, position))) aggregator.push(chunk);
+    }
+    for (const chunk of decoder.end()) aggregator.push(chunk);
+  } catch (error) {
+    throw failedWithPartial(error, aggregator, decoder);
+  }
+  return aggregator.finish();
+}

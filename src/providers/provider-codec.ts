@@ -35,16 +35,54 @@ export interface StreamDecoder {
 }
 
 /** How to encode: the request fields besides the messages, the rule variant, and the options rules test. */
-export interface EncodeOptions {
+export interface EncodeOptions<Fields extends object = Record<string, unknown>> {
   /** Request fields (model, max_tokens, tools, ...) placed in the body next to the encoded messages. */
-  readonly request?: Record<string, unknown>;
+  readonly request?: Fields;
   /** The replay-rule variant (a server profile or a rule version). */
   readonly variant?: string;
   /** Options that replay rules test with `when` (e.g. `replayForeignReasoning`). */
   readonly flags?: readonly string[];
 }
 
-export interface ProviderCodec {
+/** An encoded request whose body has the provider's type (EncodedRequest types it as any JSON object). */
+export type EncodedRequestOf<Body> = Omit<EncodedRequest, "body"> & { body: Body };
+
+/**
+ * The body of a request encoded with the request fields `Given`: the fields as given (so `stream: true`
+ * stays `true` and an SDK's own params type stays itself) beside what the encoder writes (`Encoded`:
+ * the messages, and for some providers the system prompt), which wins where both name a field.
+ */
+export type RequestBody<Encoded extends object, Given extends object> = Omit<Given, keyof Encoded> & Encoded;
+
+/**
+ * A provider's encoder, typed: without request fields the body holds only what the encoder writes; with
+ * them, the fields must be the provider's request fields (a missing required field such as Anthropic's
+ * `max_tokens` does not compile) and the body's type is theirs plus the encoded messages, so it is
+ * assignable to the provider SDK's request type where that type is the wire. An untyped codec
+ * (`ProviderCodec` with its defaults) has a JSON object body. `Encoded` must have no index signature
+ * (a `Pick` of the wire request, not the open wire model), or it would hide the given fields.
+ */
+export interface Encoder<Encoded extends object = Record<string, unknown>, Fields extends object = Record<string, unknown>> {
+  (history: History | readonly Message[], options?: EncodeOptions<never>): EncodedRequestOf<Encoded>;
+  <Given extends Fields>(history: History | readonly Message[], options: EncodeOptions<Given>): EncodedRequestOf<Record<string, unknown> extends Encoded ? Record<string, unknown> : RequestBody<Encoded, Given>>;
+}
+
+/**
+ * Types an encoder implementation. The one cast is sound because every encoder builds its body as the
+ * given request fields spread first, then what it encodes (the encoder driver's `TurnWriter.body`), which
+ * is what `RequestBody` says; TypeScript cannot follow a spread of a generic through to the overloads.
+ */
+export function typedEncoder<Encoded extends object, Fields extends object>(
+  encode: (history: History | readonly Message[], options?: EncodeOptions<Record<string, unknown>>) => EncodedRequestOf<Encoded>,
+): Encoder<Encoded, Fields> {
+  return encode as Encoder<Encoded, Fields>;
+}
+
+/**
+ * A provider codec. `Encoded` is the type of what its encoder writes into the body and `Fields` the
+ * request fields it takes (see `Encoder`); the defaults type neither, which is what the registry holds.
+ */
+export interface ProviderCodec<Encoded extends object = Record<string, unknown>, Fields extends object = Record<string, unknown>> {
   /** The provider id (also the payload provider of what it decodes). */
   readonly id: string;
   /** The byte framing of the provider's streams. */
@@ -58,7 +96,7 @@ export interface ProviderCodec {
   /** One wire event from a JSON line (`--input jsonl`: for Bedrock `{ "<eventType>": payload }`). */
   wireEventFromJson(value: unknown, line: number): WireEvent;
   /** Encodes a history (or its messages) into a request body under the replay rules. */
-  encodeRequest(history: History | readonly Message[], options?: EncodeOptions): EncodedRequest;
+  readonly encodeRequest: Encoder<Encoded, Fields>;
   /** The provider's HTTP API: URLs, authentication, stream media type, request-id headers, error bodies. */
   readonly endpoint: ProviderEndpoint;
   /** The request fields that declare `tools` (at least one) in the provider's shape, beside the encoded messages. */

@@ -1,5 +1,6 @@
 // The Anthropic Messages codec.
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { AnthropicRequest } from "./anthropic-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { ANTHROPIC } from "./anthropic-wire.js";
 import { decodeAnthropicResponse } from "./decode-anthropic-response.js";
@@ -13,14 +14,14 @@ export { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 export { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
 export { encodeAnthropicRequest } from "./encode-anthropic-request.js";
 
-export const anthropicCodec: ProviderCodec = {
+export const anthropicCodec: ProviderCodec<AnthropicRequest> = {
   id: ANTHROPIC,
   framing: "server-sent-events",
   decodeResponse: decodeAnthropicResponse,
   createStreamDecoder: () => new AnthropicStreamDecoder(),
   createWireReader: () => serverSentEventReader(ANTHROPIC),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
-  encodeRequest: encodeAnthropicRequest,
+  encodeRequest: typedEncoder(encodeAnthropicRequest),
   endpoint: anthropicEndpoint,
   declareTools: declareAnthropicTools,
   reasoningRequest: { model: "claude-sonnet-4-5", request: { max_tokens: 2048, thinking: { type: "enabled", budget_tokens: 1024 } } },

@@ -1,7 +1,8 @@
 // The Amazon Bedrock Converse codec: JSON responses, ConverseStream in the AWS event-stream framing (or
 // one `{ "<eventType>": payload }` per JSON line), and requests in the Converse JSON form.
 import { EventStreamDecoder } from "../framing/aws-event-stream.js";
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { BedrockConverseRequest } from "./bedrock-wire.js";
 import { BEDROCK } from "./bedrock-wire.js";
 import { decodeBedrockResponse } from "./decode-bedrock-response.js";
 import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } from "./decode-bedrock-stream.js";
@@ -14,7 +15,7 @@ export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
 export { encodeBedrockRequest } from "./encode-bedrock-request.js";
 
-export const bedrockCodec: ProviderCodec = {
+export const bedrockCodec: ProviderCodec<BedrockConverseRequest> = {
   id: BEDROCK,
   framing: "aws-event-stream",
   decodeResponse: decodeBedrockResponse,
@@ -27,7 +28,7 @@ export const bedrockCodec: ProviderCodec = {
     };
   },
   wireEventFromJson: bedrockEventFromJson,
-  encodeRequest: encodeBedrockRequest,
+  encodeRequest: typedEncoder(encodeBedrockRequest),
   endpoint: bedrockEndpoint,
   declareTools: declareBedrockTools,
   reasoningRequest: {

@@ -1,7 +1,8 @@
 // The Google Gemini codec: the registry's is the Gemini API's; `createGoogleCodec({ endpoint: "vertex-ai" })`
 // gives Vertex AI's, whose parts are tagged and whose signatures are replayed for that endpoint.
 import { validateGoogleErrorResponse } from "../../../generated/wire/google-validators.js";
-import type { ProviderCodec, WireEvent, WireReader } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec, type WireEvent, type WireReader } from "../provider-codec.js";
+import type { GoogleRequest } from "./google-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { invalidWire } from "../wire-validation.js";
 import { decodeGoogleResponse } from "./decode-google-response.js";
@@ -65,7 +66,7 @@ function googleWireReader(): WireReader {
 }
 
 /** A Gemini codec for one endpoint (Gemini API by default) and one candidate (0 by default). */
-export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCodec {
+export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCodec<GoogleRequest> {
   const endpoint = options.endpoint ?? "gemini-api";
   const decodeOptions = { endpoint, candidate: options.candidate ?? 0 };
   return {
@@ -75,7 +76,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     createStreamDecoder: () => new GoogleStreamDecoder(decodeOptions),
     createWireReader: googleWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
-    encodeRequest: (history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint }),
+    encodeRequest: typedEncoder((history, encodeOptions) => encodeGoogleRequest(history, { ...encodeOptions, endpoint })),
     // The HTTP endpoint is the Gemini API's for either wire: ProviderHttpClient calls no Vertex AI URL.
     endpoint: googleEndpoint,
     declareTools: declareGoogleTools,
@@ -85,4 +86,4 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
 }
 
 /** The Gemini API codec. */
-export const googleCodec: ProviderCodec = createGoogleCodec();
+export const googleCodec: ProviderCodec<GoogleRequest> = createGoogleCodec();

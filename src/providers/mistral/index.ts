@@ -1,5 +1,6 @@
 // The Mistral AI chat-completions codec: ordered content chunks (thinking with signature), SSE streams.
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { MistralChatCompletionRequest } from "./mistral-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
@@ -13,7 +14,7 @@ export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
 export { encodeMistralRequest, mistralToolCallId } from "./encode-mistral-request.js";
 
-export const mistralCodec: ProviderCodec = {
+export const mistralCodec: ProviderCodec<MistralChatCompletionRequest> = {
   id: MISTRAL,
   framing: "server-sent-events",
   decodeResponse: decodeMistralResponse,
@@ -21,7 +22,7 @@ export const mistralCodec: ProviderCodec = {
   // Data-only events; `data: [DONE]` ends the stream and is not JSON.
   createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
-  encodeRequest: encodeMistralRequest,
+  encodeRequest: typedEncoder(encodeMistralRequest),
   endpoint: mistralEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "magistral-medium-latest", request: {} },

@@ -1,6 +1,7 @@
 // The Ollama native chat codec (/api/chat): NDJSON streams, unsigned thinking, object tool arguments.
 import { type JsonLine, NewlineDelimitedJsonDecoder } from "../framing/newline-delimited-json.js";
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { OllamaChatRequest } from "./ollama-wire.js";
 import { OLLAMA } from "./ollama-wire.js";
 import { decodeOllamaResponse } from "./decode-ollama-response.js";
 import { OllamaStreamDecoder, type OllamaWireEvent } from "./decode-ollama-stream.js";
@@ -13,7 +14,7 @@ export { decodeOllamaResponse } from "./decode-ollama-response.js";
 export { OllamaStreamDecoder } from "./decode-ollama-stream.js";
 export { encodeOllamaRequest } from "./encode-ollama-request.js";
 
-export const ollamaCodec: ProviderCodec = {
+export const ollamaCodec: ProviderCodec<OllamaChatRequest> = {
   id: OLLAMA,
   framing: "newline-delimited-json",
   decodeResponse: decodeOllamaResponse,
@@ -24,7 +25,7 @@ export const ollamaCodec: ProviderCodec = {
     return { push: (bytes) => toWireEvents(decoder.push(bytes)), end: () => toWireEvents(decoder.end()) };
   },
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
-  encodeRequest: encodeOllamaRequest,
+  encodeRequest: typedEncoder(encodeOllamaRequest),
   endpoint: ollamaEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "qwen3", request: { think: true } },

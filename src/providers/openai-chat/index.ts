@@ -1,5 +1,6 @@
 // The OpenAI Chat Completions codec: one codec, with a server profile per OpenAI-compatible server.
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { OpenAiChatRequest } from "./openai-chat-wire.js";
 import { decodeChatCompletion } from "./decode-openai-chat-response.js";
 import { ChatCompletionsStreamDecoder, chatCompletionsWireReader } from "./decode-openai-chat-stream.js";
 import { encodeOpenAiChatRequest } from "./encode-openai-chat-request.js";
@@ -21,7 +22,7 @@ export {
 } from "./openai-chat-profiles.js";
 
 /** The codec for one server: a named profile (`vllm`, `groq`, ...) or a custom one. */
-export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatProfileName = "openai"): ProviderCodec {
+export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatProfileName = "openai"): ProviderCodec<OpenAiChatRequest> {
   const resolved = typeof profile === "string" ? OPENAI_CHAT_PROFILES[profile] : profile;
   const server = openAiChatServer(resolved);
   return {
@@ -31,7 +32,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     createStreamDecoder: () => new ChatCompletionsStreamDecoder(server),
     createWireReader: () => chatCompletionsWireReader(OPENAI_CHAT),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
-    encodeRequest: (history, options) => encodeOpenAiChatRequest(history, options, resolved),
+    encodeRequest: typedEncoder((history, options) => encodeOpenAiChatRequest(history, options, resolved)),
     endpoint: openAiChatEndpoint,
     declareTools: declareChatCompletionsTools,
     reasoningRequest: { model: "gpt-4.1", request: {} },
@@ -40,4 +41,4 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
 }
 
 /** The codec for OpenAI's own Chat Completions (the registry's `openai.chat`). */
-export const openAiChatCodec: ProviderCodec = createOpenAiChatCodec("openai");
+export const openAiChatCodec: ProviderCodec<OpenAiChatRequest> = createOpenAiChatCodec("openai");

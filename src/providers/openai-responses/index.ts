@@ -1,6 +1,7 @@
 // The OpenAI Responses codec (stateless: `store: false`, reasoning replayed as encrypted content): one codec,
 // with a server profile per Responses-compatible server.
-import type { ProviderCodec } from "../provider-codec.js";
+import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { OpenAiResponsesRequest } from "./openai-responses-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 import { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
@@ -21,7 +22,7 @@ export { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResp
  * server's profile (`deepseek`, `gpt-oss`). A trailing `data: [DONE]` (sent by some compatible servers,
  * tolerated by openai-node after the terminal event) carries nothing.
  */
-export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | OpenAiResponsesProfileName = "openai"): ProviderCodec {
+export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | OpenAiResponsesProfileName = "openai"): ProviderCodec<OpenAiResponsesRequest> {
   const resolved = typeof profile === "string" ? OPENAI_RESPONSES_PROFILES[profile] : profile;
   return {
     id: OPENAI_RESPONSES,
@@ -30,7 +31,7 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     createStreamDecoder: () => new OpenAiResponsesStreamDecoder(resolved),
     createWireReader: () => serverSentEventReader(OPENAI_RESPONSES, { ignore: ["[DONE]"] }),
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
-    encodeRequest: (history, options) => encodeOpenAiResponsesRequest(history, options, resolved),
+    encodeRequest: typedEncoder((history, options) => encodeOpenAiResponsesRequest(history, options, resolved)),
     endpoint: openAiResponsesEndpoint,
     declareTools: declareOpenAiResponsesTools,
     // The encoder adds store: false and include: ["reasoning.encrypted_content"].
@@ -40,4 +41,4 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
 }
 
 /** The codec for OpenAI's own Responses API. */
-export const openAiResponsesCodec: ProviderCodec = createOpenAiResponsesCodec("openai");
+export const openAiResponsesCodec: ProviderCodec<OpenAiResponsesRequest> = createOpenAiResponsesCodec("openai");
