@@ -2,6 +2,15 @@
 // constructors, views, builders, equality, parsing, serialization, validation, errors, the eight codecs,
 // the aggregator and stream decoding. Web APIs only, so it runs in Node, browsers and workers (DESIGN.md).
 export type * from "../generated/types.js";
+// Every provider's wire types (generated from spec/providers/), for code that holds or builds wire values.
+export type * from "../generated/wire/anthropic.js";
+export type * from "../generated/wire/bedrock.js";
+export type * from "../generated/wire/deepseek.js";
+export type * from "../generated/wire/google.js";
+export type * from "../generated/wire/mistral.js";
+export type * from "../generated/wire/ollama.js";
+export type * from "../generated/wire/openai.chat.js";
+export type * from "../generated/wire/openai.responses.js";
 export {
   InternalError,
   InvalidDocumentError,
@@ -76,7 +85,6 @@ export {
 } from "./providers/openai-responses/index.js";
 export { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, encodeGoogleRequest, googleCodec, GoogleStreamDecoder, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint } from "./providers/google/index.js";
 export { bedrockCodec, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest } from "./providers/bedrock/index.js";
-export type { BedrockConverseRequest, BedrockConverseResponse } from "../generated/wire/bedrock.js";
 export {
   OPENAI_CHAT_PROFILES, OpenAiChatStreamDecoder, createOpenAiChatCodec, customOpenAiChatProfile,
   decodeOpenAiChatResponse, encodeOpenAiChatRequest, openAiChatCodec,
@@ -97,5 +105,3 @@ export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
 export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
 export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";
-export type { OllamaChatRequest, OllamaChatResponse } from "../generated/wire/ollama.js";
-export type { MistralChatCompletionRequest, MistralChatCompletionResponse } from "../generated/wire/mistral.js";
