@@ -101,18 +101,18 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-describe("the packed package's declarations", () => {
+describe("npm pack", () => {
   for (const resolution of Object.keys(RESOLUTIONS) as (keyof typeof RESOLUTIONS)[]) {
     for (const name of Object.keys(PROJECTS) as ProjectName[]) {
-      it(`type-check the consumers of the ${name} project with 0 errors when resolved with ${resolution}`, async () => {
+      it(`ships declarations that type-check the ${name} project's consumers with 0 errors when resolved with ${resolution}`, async () => {
         expect(await typeCheck(projects.get(name)!, resolution, PROJECTS[name].compilerOptions)).toBe("");
       }, 120_000);
     }
   }
 });
 
-describe("the consumer files", () => {
-  it("use every name each entry point exports when imported at run time", async () => {
+describe("test/package/consumers", () => {
+  it("uses every name each entry point of the packed package exports when imported at run time", async () => {
     const nodeProject = projects.get("node")!;
     const manifest = readManifest(join(nodeProject, "node_modules", "partwise"));
     const subpaths = Object.entries(manifest.exports ?? {})
