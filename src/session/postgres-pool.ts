@@ -1,7 +1,7 @@
 // What the PostgreSQL store needs from a pg pool, declared here rather than imported from pg: pg ships no
 // declarations (they are @types/pg, which a user of pg need not have), and partwise's published .d.ts
-// files must type-check without it (issue 15). pg's Pool and Client satisfy these structurally, which
-// test/package/consumers/every-export.ts checks against @types/pg.
+// files must type-check without it (issue 15). pg's Pool and Client satisfy these structurally: the store
+// hands its own pg.Pool and pg.Client to them, so this repository's compiler checks it against @types/pg.
 
 /** One statement as the store sends it: named (prepared once per connection), rows as arrays when asked. */
 export interface PostgresQuery {
