@@ -11,6 +11,7 @@ import { PartwiseError } from "../errors/partwise-error.js";
 import { requireOptionalPeer } from "../runtime/optional-peer.js";
 import { MESSAGE_EVENT } from "./event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "./event-rows.js";
+import type { PostgresPool, PostgresQueryable } from "./postgres-pool.js";
 import {
   duplicateIds,
   sessionNotFound,
@@ -153,7 +154,7 @@ function hasCode(error: unknown, code: string): boolean {
 }
 
 /** Applies the missing migrations, each in its own transaction, safely when several processes start at once. */
-async function migrate(client: pg.ClientBase): Promise<void> {
+async function migrate(client: PostgresQueryable): Promise<void> {
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS partwise_schema_migration (
       version INTEGER PRIMARY KEY,
@@ -165,7 +166,8 @@ async function migrate(client: pg.ClientBase): Promise<void> {
     // type in pg_type); the loser finds the table made.
     if (![UNIQUE_VIOLATION, DUPLICATE_TABLE, DUPLICATE_OBJECT].some((code) => hasCode(error, code))) throw error;
   }
-  const current = Number((await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows[0].version);
+  const [recorded] = (await client.query("SELECT coalesce(max(version), 0) AS version FROM partwise_schema_migration")).rows as [{ readonly version: unknown }];
+  const current = Number(recorded.version);
   if (current > POSTGRES_SCHEMA_VERSION) {
     throw storageFailure(STORE, "opening the database", `the database has schema version ${current}, newer than this partwise knows (${POSTGRES_SCHEMA_VERSION}); upgrade partwise`);
   }
@@ -219,10 +221,10 @@ function openingFailure(error: unknown): PartwiseError {
 
 /** A SessionRepository in a PostgreSQL database (see the module comment); open it with `open`. */
 export class PostgresSessionRepository implements SessionRepository {
-  readonly #pool: pg.Pool;
+  readonly #pool: PostgresPool;
   readonly #ownsPool: boolean;
 
-  private constructor(pool: pg.Pool, ownsPool: boolean) {
+  private constructor(pool: PostgresPool, ownsPool: boolean) {
     this.#pool = pool;
     this.#ownsPool = ownsPool;
   }
@@ -231,7 +233,7 @@ export class PostgresSessionRepository implements SessionRepository {
    * Connects (a `postgres://` URL, or a pool the caller owns and closes) and applies the missing schema
    * migrations. A URL may carry `?options=-c search_path=SCHEMA` to keep the tables in a schema.
    */
-  static async open(target: string | pg.Pool): Promise<PostgresSessionRepository> {
+  static async open(target: string | PostgresPool): Promise<PostgresSessionRepository> {
     if (typeof target === "string") {
       await migrateAt(target).catch((error: unknown) => {
         throw openingFailure(error);

@@ -9,12 +9,13 @@ import { bundleExports } from "../../src/build/package-build.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 
-interface PackageManifest {
+export interface PackageManifest {
   readonly dependencies?: Record<string, string>;
+  readonly exports?: Record<string, unknown>;
   readonly files?: readonly string[];
 }
 
-function readManifest(directory: string): PackageManifest {
+export function readManifest(directory: string): PackageManifest {
   return JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as PackageManifest;
 }
 
@@ -25,7 +26,7 @@ function sourceFiles(directory: string): string[] {
 }
 
 /** Links the runtime dependencies and everything they depend on from this checkout's node_modules. */
-function linkDependencies(names: readonly string[], nodeModules: string, linked = new Set<string>()): void {
+export function linkDependencies(names: readonly string[], nodeModules: string, linked = new Set<string>()): void {
   for (const name of names) {
     if (linked.has(name)) continue;
     linked.add(name);

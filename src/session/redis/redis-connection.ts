@@ -2,6 +2,7 @@
 // `rediss+cluster://` naming several cluster nodes) and the ioredis client, an optional peer dependency
 // loaded only when a Redis store is opened.
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from "ioredis";
+import type { RedisClient } from "./redis-client.js";
 import { importOptionalPeer } from "../../runtime/optional-peer.js";
 import { SessionError } from "../../errors/partwise-error.js";
 import { redactPassword } from "../../errors/redact-credentials.js";
@@ -116,7 +117,7 @@ function loadIoredis(): Promise<{ readonly Redis: typeof Redis; readonly Cluster
  * A client for the target. Commands a lost connection left unanswered are not sent again: an append
  * could then be applied twice, so it fails instead and the caller learns its outcome is unknown.
  */
-export async function connectRedis(target: RedisTarget): Promise<Redis | Cluster> {
+export async function connectRedis(target: RedisTarget): Promise<RedisClient> {
   const { Redis, Cluster } = await loadIoredis();
   const common = {
     ...(target.username === undefined ? {} : { username: target.username }),

@@ -8,7 +8,6 @@
 // index entry whose session is gone. The one gap: two appends of the same event id to the same session
 // at once, the losing one releasing the claim just before the winner re-takes it, while a third session
 // takes that id in between.
-import type { Cluster, Redis } from "ioredis";
 import { PartwiseError, SessionError } from "../../errors/partwise-error.js";
 import { MESSAGE_EVENT } from "../event-kinds.js";
 import type { EventRow, SessionRow, StoredEventRow } from "../event-rows.js";
@@ -21,6 +20,7 @@ import {
   type SessionPage,
   type SessionRepository,
 } from "../session-repository.js";
+import { isClusterClient, type RedisClient } from "./redis-client.js";
 import { connectRedis, DEFAULT_KEY_PREFIX, parseRedisUrl, type RedisStoreSettings } from "./redis-connection.js";
 import { eventRecord, RedisKeys, recordBody, recordType, rowOfRecord, type SessionKeys } from "./redis-keys.js";
 import { isMissingScript, scriptCommand, type ScriptName } from "./redis-scripts.js";
@@ -33,12 +33,6 @@ const SESSION_FIELDS = ["createdAt", "expiresAt", "metadata", "version"] as cons
 const MAX_REDIRECTIONS = 16;
 
 type ScriptReply = string | number | null | ScriptReply[];
-type RedisClient = Redis | Cluster;
-/** A pipeline's commands as this store sends them: by name, the arguments as one array (see #evaluate). */
-interface CommandPipeline {
-  call(command: string, values: (string | number)[]): unknown;
-  exec(): Promise<[Error | null, unknown][] | null>;
-}
 
 /** Store settings that override (or stand in for) the ones a URL gives. */
 export type RedisSessionRepositoryOptions = Partial<RedisStoreSettings>;
@@ -320,7 +314,7 @@ export class RedisSessionRepository implements SessionRepository {
     }
     let withText = false;
     for (let redirections = 0; ; redirections++) {
-      const pipeline = this.#client.pipeline() as unknown as CommandPipeline;
+      const pipeline = this.#client.pipeline();
       pipeline.call(...(command === "zadd" ? ["ZADD", [...values]] as [string, (string | number)[]] : scriptCommand(command, values, withText)));
       pipeline.call("WAIT", [wait.replicas, wait.timeoutMilliseconds]);
       const [[writeError, reply], [waitError, replicas]] = (await pipeline.exec())! as [[Error | null, ScriptReply], [Error | null, number]];
@@ -330,7 +324,7 @@ export class RedisSessionRepository implements SessionRepository {
       }
       // ioredis follows a MOVED for a pipeline only when every command in it failed, and WAIT (no key)
       // never does: after a failover, learn the new slot owners and send the write again (MOVED means it was refused).
-      if (writeError?.message.startsWith("MOVED ") && "refreshSlotsCache" in this.#client && redirections < MAX_REDIRECTIONS) {
+      if (writeError?.message.startsWith("MOVED ") && isClusterClient(this.#client) && redirections < MAX_REDIRECTIONS) {
         const cluster = this.#client;
         await new Promise<void>((resolve) => cluster.refreshSlotsCache(() => resolve()));
         continue;
