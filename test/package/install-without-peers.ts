@@ -25,7 +25,7 @@ function sourceFiles(directory: string): string[] {
 }
 
 /** Links the runtime dependencies and everything they depend on from this checkout's node_modules. */
-function linkDependencies(names: readonly string[], nodeModules: string, linked = new Set<string>()): void {
+export function linkDependencies(names: readonly string[], nodeModules: string, linked = new Set<string>()): void {
   for (const name of names) {
     if (linked.has(name)) continue;
     linked.add(name);
