@@ -233,6 +233,36 @@ function templateData(name: string, id: string, mode: { user: boolean; from: Rec
   };
 }
 
+const NAMED_IMPORT = /^import (type )?\{ (.+) \} from "([^"]+)";$/;
+
+/**
+ * The module's named imports with one declaration per source, at the first one's place: in a user's
+ * project the kit's pieces, which sit in separate modules of a checkout, all come from one export.
+ */
+function mergedImports(text: string): string {
+  const lines = text.split("\n");
+  const bySource = new Map<string, { line: number; names: string[] }>();
+  const merged: (string | undefined)[] = [...lines];
+  lines.forEach((line, index) => {
+    const match = NAMED_IMPORT.exec(line);
+    if (!match) return;
+    const [, typeOnly, list, source] = match as unknown as [string, string | undefined, string, string];
+    const names = list.split(", ").map((name) => (typeOnly ? `type ${name}` : name));
+    const first = bySource.get(source);
+    if (first === undefined) bySource.set(source, { line: index, names });
+    else {
+      first.names.push(...names);
+      merged[index] = undefined;
+    }
+  });
+  for (const [source, { line, names }] of bySource) {
+    const allTypes = names.every((name) => name.startsWith("type "));
+    const shown = allTypes ? names.map((name) => name.slice("type ".length)) : names;
+    merged[line] = `import ${allTypes ? "type " : ""}{ ${shown.join(", ")} } from "${source}";`;
+  }
+  return merged.filter((line) => line !== undefined).join("\n");
+}
+
 /** Every file rendered, before anything is written. */
 async function renderAll(files: readonly { template: string; path: string }[], data: Record<string, unknown>): Promise<{ path: string; text: string }[]> {
   const templates = join(packageRoot(), "templates", "scaffold");
@@ -248,7 +278,8 @@ async function scaffoldIntoProject(name: string, id: string, out: string, io: Co
   const builtIn = Object.keys(providerCodecs).find((existing) => normalized(existing) === normalized(name));
   if (builtIn !== undefined) throw new UsageError(`provider name "${name}" is taken: partwise has the provider "${builtIn}" built in`);
   if (existsSync(out) && (!statSync(out).isDirectory() || readdirSync(out).length > 0)) throw new UsageError(`${out} exists and is not an empty directory: scaffold writes a provider into a new or empty one`);
-  const created = await renderAll(packageScaffoldFiles(name), templateData(name, id, { user: true, from: packageImports(name, id), specPath: `${name}.tsp` }));
+  const rendered = await renderAll(packageScaffoldFiles(name), templateData(name, id, { user: true, from: packageImports(name, id), specPath: `${name}.tsp` }));
+  const created = rendered.map((file) => (file.path.endsWith(".ts") ? { ...file, text: mergedImports(file.text) } : file));
   await writeAll(out, created, []);
   for (const file of created) io.out(`wrote ${join(out, file.path)}`);
   const shown = relative(process.cwd(), out) || ".";
