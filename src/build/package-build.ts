@@ -18,6 +18,7 @@ export const BUNDLED_ENTRY_POINTS = {
   postgres: "src/exports/postgres.ts",
   chat: "src/exports/chat.ts",
   testing: "src/exports/testing.ts",
+  "provider-kit": "src/exports/provider-kit.ts",
   files: "src/exports/files.ts",
   redis: "src/exports/redis.ts",
 } as const;

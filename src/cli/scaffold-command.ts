@@ -1,11 +1,12 @@
 // `partwise scaffold provider NAME`: a new provider from templates/scaffold/: its spec file, a minimal
 // Chat Completions-like codec in the house layout (endpoint and tool declarations included), a simulator,
 // composed fixtures and tests, registered in src/providers/registry.ts, src/simulators/index.ts and
-// spec/main.tsp, so that after `npm run generate` it compiles and passes.
+// spec/main.tsp, so that after `npm run generate` it compiles and passes. With --out DIR, the same codec
+// for a user's project, importing only partwise's exports and registering itself (docs/scaffold-a-provider.md).
 // Everything is checked and rendered before the first write, and a failed write undoes the others.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { camelCase, pascalCase, upperSnakeCase } from "../codegen/languages/identifiers.js";
 import { packageRoot } from "../codegen/languages/language-support.js";
 import { renderTemplateFile } from "../codegen/render-template.js";
@@ -16,6 +17,7 @@ import type { CommandIo } from "./command-io.js";
 import { parseCommandLine } from "./command-options.js";
 
 export const SCAFFOLD_HELP = `Usage: partwise scaffold provider NAME [--root DIR]
+       partwise scaffold provider NAME --out DIR
 
 Writes a new provider into a partwise checkout: spec/providers/NAME.tsp, src/providers/NAME/ (wire
 shapes, error parsing, message mapping, blocking and streaming decoders, encoder, HTTP endpoint, tool
@@ -29,8 +31,15 @@ dashes and dots are ignored (deep-seek is deepseek); the provider id is NAME wit
 
 Then: npm run generate && npm run conformance:update && npm test
 
+With --out DIR, writes a provider for a project that installed partwise instead, into DIR (new or
+empty): NAME.tsp (importing "partwise/typespec"), the same codec importing only partwise,
+partwise/provider-kit and partwise/testing, registering itself with registerProvider when imported, a
+simulator and NAME-codec.test.ts (vitest). NAME must not be a built-in provider's. Then:
+  npx partwise generate --provider DIR/NAME.tsp --out DIR/generated && npx vitest run DIR
+
 Options:
   --root DIR           the checkout to write into (default: the current directory)
+  --out DIR            a directory of your project to write a provider into (no checkout needed)
   -h, --help           show this help`;
 
 const NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
@@ -39,6 +48,55 @@ const MAX_NAME_LENGTH = 64;
 const REGISTRY = "src/providers/registry.ts";
 const SIMULATORS = "src/simulators/index.ts";
 const SPEC_MAIN = "spec/main.tsp";
+
+/** Where the codec's modules import partwise's pieces from, in a checkout (relative to src/providers/NAME/). */
+function checkoutImports(name: string, id: string): Record<string, string> {
+  return {
+    types: "../../../generated/types.js",
+    wireTypes: `../../../generated/wire/${id}.js`,
+    wireValidators: `../../../generated/wire/${id}-validators.js`,
+    providerErrors: "../../errors/provider-error.js",
+    openAiStyleErrors: "../openai-chat/openai-chat-errors.js",
+    wireValidation: "../wire-validation.js",
+    partIndexer: "../part-indexer.js",
+    providerCodec: "../provider-codec.js",
+    wireReaders: "../wire-readers.js",
+    encodeDriver: "../encode-driver.js",
+    providerEndpoint: "../provider-endpoint.js",
+    toolDeclarations: "../tool-declarations.js",
+    // The simulator's, relative to src/simulators/.
+    simulatedWire: `../providers/${name}/${name}-wire.js`,
+    chatSimulator: "./openai-chat-simulator.js",
+    simulatorServer: "./simulator-server.js",
+    weatherScript: "./weather-script.js",
+  };
+}
+
+/** The same imports in a user's project: the installed package's exports, and what `partwise generate --provider` wrote. */
+function packageImports(name: string, id: string): Record<string, string> {
+  const kit = "partwise/provider-kit";
+  const testing = "partwise/testing";
+  return {
+    types: "partwise",
+    wireTypes: `./generated/${id}.js`,
+    wireValidators: `./generated/${id}-validators.js`,
+    ...Object.fromEntries(["providerErrors", "openAiStyleErrors", "wireValidation", "partIndexer", "providerCodec", "wireReaders", "encodeDriver", "providerEndpoint", "toolDeclarations"].map((key) => [key, kit])),
+    simulatedWire: `./${name}-wire.js`,
+    chatSimulator: testing,
+    simulatorServer: testing,
+    weatherScript: testing,
+  };
+}
+
+/** What each template becomes in a user's project, relative to --out: the codec flat in DIR, its generated files under DIR/generated. */
+function packageScaffoldFiles(name: string): { template: string; path: string }[] {
+  const shared = scaffoldFiles(name).filter((file) => file.path.startsWith("src/") && !file.template.startsWith("block-placement"));
+  return [
+    { template: "spec.tsp.tmpl", path: `${name}.tsp` },
+    ...shared.map((file) => ({ template: file.template, path: file.path.slice(file.path.lastIndexOf("/") + 1) })),
+    { template: "user/codec.test.ts.tmpl", path: `${name}-codec.test.ts` },
+  ];
+}
 
 /** What each template of templates/scaffold/ becomes, relative to the checkout. */
 function scaffoldFiles(name: string): { template: string; path: string }[] {
@@ -162,6 +220,73 @@ async function writeAll(root: string, created: readonly { path: string; text: st
   }
 }
 
+/** The values the templates read: the name in each casing, and where the mode's imports come from. */
+function templateData(name: string, id: string, mode: { user: boolean; from: Record<string, string>; specPath: string }): Record<string, unknown> {
+  return {
+    name,
+    id,
+    pascal: pascalCase(name),
+    camel: camelCase(name),
+    constant: upperSnakeCase(name),
+    displayName: name.split("-").map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" "),
+    ...mode,
+  };
+}
+
+const NAMED_IMPORT = /^import (type )?\{ (.+) \} from "([^"]+)";$/;
+
+/**
+ * The module's named imports with one declaration per source, at the first one's place: in a user's
+ * project the kit's pieces, which sit in separate modules of a checkout, all come from one export.
+ */
+function mergedImports(text: string): string {
+  const lines = text.split("\n");
+  const bySource = new Map<string, { line: number; names: string[] }>();
+  const merged: (string | undefined)[] = [...lines];
+  lines.forEach((line, index) => {
+    const match = NAMED_IMPORT.exec(line);
+    if (!match) return;
+    const [, typeOnly, list, source] = match as unknown as [string, string | undefined, string, string];
+    const names = list.split(", ").map((name) => (typeOnly ? `type ${name}` : name));
+    const first = bySource.get(source);
+    if (first === undefined) bySource.set(source, { line: index, names });
+    else {
+      first.names.push(...names);
+      merged[index] = undefined;
+    }
+  });
+  for (const [source, { line, names }] of bySource) {
+    const allTypes = names.every((name) => name.startsWith("type "));
+    const shown = allTypes ? names.map((name) => name.slice("type ".length)) : names;
+    merged[line] = `import ${allTypes ? "type " : ""}{ ${shown.join(", ")} } from "${source}";`;
+  }
+  return merged.filter((line) => line !== undefined).join("\n");
+}
+
+/** Every file rendered, before anything is written. */
+async function renderAll(files: readonly { template: string; path: string }[], data: Record<string, unknown>): Promise<{ path: string; text: string }[]> {
+  const templates = join(packageRoot(), "templates", "scaffold");
+  return Promise.all(files.map(async (file) => ({ path: file.path, text: await renderTemplateFile(join(templates, file.template), data) })));
+}
+
+/**
+ * `--out DIR`: the provider for a user's project, into a new or empty DIR; refused for a name a built-in
+ * provider has (once dashes and dots are ignored), since its id and identifiers would clash at registration.
+ */
+async function scaffoldIntoProject(name: string, id: string, out: string, io: CommandIo): Promise<number> {
+  checkName(name, out, "");
+  const builtIn = Object.keys(providerCodecs).find((existing) => normalized(existing) === normalized(name));
+  if (builtIn !== undefined) throw new UsageError(`provider name "${name}" is taken: partwise has the provider "${builtIn}" built in`);
+  if (existsSync(out) && (!statSync(out).isDirectory() || readdirSync(out).length > 0)) throw new UsageError(`${out} exists and is not an empty directory: scaffold writes a provider into a new or empty one`);
+  const rendered = await renderAll(packageScaffoldFiles(name), templateData(name, id, { user: true, from: packageImports(name, id), specPath: `${name}.tsp` }));
+  const created = rendered.map((file) => (file.path.endsWith(".ts") ? { ...file, text: mergedImports(file.text) } : file));
+  await writeAll(out, created, []);
+  for (const file of created) io.out(`wrote ${join(out, file.path)}`);
+  const shown = relative(process.cwd(), out) || ".";
+  io.err(`scaffold: provider ${id} written to ${shown}; next: npx partwise generate --provider ${join(shown, `${name}.tsp`)} --out ${join(shown, "generated")} && npx vitest run ${shown}`);
+  return 0;
+}
+
 export async function runScaffold(argv: readonly string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseCommandLine({
     args: [...argv],
@@ -169,6 +294,7 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
     strict: true,
     options: {
       root: { type: "string" },
+      out: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -179,6 +305,10 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
   const [kind, name, ...rest] = positionals;
   if (kind !== "provider" || name === undefined || rest.length > 0) throw new UsageError("usage: partwise scaffold provider NAME (see partwise scaffold --help)");
   const id = name.replace(/-/g, ".");
+  if (values.out !== undefined) {
+    if (values.root !== undefined) throw new UsageError("scaffold takes --root (a checkout) or --out (a directory of your project), not both");
+    return scaffoldIntoProject(name, id, resolve(values.out), io);
+  }
 
   const root = resolve(values.root ?? ".");
   for (const required of [REGISTRY, SIMULATORS, SPEC_MAIN]) {
@@ -198,16 +328,7 @@ export async function runScaffold(argv: readonly string[], io: CommandIo): Promi
   const simulators = register(simulatorsText, SIMULATOR_LIST, `import { ${simulator} } from "./${name}-simulator.js";`, `stateless(${simulator}),`);
   const specMain = insertAfterLast(specMainText, /^import "\.\/providers\/[\w-]+\.tsp";$/, `import "./providers/${name}.tsp";`, SPEC_MAIN);
 
-  const data = {
-    name,
-    id,
-    pascal: pascalCase(name),
-    camel: camelCase(name),
-    constant: upperSnakeCase(name),
-    displayName: name.split("-").map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" "),
-  };
-  const templates = join(packageRoot(), "templates", "scaffold");
-  const created = await Promise.all(files.map(async (file) => ({ path: file.path, text: await renderTemplateFile(join(templates, file.template), data) })));
+  const created = await renderAll(files, templateData(name, id, { user: false, from: checkoutImports(name, id), specPath: `spec/providers/${name}.tsp` }));
   await writeAll(root, created, [
     { path: REGISTRY, text: registry, previous: registryText },
     { path: SIMULATORS, text: simulators, previous: simulatorsText },

@@ -1,9 +1,11 @@
-// Compiles spec/main.tsp with TypeSpec and returns what the emitters wrote: the JSON Schema of every
-// model and the provider mappings (providers.json from our own TypeSpec library in spec/lib).
+// Compiles a TypeSpec entry point and returns what the emitters wrote: the JSON Schema of every model and
+// the provider mappings (providers.json from our own TypeSpec library in spec/lib). Two entry points:
+// partwise's own spec/main.tsp (npm run generate), and a provider spec written outside partwise that
+// imports the library from the installed package (`partwise generate --provider`, docs/scaffold-a-provider.md).
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { NodeHost, compile, formatDiagnostic, resolveCompilerOptions } from "@typespec/compiler";
+import { type CompilerOptions, NodeHost, compile, formatDiagnostic, resolveCompilerOptions } from "@typespec/compiler";
 // Type-only: the pipeline reads the shape of providers.json from the types it generated last time.
 import type { ProviderDescription } from "../../generated/types.js";
 
@@ -24,23 +26,26 @@ export class SpecCompileError extends Error {
   override readonly name = "SpecCompileError";
 }
 
-export async function compileSpec(repositoryRoot: string): Promise<CompiledSpec> {
+/** The name of partwise's TypeSpec library, as its `$lib` declares it and emitter options are keyed. */
+const LIBRARY = "@partwise/typespec";
+const JSON_SCHEMA_EMITTER = "@typespec/json-schema";
+
+/** The options of both emitters, writing under `outputDir` where compileEntrypoint reads. */
+function emitterOptions(outputDir: string): NonNullable<CompilerOptions["options"]> {
+  return {
+    [JSON_SCHEMA_EMITTER]: { "emitter-output-dir": join(outputDir, "schema"), "file-type": "json", "int64-strategy": "number", emitAllRefs: true },
+    [LIBRARY]: { "emitter-output-dir": join(outputDir, "partwise") },
+  };
+}
+
+/** Compiles `entrypoint` with options made for a fresh output directory, and reads what the emitters wrote. */
+async function compileEntrypoint(entrypoint: string, optionsFor: (outputDir: string) => Promise<CompilerOptions>): Promise<CompiledSpec> {
   const outputDir = await mkdtemp(join(tmpdir(), "partwise-tsp-"));
   try {
-    const specDir = resolve(repositoryRoot, "spec");
-    const [options, configDiagnostics] = await resolveCompilerOptions(NodeHost, {
-      entrypoint: join(specDir, "main.tsp"),
-      configPath: join(specDir, "tspconfig.yaml"),
-      cwd: repositoryRoot,
-      overrides: { outputDir },
-    });
-    const program = await compile(NodeHost, join(specDir, "main.tsp"), options);
-    const diagnostics = [...configDiagnostics, ...program.diagnostics];
-    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+    const program = await compile(NodeHost, entrypoint, await optionsFor(outputDir));
+    const errors = program.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
     if (errors.length > 0 || program.hasError()) {
-      throw new SpecCompileError(
-        `TypeSpec compilation failed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic)).join("\n")}`,
-      );
+      throw new SpecCompileError(`TypeSpec compilation failed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic)).join("\n")}`);
     }
     const schemaDir = join(outputDir, "schema");
     const schemaFiles = (await readdir(schemaDir)).filter((file) => file.endsWith(".json")).sort();
@@ -53,4 +58,33 @@ export async function compileSpec(repositoryRoot: string): Promise<CompiledSpec>
   } finally {
     await rm(outputDir, { recursive: true, force: true });
   }
+}
+
+/** partwise's own spec: spec/main.tsp of a checkout, with spec/tspconfig.yaml. */
+export async function compileSpec(repositoryRoot: string): Promise<CompiledSpec> {
+  const specDir = resolve(repositoryRoot, "spec");
+  return compileEntrypoint(join(specDir, "main.tsp"), async (outputDir) => {
+    const [options, configDiagnostics] = await resolveCompilerOptions(NodeHost, {
+      entrypoint: join(specDir, "main.tsp"),
+      configPath: join(specDir, "tspconfig.yaml"),
+      cwd: repositoryRoot,
+      overrides: { outputDir },
+    });
+    const errors = configDiagnostics.filter((diagnostic) => diagnostic.severity === "error");
+    if (errors.length > 0) throw new SpecCompileError(`TypeSpec configuration failed:\n${errors.map((diagnostic) => formatDiagnostic(diagnostic)).join("\n")}`);
+    return options;
+  });
+}
+
+/**
+ * A provider spec outside partwise: `file` imports the library from the installed package
+ * (`import "partwise/typespec";`), so the library's emitter is named by its path in this package and no
+ * tspconfig.yaml is read; @typespec/json-schema is resolved from the file's project.
+ */
+export async function compileProviderSpec(file: string, libraryEmitter: string): Promise<CompiledSpec> {
+  return compileEntrypoint(resolve(file), async (outputDir) => ({
+    outputDir,
+    emit: [JSON_SCHEMA_EMITTER, libraryEmitter],
+    options: emitterOptions(outputDir),
+  }));
 }

@@ -23,11 +23,13 @@ function referencedTypes(value: unknown, names: Set<string>): Set<string> {
 /**
  * TypeScript declarations of every model of the bundle, one exported type per model. Types the bundle
  * refers to but does not hold (a wire shape using a canonical type) are imported from `importFrom`.
+ * `banner` heads the file (partwise's own; `partwise generate --provider` writes one naming its command).
  */
 export async function emitTypescript(
   bundle: JsonSchemaDocument,
   description: string,
   importFrom?: string,
+  banner = scriptBanner(GENERATOR),
 ): Promise<string> {
   const view = typescriptView(bundle);
   const declared = new Set(Object.keys(view.$defs as object));
@@ -39,7 +41,7 @@ export async function emitTypescript(
   // The document root holds only `$defs`; `unreachableDefinitions` emits every model, and the empty
   // root interface and the "referenced by" notes json-schema-to-typescript adds are removed after.
   const source = await compile({ ...view, title: ROOT } as never, ROOT, {
-    bannerComment: `${scriptBanner(GENERATOR)}// ${description}\n${importLine}`,
+    bannerComment: `${banner}// ${description}\n${importLine}`,
     unreachableDefinitions: true,
     additionalProperties: false,
     ignoreMinAndMaxItems: true,

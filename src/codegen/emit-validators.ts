@@ -75,19 +75,20 @@ function withoutUnusedSchemaConstants(code: string): string {
 
 /**
  * A validators module and its declarations: one exported validator per entry point (export name ->
- * model name), compiled with every given schema available for references.
+ * model name), compiled with every given schema available for references, each file headed by `banner`.
  */
 export function emitValidators(
   schemas: Iterable<JsonSchemaDocument>,
   entryPoints: Readonly<Record<string, string>> = VALIDATOR_ENTRY_POINTS,
+  banner = scriptBanner(GENERATOR),
 ): { module: string; declarations: string } {
   const ajv = createAjv(schemas, { standalone: true });
   const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
   // ajv's ESM output still calls require() for its run-time helpers; they are written out instead.
   const { definitions, code } = inlineRuntimeHelpers(withoutUnusedSchemaConstants(standaloneCode.default(ajv, exports)));
-  const module = [scriptBanner(GENERATOR), ...definitions, code, ""].join("\n");
+  const module = [banner, ...definitions, code, ""].join("\n");
   const declarations = [
-    scriptBanner(GENERATOR),
+    banner,
     "",
     "/** One validation error, as ajv reports it. */",
     "export interface ValidationError {",

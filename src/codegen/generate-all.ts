@@ -11,6 +11,7 @@ import { emitTypescript } from "./emit-typescript.js";
 import { emitValidators } from "./emit-validators.js";
 import { type GeneratedFile, jsonWithBanner, scriptBanner } from "./generated-file.js";
 import { COMMITTED_MODEL_LANGUAGES, generateModels } from "./languages/generate-models.js";
+import { providerWireFiles } from "./provider-wire-files.js";
 import { renderProviderTables } from "./render-provider-tables.js";
 
 const GENERATOR = "src/codegen/generate-all.ts";
@@ -69,24 +70,7 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
   });
 
   for (const provider of spec.providers) {
-    const wireValidators = emitValidators(
-      [...published.values()],
-      Object.fromEntries(provider.wireModels.map((model) => [`validate${model}`, model])),
-    );
-    files.push({ path: `${GENERATED_DIR}/wire/${provider.id}-validators.js`, content: wireValidators.module });
-    files.push({ path: `${GENERATED_DIR}/wire/${provider.id}-validators.d.ts`, content: wireValidators.declarations });
-    const bundle = bundleSchemas(published, provider.wireModels, {
-      id: `wire/${provider.id}.schema.json`,
-      description: `${provider.displayName} wire shapes.`,
-    });
-    files.push({
-      path: `${GENERATED_DIR}/wire/${provider.id}.ts`,
-      content: await emitTypescript(
-        bundle,
-        `${provider.displayName} wire shapes (spec/providers), tolerant of fields partwise does not model.`,
-        "../types.js",
-      ),
-    });
+    files.push(...(await providerWireFiles(provider, published, { directory: `${GENERATED_DIR}/wire`, canonicalTypes: "../types.js", specFile: "spec/providers" })));
   }
 
   for (const language of COMMITTED_MODEL_LANGUAGES) {

@@ -88,4 +88,13 @@ describe("partwise generate", () => {
     );
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("npm install quicktype-core") });
   });
+
+  it("exits 1 naming @typespec/compiler when --provider compiles a spec without it installed", async () => {
+    const bin = join(project, "node_modules", "partwise", "dist", "src", "cli", "bin.js");
+    const failure = await run(process.execPath, [bin, "generate", "--provider", join(project, "acme.tsp"), "--out", join(project, "generated")], { cwd: project }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("npm install @typespec/compiler") });
+  });
 });
