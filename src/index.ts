@@ -86,7 +86,8 @@ export {
   DEEPSEEK_RULE_VERSIONS, DeepSeekStreamDecoder, decodeDeepSeekResponse, deepSeekCodec, encodeDeepSeekRequest,
   type DeepSeekRuleVersion,
 } from "./providers/deepseek/index.js";
-export { codecFor, providerCodecs } from "./providers/registry.js";
+export { codecFor, listProviders, providerCodecs, registerProvider, unregisterProvider, type ProviderListing, type ProviderRegistration } from "./providers/registry.js";
+export { isKnownProviderId } from "./providers/provider-descriptions.js";
 export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.
 export type { ProviderEndpoint } from "./providers/provider-endpoint.js";
