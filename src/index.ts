@@ -87,7 +87,7 @@ export {
   type DeepSeekRuleVersion,
 } from "./providers/deepseek/index.js";
 export { codecFor, listProviders, providerCodecs, registerProvider, unregisterProvider, type ProviderListing, type ProviderRegistration } from "./providers/registry.js";
-export { isKnownProviderId } from "./providers/provider-descriptions.js";
+export { isKnownProviderId } from "./providers/known-providers.js";
 export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.
 export type { ProviderEndpoint } from "./providers/provider-endpoint.js";

@@ -3,7 +3,7 @@
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
-import { isKnownProviderId, knownProviderIds } from "../providers/provider-descriptions.js";
+import { isKnownProviderId, knownProviderIds } from "../providers/known-providers.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";

@@ -11,7 +11,7 @@ import { mistralCodec } from "./mistral/index.js";
 import { ollamaCodec } from "./ollama/index.js";
 import type { ProviderDescription } from "../../generated/types.js";
 import type { ProviderCodec } from "./provider-codec.js";
-import { describedProvider, isBuiltInProviderId, knownProviderIds, setRegisteredDescription } from "./provider-descriptions.js";
+import { describedProvider, isBuiltInProviderId, knownProviderIds, registeredProvider, setRegistration } from "./known-providers.js";
 import { checkedRegistration, type ProviderListing, type ProviderRegistration, registrationListing } from "./provider-registration.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
@@ -29,11 +29,8 @@ export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [deepSeekCodec.id]: deepSeekCodec,
 };
 
-/** The codecs by id, built-in and registered: what codecFor reads, one Map lookup per call. */
-const codecsById = new Map<string, ProviderCodec>(Object.entries(providerCodecs));
-
-/** The registrations made at run time, by id. */
-const registrations = new Map<string, ProviderRegistration>();
+/** The built-in codecs by id: codecFor's first lookup; a registered provider's codec is its second. */
+const builtInCodecs: ReadonlyMap<string, ProviderCodec> = new Map(Object.entries(providerCodecs));
 
 /**
  * Registers a provider written outside partwise: its codec and its description (one entry of
@@ -44,22 +41,16 @@ const registrations = new Map<string, ProviderRegistration>();
  * names another id, a built-in provider's id, or an id already registered with another codec.
  */
 export function registerProvider(registration: ProviderRegistration): void {
-  const checked = checkedRegistration(registration, { isBuiltIn: isBuiltInProviderId, registered: (id) => registrations.get(id) });
-  if (checked === undefined) return;
-  registrations.set(checked.description.id, checked);
-  codecsById.set(checked.description.id, checked.codec);
-  setRegisteredDescription(checked.description.id, checked.description);
+  const checked = checkedRegistration(registration, { isBuiltIn: isBuiltInProviderId, registered: registeredProvider });
+  if (checked !== undefined) setRegistration(checked.description.id, checked);
 }
 
 /**
- * Removes a provider registered with registerProvider (for tests that register one and must leave the
- * process as they found it); true when it was registered. Built-in providers cannot be removed.
+ * Removes a provider registered with registerProvider, for tests that register one and must leave the
+ * process as they found it; true when it was registered. Built-in providers stay.
  */
 export function unregisterProvider(id: string): boolean {
-  if (!registrations.delete(id)) return false;
-  codecsById.delete(id);
-  setRegisteredDescription(id, undefined);
-  return true;
+  return registeredProvider(id) !== undefined && setRegistration(id, undefined);
 }
 
 /** Every provider known now: the built-in ones in the spec's order, then the registered ones in registration order. */
@@ -87,8 +78,8 @@ const choices: Readonly<Record<string, { readonly option: keyof CodecChoice; rea
  * or a usage error listing the known ids, profiles or endpoints.
  */
 export function codecFor(provider: string, choice: CodecChoice = {}): ProviderCodec {
-  const codec = codecsById.get(provider);
-  if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${[...codecsById.keys()].sort().join(", ")})`);
+  const codec = builtInCodecs.get(provider) ?? registeredProvider(provider)?.codec;
+  if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${knownProviderIds().sort().join(", ")})`);
   const given = (Object.keys(choice) as (keyof CodecChoice)[]).filter((option) => choice[option] !== undefined);
   if (given.length === 0) return codec;
   const servers = ownValue(choices, provider);

@@ -5,7 +5,7 @@ import type { ErrorObject, Part, ProviderDescription, ReplayRule } from "../../g
 import { PartwiseError, UnsupportedPartError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
 import { unreachable } from "../parts/part-kinds.js";
-import { describedProvider, knownProviderIds } from "./provider-descriptions.js";
+import { describedProvider, knownProviderIds } from "./known-providers.js";
 
 /** What the encoder is replaying to, and which options (and per-part facts) are on. */
 export interface ReplayContext {

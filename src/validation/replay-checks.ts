@@ -6,7 +6,7 @@ import { appendPointer } from "../json/json-location.js";
 import { quoted } from "../json/terminal-safe.js";
 import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
 import { contentRules, contentSupport } from "../providers/content-rules.js";
-import { isKnownProviderId } from "../providers/provider-descriptions.js";
+import { isKnownProviderId } from "../providers/known-providers.js";
 
 /** Where a message came from: the record's line in its file and the pointer of the message in the record. */
 export interface RecordLocation {
