@@ -96,6 +96,7 @@ export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, deco
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
+export { contentSupport, settleContent, type ContentSupport } from "./providers/content-rules.js";
 export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
 export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";
 export type { OllamaChatRequest, OllamaChatResponse } from "../generated/wire/ollama.js";
