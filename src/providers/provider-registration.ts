@@ -30,6 +30,9 @@ export interface RegistryState {
   registered(id: string): ProviderRegistration | undefined;
 }
 
+/** The form of a provider id, as the TypeSpec library's @provider checks it (spec/lib/src/index.js). */
+const PROVIDER_ID_PATTERN = /^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/;
+
 const CODEC_FUNCTIONS = ["decodeResponse", "createStreamDecoder", "createWireReader", "wireEventFromJson", "encodeRequest", "declareTools"] as const satisfies readonly (keyof ProviderCodec)[];
 const CODEC_OBJECTS = ["endpoint", "errors", "reasoningRequest"] as const satisfies readonly (keyof ProviderCodec)[];
 
@@ -49,6 +52,9 @@ function checkedDescription(value: unknown): ProviderDescription {
     throw invalidRegistration(`the description${id === undefined ? "" : ` of provider "${id}"`} is not a ProviderDescription: ${problem.pointer || "/"}: ${problem.expected}`, { pointer: problem.pointer }, id);
   }
   const description = value as ProviderDescription;
+  if (!PROVIDER_ID_PATTERN.test(description.id)) {
+    throw invalidRegistration(`provider id ${JSON.stringify(description.id)} must be lower-case letters and digits, in dot-separated words each starting with a letter (as @provider requires)`, { id: description.id });
+  }
   if (description.id === FUTURE_PART_PROVIDER) throw invalidRegistration(`provider id "${FUTURE_PART_PROVIDER}" is reserved: it names parts of a later format version`, { id: description.id }, description.id);
   // Encoders ask for the `default` rule set when the caller names no variant.
   if (!Object.hasOwn(description.replay, "default")) {

@@ -40,6 +40,7 @@ describe("registerProvider", () => {
 
   it.each([
     ["a built-in id", () => renamed("anthropic"), 'provider "anthropic" is built into partwise'],
+    ["an id @provider would refuse", () => renamed("Acme Think\n"), 'provider id "Acme Think\\n" must be lower-case letters and digits'],
     ["the reserved id of future parts", () => renamed("partwise"), 'provider id "partwise" is reserved'],
     ["a codec of another id", () => ({ codec: acmeRegistration.codec, description: renamed("acme.two").description }), `the codec's id "acme" differs from its description's id "acme.two"`],
     ["a codec without encodeRequest", () => ({ codec: { ...acmeRegistration.codec, encodeRequest: undefined }, description: acmeRegistration.description }), 'the codec of provider "acme" lacks encodeRequest'],
