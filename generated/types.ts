@@ -26,6 +26,7 @@ export type ErrorCode =
   | "provider/part-skipped"
   | "provider/api-error"
   | "provider/invalid-option"
+  | "provider/invalid-registration"
   | "provider/redirect-refused"
   | "provider/timeout"
   | "provider/response-too-large"

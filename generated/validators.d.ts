@@ -45,3 +45,6 @@ export declare const validateStreamEvent: StandaloneValidator;
 
 /** Validates a `ErrorObject` against ErrorObject.json. */
 export declare const validateErrorObject: StandaloneValidator;
+
+/** Validates a `ProviderDescription` against ProviderDescription.json. */
+export declare const validateProviderDescription: StandaloneValidator;

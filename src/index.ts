@@ -94,7 +94,8 @@ export {
   DEEPSEEK_RULE_VERSIONS, DeepSeekStreamDecoder, decodeDeepSeekResponse, deepSeekCodec, encodeDeepSeekRequest,
   type DeepSeekRuleVersion,
 } from "./providers/deepseek/index.js";
-export { codecFor, providerCodecs } from "./providers/registry.js";
+export { codecFor, listProviders, providerCodecs, registerProvider, unregisterProvider, type ProviderListing, type ProviderRegistration } from "./providers/registry.js";
+export { isKnownProviderId } from "./providers/known-providers.js";
 export { typedEncoder, type EncodedRequestOf, type EncodeOptions, type Encoder, type ProviderCodec, type RequestBody, type StreamDecoder, type WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.
 export type { ProviderEndpoint } from "./providers/provider-endpoint.js";
@@ -103,5 +104,6 @@ export { chunkBatchesFromBytes, chunksFromJsonValues, chunksFromWireEvents, deco
 export type { WireReader } from "./providers/provider-codec.js";
 export { serverSentEventReader } from "./providers/wire-readers.js";
 export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type ReplayContext, type ReplayDecision } from "./providers/replay-rules.js";
+export { contentSupport, settleContent, type ContentSupport } from "./providers/content-rules.js";
 export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
 export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";

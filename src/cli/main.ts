@@ -11,6 +11,7 @@ import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
 import { runGenerate } from "./generate-command.js";
 import { runInspect } from "./inspect-command.js";
+import { registerProviderModules, takeProviderModules } from "./provider-modules.js";
 import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
 import { runSimulate } from "./simulate-command.js";
@@ -29,6 +30,10 @@ Commands:
   inspect --db URL             a local web page over a session store: sessions, their logs, live
   generate --lang LANG --out DIR  typed models of a stored history for another language
   scaffold provider NAME       a new provider: spec, minimal codec, simulator, fixtures and tests, registered
+
+Every command also takes --provider-module PATH (repeatable): an ES module whose default export is a
+provider registration (or an array of them), registered before the command runs, so --provider and
+--target take its id (docs/custom-providers.md).
 
 Run \`partwise <command> --help\` for a command's options.`;
 
@@ -75,7 +80,9 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     return 2;
   }
   try {
-    return await command(rest, io);
+    const { modules, rest: commandArguments } = takeProviderModules(rest);
+    await registerProviderModules(modules);
+    return await command(commandArguments, io);
   } catch (error) {
     if (PartwiseError.isPartwiseError(error)) {
       io.err(terminalSafeLine(`partwise ${name}: ${formatLocation(error)}${error.message}`));

@@ -3,7 +3,7 @@
 import type { ErrorObject } from "../../generated/types.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
-import { PROVIDER_IDS, isProviderId } from "../parts/part-kinds.js";
+import { isKnownProviderId, knownProviderIds } from "../providers/known-providers.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -66,7 +66,7 @@ export async function runValidate(argv: readonly string[], io: CommandIo): Promi
   const maxErrors = positiveIntegerOption("max-errors", values["max-errors"]) ?? 1000;
   const maxLineBytes = positiveIntegerOption("max-line-bytes", values["max-line-bytes"]) ?? 256 * 1024 * 1024;
   const target = values.target;
-  if (target !== undefined && !isProviderId(target)) throw new UsageError(`--target names no provider: "${target}" (known: ${PROVIDER_IDS.join(", ")})`);
+  if (target !== undefined && !isKnownProviderId(target)) throw new UsageError(`--target names no provider: "${target}" (known: ${knownProviderIds().join(", ")})`);
   for (const file of positionals) await checkFile(file);
 
   const results: { summary: FileSummary; issues: ErrorObject[]; shown: number }[] = [];

@@ -22,6 +22,7 @@ export const VALIDATOR_ENTRY_POINTS = {
   validateStreamChunk: "StreamChunk",
   validateStreamEvent: "StreamEvent",
   validateErrorObject: "ErrorObject",
+  validateProviderDescription: "ProviderDescription",
 } as const;
 
 /** The ajv options the standalone validators are compiled with (and the plain instances createAjv gives tests). */

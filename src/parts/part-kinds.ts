@@ -50,7 +50,7 @@ export const FUTURE_PART_PROVIDER = "partwise";
 
 const providerIdSet: ReadonlySet<string> = new Set(PROVIDER_IDS);
 
-/** True when `id` is one of the known provider ids. */
+/** True when `id` is one of the built-in provider ids; isKnownProviderId (providers/known-providers.ts) also knows those registered at run time. */
 export function isProviderId(id: unknown): id is ProviderId {
   return typeof id === "string" && providerIdSet.has(id);
 }

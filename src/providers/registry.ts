@@ -1,5 +1,6 @@
-// The codecs partwise ships, by provider id: what the CLI, the chat client and the shared provider
-// tests iterate over; and, for providers with more than one server, the codec of a server profile or endpoint.
+// The one place that knows providers: the codecs partwise ships, by provider id, those registered at run
+// time (registerProvider, docs/custom-providers.md), and for providers with more than one server the codec
+// of a server profile or endpoint. The CLI, the chat client and the HTTP client look codecs up here.
 import { anthropicCodec } from "./anthropic/index.js";
 import { bedrockCodec } from "./bedrock/index.js";
 import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfileName, createOpenAiResponsesCodec, openAiResponsesCodec } from "./openai-responses/index.js";
@@ -8,9 +9,14 @@ import { OPENAI_CHAT_PROFILES, type OpenAiChatProfileName, createOpenAiChatCodec
 import { deepSeekCodec } from "./deepseek/index.js";
 import { mistralCodec } from "./mistral/index.js";
 import { ollamaCodec } from "./ollama/index.js";
+import type { ProviderDescription } from "../../generated/types.js";
 import type { ProviderCodec } from "./provider-codec.js";
+import { describedProvider, isBuiltInProviderId, knownProviderIds, registeredProvider, setRegistration } from "./known-providers.js";
+import { checkedRegistration, type ProviderListing, type ProviderRegistration, registrationListing } from "./provider-registration.js";
 import { UsageError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
+
+export type { ProviderListing, ProviderRegistration };
 
 export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [anthropicCodec.id]: anthropicCodec,
@@ -22,6 +28,35 @@ export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [openAiChatCodec.id]: openAiChatCodec,
   [deepSeekCodec.id]: deepSeekCodec,
 };
+
+/** The built-in codecs by id: codecFor's first lookup; a registered provider's codec is its second. */
+const builtInCodecs: ReadonlyMap<string, ProviderCodec> = new Map(Object.entries(providerCodecs));
+
+/**
+ * Registers a provider written outside partwise: its codec and its description (one entry of
+ * providers.json, as `partwise generate --provider FILE.tsp` compiles it). From then on codecFor, the
+ * replay and content rules, validation (its payload provider id, `--target`), the chat and HTTP clients
+ * accept its id like a built-in one. Registering the same codec and description again does nothing;
+ * `provider/invalid-registration` for a description the schema refuses, a codec that lacks a member or
+ * names another id, a built-in provider's id, or an id already registered with another codec.
+ */
+export function registerProvider(registration: ProviderRegistration): void {
+  const checked = checkedRegistration(registration, { isBuiltIn: isBuiltInProviderId, registered: registeredProvider });
+  if (checked !== undefined) setRegistration(checked.description.id, checked);
+}
+
+/**
+ * Removes a provider registered with registerProvider, for tests that register one and must leave the
+ * process as they found it; true when it was registered. Built-in providers stay.
+ */
+export function unregisterProvider(id: string): boolean {
+  return registeredProvider(id) !== undefined && setRegistration(id, undefined);
+}
+
+/** Every provider known now: the built-in ones in the spec's order, then the registered ones in registration order. */
+export function listProviders(): ProviderListing[] {
+  return knownProviderIds().map((id) => registrationListing(describedProvider(id) as ProviderDescription, isBuiltInProviderId(id)));
+}
 
 /** Which server a codec is for, where a provider has more than one: a server profile, an endpoint. */
 export interface CodecChoice {
@@ -43,8 +78,8 @@ const choices: Readonly<Record<string, { readonly option: keyof CodecChoice; rea
  * or a usage error listing the known ids, profiles or endpoints.
  */
 export function codecFor(provider: string, choice: CodecChoice = {}): ProviderCodec {
-  const codec = ownValue(providerCodecs, provider);
-  if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${Object.keys(providerCodecs).sort().join(", ")})`);
+  const codec = builtInCodecs.get(provider) ?? registeredProvider(provider)?.codec;
+  if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${knownProviderIds().sort().join(", ")})`);
   const given = (Object.keys(choice) as (keyof CodecChoice)[]).filter((option) => choice[option] !== undefined);
   if (given.length === 0) return codec;
   const servers = ownValue(choices, provider);

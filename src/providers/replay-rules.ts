@@ -1,11 +1,11 @@
 // The replay rules of spec/providers as a decision procedure: the first rule of a provider's rule set
 // that matches a part (its type, whose payload it carries, who produced it, which options are on)
 // decides whether the encoder sends it, sends it without a foreign payload, skips it or rejects it.
-import { providersDocument } from "../../generated/providers.js";
 import type { ErrorObject, Part, ProviderDescription, ReplayRule } from "../../generated/types.js";
 import { PartwiseError, UnsupportedPartError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
 import { unreachable } from "../parts/part-kinds.js";
+import { describedProvider, knownProviderIds } from "./known-providers.js";
 
 /** What the encoder is replaying to, and which options (and per-part facts) are on. */
 export interface ReplayContext {
@@ -22,10 +22,6 @@ export interface ReplayDecision {
   /** The rule that decided; absent when none matched (the part is skipped). */
   readonly rule?: ReplayRule;
 }
-
-const providersById: ReadonlyMap<string, ProviderDescription> = new Map(
-  providersDocument.providers.map((provider) => [provider.id, provider]),
-);
 
 /**
  * Facts an encoder sets itself, part by part (spec/providers/*.tsp name them in their `when` lists):
@@ -47,10 +43,13 @@ export function callerFlags(provider: string, flags: readonly string[] = []): Se
   return new Set(flags);
 }
 
-/** A provider's description from the spec. */
+/** A provider's description: from the spec, or registered at run time (registerProvider). */
 export function providerDescription(provider: string): ProviderDescription {
-  const description = providersById.get(provider);
-  if (!description) throw invalidEncodeOption(provider, `no provider ${JSON.stringify(provider)} in the spec (known: ${[...providersById.keys()].join(", ")})`, { known: [...providersById.keys()] });
+  const description = describedProvider(provider);
+  if (!description) {
+    const known = knownProviderIds();
+    throw invalidEncodeOption(provider, `no provider ${JSON.stringify(provider)} in the spec or registered (known: ${known.join(", ")})`, { known });
+  }
   return description;
 }
 

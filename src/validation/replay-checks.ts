@@ -4,8 +4,9 @@
 import type { ContentPlace, ErrorCode, Message, Part } from "../../generated/types.js";
 import { appendPointer } from "../json/json-location.js";
 import { quoted } from "../json/terminal-safe.js";
-import { FUTURE_PART_PROVIDER, isPartType, isProviderId } from "../parts/part-kinds.js";
+import { FUTURE_PART_PROVIDER, isPartType } from "../parts/part-kinds.js";
 import { contentRules, contentSupport } from "../providers/content-rules.js";
+import { isKnownProviderId } from "../providers/known-providers.js";
 
 /** Where a message came from: the record's line in its file and the pointer of the message in the record. */
 export interface RecordLocation {
@@ -114,7 +115,7 @@ export class ReplayChecker {
     const taken = this.#checkContent(part, location, path, place);
     const payload = part.payload;
     if (payload) {
-      if (!isProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
+      if (!isKnownProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
         this.#finding("error", "history/invalid", `payload provider ${quoted(payload.provider)} is not a known provider id`, location, partPointer(location, path, "payload", "provider"));
       }
       if (payload.data === "") {

@@ -3,9 +3,12 @@
 // killed and reported, so a hang fails the test instead of the run.
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const cli = fileURLToPath(new URL("../../src/cli/bin.ts", import.meta.url));
+// tsx by its file URL, so the CLI starts in any working directory (a user's project outside the checkout).
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
 export interface CliResult {
   readonly status: number;
@@ -29,7 +32,7 @@ export interface CliRunOptions {
 export function runCli(argv: readonly string[], options: CliRunOptions = {}): Promise<CliResult> {
   const stdinFile = options.stdinPath === undefined ? undefined : openSync(options.stdinPath, "r");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...argv], {
+    const child = spawn(process.execPath, ["--import", tsx, cli, ...argv], {
       stdio: [stdinFile ?? "pipe", "pipe", "pipe"],
       env: { ...process.env, ...options.env },
       ...(options.cwd ? { cwd: options.cwd } : {}),
