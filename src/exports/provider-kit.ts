@@ -2,8 +2,23 @@
 // built-in codecs are made of (the encoder driver, the content and replay rules, wire validation and
 // readers, endpoint and error helpers). Web APIs only, like the core. Guide: docs/scaffold-a-provider.md.
 
-/** The codec contract: what a codec supplies, what its stream decoder and wire reader do. */
-export type { EncodeOptions, ProviderCodec, StreamDecoder, WireEvent, WireReader } from "../providers/provider-codec.js";
+/**
+ * The codec contract: what a codec supplies, what its stream decoder and wire reader do; `typedEncoder`
+ * types an encoder by what it writes and the request fields it takes. `registerProvider` makes a codec and
+ * its compiled description (`partwise generate --provider`) known to partwise (docs/custom-providers.md).
+ */
+export {
+  typedEncoder,
+  type EncodedRequestOf,
+  type EncodeOptions,
+  type Encoder,
+  type ProviderCodec,
+  type RequestBody,
+  type StreamDecoder,
+  type WireEvent,
+  type WireReader,
+} from "../providers/provider-codec.js";
+export { registerProvider, type ProviderRegistration } from "../providers/registry.js";
 
 /**
  * The shared encoder driver: `encodeHistory(history, writer)` walks the roles, asks the provider's content

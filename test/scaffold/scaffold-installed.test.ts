@@ -67,16 +67,9 @@ async function inProject(project: string, script: string, args: readonly string[
 
 describe("partwise scaffold provider --out (installed package)", () => {
   let project: string;
-  /**
-   * registerProvider comes with branch register-runtime. Until that is merged, the installed package
-   * lacks it: the scaffolded codec's registration is the one thing that cannot type-check or run, and the
-   * scaffolded tests wait for it. Once merged, everything must pass with no exception.
-   */
-  let registrationPending = false;
   beforeAll(async () => {
     const directory = temporaryDirectory("scaffold-installed");
     project = await installPacked(await packPackage(directory), directory);
-    registrationPending = !readFileSync(join(project, "node_modules/partwise/dist/src/index.d.ts"), "utf8").includes("registerProvider");
   }, 5 * MINUTE);
 
   it("scaffolds, generates, type-checks and passes its tests with no hand edit", { timeout: 5 * MINUTE }, async () => {
@@ -92,8 +85,7 @@ describe("partwise scaffold provider --out (installed package)", () => {
 
     const typecheck = await inProject(project, "typescript/bin/tsc", ["-p", "tsconfig.json"]);
     const errors = typecheck.stdout.split("\n").filter((line) => line.includes("error TS"));
-    expect(registrationPending ? errors.filter((line) => !line.includes("'registerProvider'")) : errors).toEqual([]);
-    if (registrationPending) return;
+    expect(errors).toEqual([]);
     const tests = await inProject(project, "vitest/vitest.mjs", ["run", "providers"]);
     expect(tests, tests.stdout + tests.stderr).toMatchObject({ code: 0, stdout: expect.stringMatching(/Tests\s+\d+ passed/) });
   });

@@ -4,13 +4,14 @@
 import {
   type ContentPlace,
   type EncodeOptions,
-  type EncodedRequest,
   type ErrorObject,
   type ErrorFacts,
   type History,
   type Message,
   type Part,
   type ProviderCodec,
+  type EncodedRequestOf,
+  typedEncoder,
   type ProviderEndpoint,
   type ReplayContext,
   type StreamChunk,
@@ -137,7 +138,12 @@ function modelItem(part: Part): AcmeTurnItem | undefined {
 }
 
 /** Encodes a history as an Acme request: the system text as `system`, user and tool messages as user turns, assistant messages as model turns. */
-export function encodeAcmeRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest {
+/** What the Acme encoder writes into a request; the other request fields are the caller's. */
+type AcmeEncoded = Pick<AcmeRequest, "system" | "turns">;
+/** The request fields a caller gives (`model` required, as the wire requires it). */
+type AcmeRequestFields = Omit<AcmeRequest, "system" | "turns">;
+
+function encodeAcmeTurns(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequestOf<AcmeEncoded> {
   const messages: readonly Message[] = Array.isArray(history) ? history : (history as History).messages;
   const base = Array.isArray(history) ? "" : "/messages";
   const context: ReplayContext = { provider: ACME, ...(options.variant === undefined ? {} : { variant: options.variant }), flags: new Set(options.flags ?? []) };
@@ -173,7 +179,7 @@ export function encodeAcmeRequest(history: History | readonly Message[], options
     });
     append(message.role === "assistant" ? "model" : "user", items);
   });
-  const body: AcmeRequest = { ...options.request, ...(system.length === 0 ? {} : { system: system.join("\n\n") }), turns };
+  const body: AcmeEncoded = { ...options.request, ...(system.length === 0 ? {} : { system: system.join("\n\n") }), turns };
   return { provider: ACME, body, warnings };
 }
 
@@ -192,7 +198,10 @@ export function declareAcmeTools(tools: readonly ToolDeclaration[]): Record<stri
   return { tools: tools.map((tool) => ({ name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), schema: tool.parameters })) };
 }
 
-export const acmeCodec: ProviderCodec = {
+/** Encodes a history into an Acme request, typed by the fields given (see `Encoder`). */
+export const encodeAcmeRequest = typedEncoder<AcmeEncoded, AcmeRequestFields>(encodeAcmeTurns);
+
+export const acmeCodec: ProviderCodec<AcmeEncoded, AcmeRequestFields> = {
   id: ACME,
   framing: "server-sent-events",
   decodeResponse: decodeAcmeResponse,

@@ -7,58 +7,12 @@ export const ACME = "acme";
 /** The payload kind of a thought's seal (acme.tsp `@payloadKind("seal", ...)`). */
 export const SEAL = "seal";
 
-export interface AcmeThought {
-  readonly type: "thought";
-  readonly text: string;
-  readonly seal: string;
-}
-export interface AcmeSay {
-  readonly type: "say";
-  readonly text: string;
-}
-export interface AcmeCall {
-  readonly type: "call";
-  readonly call_id: string;
-  readonly tool: string;
-  readonly input: string;
-}
-export interface AcmeResult {
-  readonly type: "result";
-  readonly call_id: string;
-  readonly output: string;
-  readonly is_error?: boolean;
-}
-/** An item of another type, kept as received. */
-export interface AcmeOtherItem {
-  readonly type: string;
-  readonly [field: string]: unknown;
-}
+// The wire types are generated from acme.tsp (`partwise generate --provider acme.tsp --out generated`).
+import type { AcmeCall, AcmeOtherItem, AcmeReply, AcmeResult, AcmeSay, AcmeThought } from "./generated/acme.js";
+export type { AcmeCall, AcmeOtherItem, AcmeRequest, AcmeResult, AcmeSay, AcmeThought, AcmeTool, AcmeTurn, AcmeUsage } from "./generated/acme.js";
 export type AcmeReplyItem = AcmeThought | AcmeSay | AcmeCall;
 export type AcmeTurnItem = AcmeReplyItem | AcmeResult | AcmeOtherItem;
-
-export interface AcmeUsage {
-  readonly in: number;
-  readonly out: number;
-}
-export type AcmeStop = "end" | "tool" | "max";
-
-export interface AcmeTurn {
-  readonly role: "user" | "model";
-  readonly items: AcmeTurnItem[];
-}
-export interface AcmeTool {
-  readonly name: string;
-  readonly description?: string;
-  readonly schema: Readonly<Record<string, unknown>>;
-}
-export interface AcmeRequest {
-  readonly model?: string;
-  readonly system?: string;
-  readonly turns: AcmeTurn[];
-  readonly tools?: AcmeTool[];
-  readonly stream?: boolean;
-  readonly [field: string]: unknown;
-}
+export type AcmeStop = AcmeReply["stop"];
 
 /** Where a wire value sits: its JSON pointer in the reply or event, and the stream offset of the event. */
 export interface WireLocation {

@@ -2,10 +2,10 @@
 // registration (codec and description) that the command registers (docs/custom-providers.md).
 import type { ProviderDescription, ProviderRegistration } from "../../../src/index.js";
 import { acmeCodec } from "./acme-codec.js";
-import description from "./acme.provider.json" with { type: "json" };
+import { providerDescription } from "./generated/acme.provider.js";
 
 /** The description as compiled from acme.tsp; registerProvider checks it against the spec's schema. */
-export const acmeDescription = description as ProviderDescription;
+export const acmeDescription: ProviderDescription = providerDescription;
 
 export const acmeRegistration: ProviderRegistration = { codec: acmeCodec, description: acmeDescription };
 
