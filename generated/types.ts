@@ -1164,3 +1164,29 @@ export interface Usage {
    */
   reasoningTokens?: number;
 }
+/**
+ * What validating a history in memory found (`validateHistory`, `validateMessages`): the same problems
+ * `partwise validate` prints for the same document, schema and replay checks, in the same order.
+ */
+export interface ValidationReport {
+  /**
+   * No errors were found (warnings may have been).
+   */
+  valid: boolean;
+  /**
+   * How many errors were found, listed or not.
+   */
+  errorCount: number;
+  /**
+   * How many warnings were found, listed or not.
+   */
+  warningCount: number;
+  /**
+   * The first problems found (at most the limit, 100 by default), each with its JSON pointer; `name` is `ValidationError` or `ValidationWarning`.
+   */
+  problems: ErrorObject[];
+  /**
+   * More problems were found than `problems` lists.
+   */
+  truncated: boolean;
+}

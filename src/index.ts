@@ -53,6 +53,7 @@ export {
 } from "./parts/part-kinds.js";
 export { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent, type ParseContext } from "./parts/parse.js";
 export { historyToJson, messageToJson, partToJson, serialize } from "./parts/serialize.js";
+export { validateHistory, validateMessages, type ValidateHistoryOptions } from "./validation/validate-history.js";
 export { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText, toolResultsOf } from "./parts/views.js";
 export { toolCallArguments } from "./parts/tool-arguments.js";
 export {

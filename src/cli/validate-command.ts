@@ -5,6 +5,7 @@ import { UsageError } from "../errors/partwise-error.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
 import { isKnownProviderId, knownProviderIds } from "../providers/known-providers.js";
 import { validateFile, type FileSummary, type ValidationIssue } from "../validation/validate-file.js";
+import { problemToErrorObject } from "../validation/validate-history.js";
 import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { ProgressBar } from "./progress-bar.js";
 import type { CommandIo } from "./command-io.js";
@@ -28,11 +29,11 @@ Options:
 
 Exit status: 0 all files valid, 1 a file is invalid, 2 usage error.`;
 
+/** An issue as validateHistory reports it (src/validation/validate-history.ts), plus where it is in its file. */
 function issueToErrorObject(issue: ValidationIssue): ErrorObject {
-  const object: ErrorObject = { name: issue.severity === "error" ? "ValidationError" : "ValidationWarning", code: issue.code, message: issue.message, file: issue.file };
+  const object: ErrorObject = { ...problemToErrorObject(issue), file: issue.file };
   if (issue.line !== undefined) object.line = issue.line;
   if (issue.column !== undefined) object.column = issue.column;
-  if (issue.pointer !== undefined) object.pointer = issue.pointer;
   return object;
 }
 

@@ -1,5 +1,5 @@
 // `npm run generate [-- --check]`: spec/ -> JSON Schema -> TypeScript types -> models for other
-// languages -> ajv standalone validators -> providers.json -> README tables -> MANIFEST.json. With
+// languages -> ajv standalone validators -> providers.json -> provider tables (docs/providers.md) -> MANIFEST.json. With
 // --check it regenerates in memory, writes nothing, and exits 1 naming every stale, missing or orphaned file.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -18,6 +18,8 @@ const GENERATOR = "src/codegen/generate-all.ts";
 const GENERATED_DIR = "generated";
 const TOOLS = ["@typespec/compiler", "@typespec/json-schema", "json-schema-to-typescript", "ajv", "ajv-formats"];
 const INPUT_DIRS = ["spec", "src/codegen", "templates"];
+/** The document holding the provider tables (linked from the README, which stays short). */
+const PROVIDER_DOC = "docs/providers.md";
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -99,8 +101,8 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
     ].join("\n"),
   });
 
-  const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
-  files.push({ path: "README.md", content: await renderProviderTables(readme, spec.providers) });
+  const providerDoc = await readFile(join(repositoryRoot, PROVIDER_DOC), "utf8");
+  files.push({ path: PROVIDER_DOC, content: await renderProviderTables(providerDoc, spec.providers) });
 
   const inputs: Record<string, string> = {};
   for (const directory of INPUT_DIRS) {

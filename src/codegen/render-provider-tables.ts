@@ -1,4 +1,4 @@
-// Renders the README's provider tables (block mapping, payload kinds, replay and content rules) from providers.json
+// Renders the provider tables of docs/providers.md (block mapping, payload kinds, replay and content rules) from providers.json
 // through templates/docs/provider-tables.md, between the markers below, so the documentation cannot
 // drift from the spec.
 import type { ContentRule } from "../../generated/types.js";
@@ -70,11 +70,11 @@ function tableData(provider: ProviderDescription) {
   };
 }
 
-/** The README with its provider-table section replaced; throws when the markers are missing. */
-export async function renderProviderTables(readme: string, providers: readonly ProviderDescription[]): Promise<string> {
-  const start = readme.indexOf(TABLES_START);
-  const end = readme.indexOf(TABLES_END);
-  if (start < 0 || end < start) throw new InternalError("internal/invariant", `README.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
+/** The document with its provider-table section replaced; throws when the markers are missing. */
+export async function renderProviderTables(document: string, providers: readonly ProviderDescription[]): Promise<string> {
+  const start = document.indexOf(TABLES_START);
+  const end = document.indexOf(TABLES_END);
+  if (start < 0 || end < start) throw new InternalError("internal/invariant", `docs/providers.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
   const body = await renderTemplateFile(TEMPLATE, { providers: providers.map(tableData) });
-  return `${readme.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${readme.slice(end)}`;
+  return `${document.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
 }

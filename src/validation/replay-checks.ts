@@ -49,6 +49,14 @@ function partPointer(location: RecordLocation, path: PartPath, ...rest: string[]
   return appendPointer(location.pointer, ...segments, ...rest);
 }
 
+/**
+ * Whether a payload's provider is one partwise knows. The one place the replay checks ask, so that
+ * providers registered at run time can be consulted here.
+ */
+export function isKnownPayloadProvider(provider: string, options: ReplayCheckOptions): boolean {
+  return isKnownProviderId(provider) || options.extraProviderIds?.has(provider) === true;
+}
+
 /** Checks one conversation (a history, a message log, or one session's events), message by message. */
 export class ReplayChecker {
   readonly #options: ReplayCheckOptions;
@@ -57,6 +65,8 @@ export class ReplayChecker {
   readonly #openCalls = new Map<string, { location: RecordLocation; path: PartPath; name: string }>();
   /** Every tool-call id of the conversation, to find duplicates. */
   readonly #seenCallIds = new Set<string>();
+  /** The parts of the message being checked that failed the schema, if it has any (see add). */
+  #unreadable: ReadonlySet<string> | undefined;
 
   constructor(report: (finding: ReplayFinding) => void, options: ReplayCheckOptions = {}) {
     this.#report = report;
@@ -69,13 +79,23 @@ export class ReplayChecker {
     this.#report({ severity, code, message, line: location.line, pointer });
   }
 
-  /** Checks a message's parts; `location.pointer` points at the message. */
-  add(message: Message, location: RecordLocation): void {
+  /**
+   * Checks a message's parts; `location.pointer` points at the message. `unreadable` holds the paths
+   * (part indexes joined by "/", through tool-result content) of parts that failed the schema: they are
+   * skipped, as what they hold cannot be trusted.
+   */
+  add(message: Message, location: RecordLocation, unreadable?: ReadonlySet<string>): void {
+    this.#unreadable = unreadable !== undefined && unreadable.size > 0 ? unreadable : undefined;
     this.#checkParts(message.parts, location, [], placeOf(message.role));
+    this.#unreadable = undefined;
   }
 
   #checkParts(parts: readonly Part[], location: RecordLocation, parent: PartPath, place: ContentPlace | undefined): void {
-    for (let index = 0; index < parts.length; index++) this.#checkPart(parts[index] as Part, location, [...parent, index], place);
+    for (let index = 0; index < parts.length; index++) {
+      const path = [...parent, index];
+      if (this.#unreadable?.has(path.join("/"))) continue;
+      this.#checkPart(parts[index] as Part, location, path, place);
+    }
   }
 
   /** Whether the target takes the part in its place (true without a target or a place); a finding when it does not. */
@@ -115,7 +135,7 @@ export class ReplayChecker {
     const taken = this.#checkContent(part, location, path, place);
     const payload = part.payload;
     if (payload) {
-      if (!isKnownProviderId(payload.provider) && !this.#options.extraProviderIds?.has(payload.provider)) {
+      if (!isKnownPayloadProvider(payload.provider, this.#options)) {
         this.#finding("error", "history/invalid", `payload provider ${quoted(payload.provider)} is not a known provider id`, location, partPointer(location, path, "payload", "provider"));
       }
       if (payload.data === "") {

@@ -2,13 +2,14 @@
 // session event, session export header or history document per line, auto-detected). JSONL is streamed line by line so a
 // multi-gigabyte log validates in flat memory; every problem is reported with file, line and pointer.
 import { open } from "node:fs/promises";
-import type { ErrorCode, Message } from "../../generated/types.js";
+import type { ErrorCode } from "../../generated/types.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { JsonTextLocator } from "../json/json-location.js";
 import { parseJsonText } from "../json/parse-json-text.js";
-import { checkNotJsonText, isSessionExportHeader, parseHistory, parseMessage, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
-import { ReplayChecker, type ReplayCheckOptions, type ReplayFinding } from "./replay-checks.js";
+import { checkNestingDepth, checkNotJsonText, isSessionExportHeader, parseSessionEvent, parseSessionExportHeader } from "../parts/parse.js";
+import { ReplayChecker, type ReplayCheckOptions } from "./replay-checks.js";
 import { decodeUtf8 } from "./utf8.js";
+import { checkHistoryValue, checkMessageValue, problemOfError, type ValidationProblem } from "./validate-history.js";
 
 /** One problem found in a file. */
 export interface ValidationIssue {
@@ -29,10 +30,15 @@ export interface FileSummary {
   readonly errors: number;
   readonly warnings: number;
   readonly bytes: number;
+  /** The first problems found (at most `maxIssues`); onIssue is told about every one. */
+  readonly issues: readonly ValidationIssue[];
 }
 
 export interface ValidateFileOptions extends ReplayCheckOptions {
-  readonly onIssue: (issue: ValidationIssue) => void;
+  /** Called with each problem as it is found, all of them (the summary lists the first `maxIssues`). */
+  readonly onIssue?: (issue: ValidationIssue) => void;
+  /** How many problems the summary lists (default 100). */
+  readonly maxIssues?: number;
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
   /** The longest JSONL line accepted, in bytes (default 256 MiB). */
   readonly maxLineBytes?: number;
@@ -55,6 +61,7 @@ class FileValidation {
   errors = 0;
   warnings = 0;
   records = 0;
+  readonly issues: ValidationIssue[] = [];
   /** One checker for the messages of a JSONL file (one conversation). */
   #messageChecker: ReplayChecker | undefined;
   /** Checkers of sessions with open tool calls, by session id (see #sessionChecker). */
@@ -69,21 +76,21 @@ class FileValidation {
   issue(issue: Omit<ValidationIssue, "file">): void {
     if (issue.severity === "error") this.errors++;
     else this.warnings++;
-    this.#options.onIssue({ file: this.file, ...issue });
+    const located = { file: this.file, ...issue };
+    if (this.issues.length < (this.#options.maxIssues ?? 100)) this.issues.push(located);
+    this.#options.onIssue?.(located);
   }
 
   /** Reports an error thrown while reading a record, located in its text when the pointer can be found. */
   error(error: unknown, line: number, locator?: JsonTextLocator): void {
-    if (!PartwiseError.isPartwiseError(error)) throw error;
-    const pointer = error.pointer;
-    let location = { line: error.line ?? line, column: error.column };
+    const { code, message } = problemOfError(error);
+    const { pointer, line: errorLine, column } = error as PartwiseError;
+    let location = { line: errorLine ?? line, column };
     if (pointer !== undefined && locator !== undefined) location = this.#locate(locator, pointer, line);
-    // Schema errors carry the bare expectation; the pointer is printed beside it rather than inside it.
-    const expected = error.details?.expected;
     this.issue({
       severity: "error",
-      code: error.code,
-      message: typeof expected === "string" ? expected : error.message,
+      code,
+      message,
       line: location.line,
       ...(location.column === undefined ? {} : { column: location.column }),
       ...(pointer === undefined ? {} : { pointer }),
@@ -95,32 +102,23 @@ class FileValidation {
     return { line: firstLine + position.line - 1, column: position.column };
   }
 
-  #checker(locator: JsonTextLocator | undefined, firstLine: number): ReplayChecker {
-    const report = (finding: ReplayFinding) => {
-      const located = locator === undefined ? { line: finding.line } : this.#locate(locator, finding.pointer, firstLine);
-      this.issue({ severity: finding.severity, code: finding.code, message: finding.message, pointer: finding.pointer, ...located });
-    };
-    return new ReplayChecker(report, this.#options);
+  /** Reports a problem of a record's value, located through the record's text. */
+  #problem(problem: ValidationProblem, locator: JsonTextLocator, firstLine: number): void {
+    this.issue({ ...problem, ...this.#locate(locator, problem.pointer, firstLine) });
+  }
+
+  /** A checker of JSONL messages, whose findings are located at the line of their message. */
+  #checker(): ReplayChecker {
+    return new ReplayChecker(({ line, ...finding }) => this.issue({ ...finding, line }), this.#options);
   }
 
   /**
-   * A history document (or message array): its own conversation, checked as a whole. Its problems are
-   * located through one locator of its text, so many problems cost one scan, not one each.
+   * A history document (or message array): its own conversation, checked as a whole by the code of
+   * validateHistory. Its problems are located through one locator of its text, so many problems cost
+   * one scan, not one each.
    */
-  document(value: unknown, firstLine: number, locator: JsonTextLocator | undefined): void {
-    let history;
-    try {
-      checkNotJsonText(value, "history");
-      history = parseHistory(value);
-    } catch (error) {
-      this.error(error, firstLine, locator);
-      return;
-    }
-    const checker = this.#checker(locator, firstLine);
-    const base = Array.isArray(value) ? "" : "/messages";
-    history.messages.forEach((message, index) => checker.add(message, { line: firstLine, pointer: `${base}/${index}` }));
-    checker.finish();
-    this.records += history.messages.length;
+  document(value: unknown, firstLine: number, locator: JsonTextLocator): void {
+    this.records += checkHistoryValue(value, (problem) => this.#problem(problem, locator, firstLine), this.#options);
   }
 
   /** One JSONL record: a message, a session event, a whole history document, or the header of an exported session (not counted). */
@@ -150,9 +148,9 @@ class FileValidation {
           this.#sessionChecker(event.sessionId).add(event.message, { line, pointer: "/message" });
         }
       } else {
-        const message: Message = parseMessage(value);
-        this.#messageChecker ??= this.#checker(undefined, line);
-        this.#messageChecker.add(message, { line, pointer: "" });
+        checkNestingDepth(value, "message");
+        this.#messageChecker ??= this.#checker();
+        checkMessageValue(value, { line, pointer: "" }, this.#messageChecker, (problem) => this.#problem(problem, locator, line));
       }
     } catch (error) {
       this.error(error, line, locator);
@@ -174,7 +172,7 @@ class FileValidation {
     this.#currentSession = sessionId;
     let checker = this.#sessionCheckers.get(sessionId);
     if (!checker) {
-      checker = this.#checker(undefined, 0);
+      checker = this.#checker();
       this.#sessionCheckers.set(sessionId, checker);
     }
     return checker;
@@ -243,7 +241,7 @@ function looksLikeDocument(path: string, firstLine: string): boolean {
 }
 
 /** Validates one file, reporting issues as they are found. */
-export async function validateFile(path: string, options: ValidateFileOptions): Promise<FileSummary> {
+export async function validateFile(path: string, options: ValidateFileOptions = {}): Promise<FileSummary> {
   const validation = new FileValidation(path, options);
   const handle = await open(path, "r");
   const { size } = await handle.stat();
@@ -289,7 +287,7 @@ export async function validateFile(path: string, options: ValidateFileOptions): 
 }
 
 function summary(validation: FileValidation, format: FileSummary["format"], bytes: number): FileSummary {
-  return { file: validation.file, format, records: validation.records, errors: validation.errors, warnings: validation.warnings, bytes };
+  return { file: validation.file, format, records: validation.records, errors: validation.errors, warnings: validation.warnings, bytes, issues: validation.issues };
 }
 
 /** Streams the file and validates each non-blank line as one JSONL record. */

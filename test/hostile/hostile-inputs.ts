@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { History } from "../../generated/types.js";
+import { appendPointer } from "../../src/json/json-location.js";
 import { validateFile } from "../../src/validation/validate-file.js";
 import { temporaryDirectory } from "../support/temporary-directory.js";
 import type { HostileOutcome } from "./hostile-case.js";
@@ -26,6 +27,25 @@ export const validHistory: History = {
 };
 
 export const validHistoryText = JSON.stringify(validHistory);
+
+/** Every pointer to a string, number or boolean of a value, with the path of keys to it. */
+function leaves(value: unknown, pointer = ""): { pointer: string; path: (string | number)[] }[] {
+  if (typeof value !== "object" || value === null) return [{ pointer, path: [] }];
+  const entries = Array.isArray(value) ? value.map((element, index) => [index, element] as const) : Object.entries(value);
+  return entries.flatMap(([key, child]) => leaves(child, appendPointer(pointer, key)).map((leaf) => ({ pointer: leaf.pointer, path: [key, ...leaf.path] })));
+}
+
+/** The valid history with one typed field set to an object or an array: every field, both ways. */
+export function wrongTypeHistories(): { name: string; history: unknown }[] {
+  return leaves(validHistory).flatMap(({ pointer, path }) =>
+    ([["an object", { x: 1 }], ["an array", [1]]] as const).map(([label, wrong]) => {
+      const mutated = structuredClone(validHistory) as unknown as Record<string | number, unknown>;
+      let container = mutated;
+      for (const key of path.slice(0, -1)) container = container[key] as Record<string | number, unknown>;
+      container[path.at(-1)!] = wrong;
+      return { name: `${label} at ${pointer}`, history: mutated };
+    }));
+}
 
 /** Objects nested `depth` levels around an empty object (`depth + 1` levels in all). */
 export function nestedObjects(depth: number): string {

@@ -3,9 +3,8 @@
 // members, wrong types at every field, and JSON strings standing in for documents (issue 22, items 4, 6, 13, 14).
 import { expect } from "vitest";
 import { MAX_NESTING_DEPTH, parseHistory, parseMessage, serialize } from "../../../src/index.js";
-import { appendPointer } from "../../../src/json/json-location.js";
 import { type HostileCase, outcomeOf } from "../hostile-case.js";
-import { firstValidationError, historyAround, hostileFile, nestedArrays, nestedObjects, nestedToolResults, validHistory, validHistoryText } from "../hostile-inputs.js";
+import { firstValidationError, historyAround, hostileFile, nestedArrays, nestedObjects, nestedToolResults, validHistory, validHistoryText, wrongTypeHistories } from "../hostile-inputs.js";
 
 const cases: HostileCase[] = [];
 
@@ -85,22 +84,9 @@ for (const field of ["__proto__", "constructor", "toString", "hasOwnProperty", "
   }
 }
 
-/** Every pointer to a string, number or boolean of the valid history, with the value there. */
-function leaves(value: unknown, pointer = ""): { pointer: string; path: (string | number)[] }[] {
-  if (typeof value !== "object" || value === null) return [{ pointer, path: [] }];
-  const entries = Array.isArray(value) ? value.map((element, index) => [index, element] as const) : Object.entries(value);
-  return entries.flatMap(([key, child]) => leaves(child, appendPointer(pointer, key)).map((leaf) => ({ pointer: leaf.pointer, path: [key, ...leaf.path] })));
-}
-
 // Every typed field of the valid history set to a value of the wrong type.
-for (const { pointer, path } of leaves(validHistory)) {
-  for (const [label, wrong] of [["an object", { x: 1 }], ["an array", [1]]] as const) {
-    const mutated = structuredClone(validHistory) as unknown as Record<string | number, unknown>;
-    let container = mutated as Record<string | number, unknown>;
-    for (const key of path.slice(0, -1)) container = container[key] as Record<string | number, unknown>;
-    container[path.at(-1)!] = wrong;
-    cases.push({ name: `${label} at ${pointer}`, expected: "schema/invalid", run: () => outcomeOf(() => parseHistory(mutated)) });
-  }
+for (const { name, history } of wrongTypeHistories()) {
+  cases.push({ name, expected: "schema/invalid", run: () => outcomeOf(() => parseHistory(history)) });
 }
 
 // JSON text of a document inside a string is not the document.
