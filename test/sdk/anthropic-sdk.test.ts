@@ -14,7 +14,7 @@ import { decodeByteChunks, fixtureFiles, readFixtureJson, readFixtureLines, serv
 const PROVIDER = "anthropic";
 
 /** The next answer of the loopback server: a recorded body and its media type. */
-let answer = { contentType: "application/json", body: new Uint8Array() };
+let answer: { contentType: string; body: Uint8Array } = { contentType: "application/json", body: new Uint8Array() };
 let server: { url: string; requests: RecordedRequest[] };
 let client: Anthropic;
 
