@@ -322,6 +322,13 @@ describe("encodeAnthropicRequest", () => {
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic", pointer: "/0/parts/0" }));
   });
 
+  it("keeps a system prompt given in the request fields when the history has no system message, and writes the history's instead when it has one", () => {
+    const request = { model: "claude-sonnet-4-6", max_tokens: 256, system: [{ type: "text" as const, text: "From the request." }] };
+    const user = { role: "user" as const, parts: [{ type: "text" as const, text: "q" }] };
+    expect(encodeAnthropicRequest([user], { request }).body.system).toEqual(request.system);
+    expect(encodeAnthropicRequest([{ role: "system", parts: [{ type: "text", text: "From the history." }] }, user], { request }).body).toMatchObject({ model: "claude-sonnet-4-6", max_tokens: 256, system: "From the history." });
+  });
+
   it("sends images as base64 of the four types the API takes or by URL, PDFs as base64 or URL, plain text as a text source, and skips the rest with a warning", () => {
     const media = (mimeType: string, dataKind: "bytes" | "url" | "string", data = "AAAA"): Part => ({ type: "media", media: { mimeType, data, dataKind } });
     const { body, warnings } = encodeAnthropicRequest([{ role: "user", parts: [
