@@ -35,7 +35,11 @@ export function encodedBlocksAreSdkBlocks(block: AnthropicRequestBlock): Anthrop
   return block;
 }
 
-export function encodedBodiesAreSdkParams(history: readonly Message[], sdkFields: Omit<Anthropic.MessageCreateParamsNonStreaming, "messages">) {
+export function encodedBodiesAreSdkParams(
+  history: readonly Message[],
+  sdkFields: Omit<Anthropic.MessageCreateParamsNonStreaming, "messages">,
+  sdkStreamingFields: Omit<Anthropic.MessageCreateParamsStreaming, "messages">,
+) {
   const blocking: Anthropic.MessageCreateParamsNonStreaming = encodeAnthropicRequest(history, {
     request: {
       model: "claude-sonnet-4-5",
@@ -51,11 +55,12 @@ export function encodedBodiesAreSdkParams(history: readonly Message[], sdkFields
   const streaming: Anthropic.MessageCreateParamsStreaming = anthropicCodec.encodeRequest(history, { request: { model: "claude-sonnet-4-5", max_tokens: 2048, stream: true } }).body;
   const fromSdkFields: Anthropic.MessageCreateParamsNonStreaming = encodeAnthropicRequest(history, { request: sdkFields }).body;
   const streamingFromSdkFields: Anthropic.MessageCreateParamsStreaming = anthropicCodec.encodeRequest(history, { request: { ...sdkFields, stream: true } }).body;
+  const fromSdkStreamingFields: Anthropic.MessageCreateParamsStreaming = encodeAnthropicRequest(history, { request: sdkStreamingFields }).body;
   // @ts-expect-error max_tokens is required by the API
   encodeAnthropicRequest(history, { request: { model: "claude-sonnet-4-5" } });
   // @ts-expect-error a body encoded without request fields has no model or max_tokens
   const withoutFields: Anthropic.MessageCreateParamsNonStreaming = encodeAnthropicRequest(history).body;
   // The registry's untyped view of the codec still holds it.
   const untyped: ProviderCodec = anthropicCodec;
-  return [blocking, streaming, fromSdkFields, streamingFromSdkFields, withoutFields, untyped];
+  return [blocking, streaming, fromSdkFields, streamingFromSdkFields, fromSdkStreamingFields, withoutFields, untyped];
 }
