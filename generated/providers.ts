@@ -21,8 +21,30 @@ export const providersDocument: ProvidersDocument = {
         "AnthropicOtherBlock",
         "AnthropicContentBlock",
         "AnthropicMessage",
+        "AnthropicRequestFields",
+        "AnthropicTextBlockParam",
+        "AnthropicThinkingEnabled",
+        "AnthropicThinkingDisabled",
+        "AnthropicOtherThinkingConfig",
+        "AnthropicCustomTool",
+        "AnthropicToolInputSchema",
+        "AnthropicServerTool",
+        "AnthropicToolChoiceAuto",
+        "AnthropicToolChoiceAny",
+        "AnthropicToolChoiceTool",
+        "AnthropicToolChoiceNone",
         "AnthropicRequest",
         "AnthropicMessageParam",
+        "AnthropicThinkingBlockParam",
+        "AnthropicRedactedThinkingBlockParam",
+        "AnthropicToolUseBlockParam",
+        "AnthropicToolResultBlockParam",
+        "AnthropicImageBlockParam",
+        "AnthropicBase64ImageSource",
+        "AnthropicUrlSource",
+        "AnthropicDocumentBlockParam",
+        "AnthropicBase64PdfSource",
+        "AnthropicPlainTextSource",
         "AnthropicMessageStartEvent",
         "AnthropicContentBlockStartEvent",
         "AnthropicContentBlockDeltaEvent",
@@ -43,7 +65,12 @@ export const providersDocument: ProvidersDocument = {
         "AnthropicMessageDeltaEvent",
         "AnthropicMessageStopEvent",
         "AnthropicErrorEvent",
-        "AnthropicKnownBlock"
+        "AnthropicKnownBlock",
+        "AnthropicThinkingConfig",
+        "AnthropicToolParam",
+        "AnthropicToolChoice",
+        "AnthropicToolResultContentBlock",
+        "AnthropicRequestBlock"
       ],
       "payloadKinds": [
         {
@@ -338,14 +365,34 @@ export const providersDocument: ProvidersDocument = {
               "media"
             ],
             "mediaTypes": [
+              "image/jpeg",
+              "image/png",
+              "image/gif",
+              "image/webp"
+            ],
+            "dataKinds": [
+              "bytes"
+            ],
+            "action": "take",
+            "reason": "Images go as `image` blocks with a base64 source, in user turns and in tool results' content; a base64 source takes JPEG, PNG, GIF and WebP only.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
+          },
+          {
+            "places": [
+              "user",
+              "tool_result"
+            ],
+            "parts": [
+              "media"
+            ],
+            "mediaTypes": [
               "image/*"
             ],
             "dataKinds": [
-              "bytes",
               "url"
             ],
             "action": "take",
-            "reason": "Images go as `image` blocks with a base64 or URL source, in user turns and in tool results' content.",
+            "reason": "An image by URL goes as an `image` block with a URL source, which names no media type.",
             "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
           },
           {
@@ -359,8 +406,12 @@ export const providersDocument: ProvidersDocument = {
             "mediaTypes": [
               "application/pdf"
             ],
+            "dataKinds": [
+              "bytes",
+              "url"
+            ],
             "action": "take",
-            "reason": "PDFs go as `document` blocks with a base64, URL or text source, titled with the media's name.",
+            "reason": "PDFs go as `document` blocks with a base64 or URL source, titled with the media's name (a text source is plain text only).",
             "docs": "https://platform.claude.com/docs/en/build-with-claude/pdf-support"
           },
           {
@@ -390,7 +441,7 @@ export const providersDocument: ProvidersDocument = {
               "media"
             ],
             "action": "skip",
-            "reason": "Anthropic takes images (bytes or URL), PDFs and plain-text documents only.",
+            "reason": "Anthropic takes JPEG, PNG, GIF and WebP images as bytes, images by URL, PDFs (bytes or URL) and plain-text documents only.",
             "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
           },
           {
@@ -2313,6 +2364,8 @@ export const providersDocument: ProvidersDocument = {
         "OllamaError",
         "OllamaRequestToolCall",
         "OllamaRequestMessage",
+        "OllamaRequestFields",
+        "OllamaToolParam",
         "OllamaChatRequest"
       ],
       "payloadKinds": [],

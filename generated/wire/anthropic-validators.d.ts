@@ -49,11 +49,77 @@ export declare const validateAnthropicContentBlock: StandaloneValidator;
 /** Validates a `AnthropicMessage` against AnthropicMessage.json. */
 export declare const validateAnthropicMessage: StandaloneValidator;
 
+/** Validates a `AnthropicRequestFields` against AnthropicRequestFields.json. */
+export declare const validateAnthropicRequestFields: StandaloneValidator;
+
+/** Validates a `AnthropicTextBlockParam` against AnthropicTextBlockParam.json. */
+export declare const validateAnthropicTextBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicThinkingEnabled` against AnthropicThinkingEnabled.json. */
+export declare const validateAnthropicThinkingEnabled: StandaloneValidator;
+
+/** Validates a `AnthropicThinkingDisabled` against AnthropicThinkingDisabled.json. */
+export declare const validateAnthropicThinkingDisabled: StandaloneValidator;
+
+/** Validates a `AnthropicOtherThinkingConfig` against AnthropicOtherThinkingConfig.json. */
+export declare const validateAnthropicOtherThinkingConfig: StandaloneValidator;
+
+/** Validates a `AnthropicCustomTool` against AnthropicCustomTool.json. */
+export declare const validateAnthropicCustomTool: StandaloneValidator;
+
+/** Validates a `AnthropicToolInputSchema` against AnthropicToolInputSchema.json. */
+export declare const validateAnthropicToolInputSchema: StandaloneValidator;
+
+/** Validates a `AnthropicServerTool` against AnthropicServerTool.json. */
+export declare const validateAnthropicServerTool: StandaloneValidator;
+
+/** Validates a `AnthropicToolChoiceAuto` against AnthropicToolChoiceAuto.json. */
+export declare const validateAnthropicToolChoiceAuto: StandaloneValidator;
+
+/** Validates a `AnthropicToolChoiceAny` against AnthropicToolChoiceAny.json. */
+export declare const validateAnthropicToolChoiceAny: StandaloneValidator;
+
+/** Validates a `AnthropicToolChoiceTool` against AnthropicToolChoiceTool.json. */
+export declare const validateAnthropicToolChoiceTool: StandaloneValidator;
+
+/** Validates a `AnthropicToolChoiceNone` against AnthropicToolChoiceNone.json. */
+export declare const validateAnthropicToolChoiceNone: StandaloneValidator;
+
 /** Validates a `AnthropicRequest` against AnthropicRequest.json. */
 export declare const validateAnthropicRequest: StandaloneValidator;
 
 /** Validates a `AnthropicMessageParam` against AnthropicMessageParam.json. */
 export declare const validateAnthropicMessageParam: StandaloneValidator;
+
+/** Validates a `AnthropicThinkingBlockParam` against AnthropicThinkingBlockParam.json. */
+export declare const validateAnthropicThinkingBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicRedactedThinkingBlockParam` against AnthropicRedactedThinkingBlockParam.json. */
+export declare const validateAnthropicRedactedThinkingBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicToolUseBlockParam` against AnthropicToolUseBlockParam.json. */
+export declare const validateAnthropicToolUseBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicToolResultBlockParam` against AnthropicToolResultBlockParam.json. */
+export declare const validateAnthropicToolResultBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicImageBlockParam` against AnthropicImageBlockParam.json. */
+export declare const validateAnthropicImageBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicBase64ImageSource` against AnthropicBase64ImageSource.json. */
+export declare const validateAnthropicBase64ImageSource: StandaloneValidator;
+
+/** Validates a `AnthropicUrlSource` against AnthropicUrlSource.json. */
+export declare const validateAnthropicUrlSource: StandaloneValidator;
+
+/** Validates a `AnthropicDocumentBlockParam` against AnthropicDocumentBlockParam.json. */
+export declare const validateAnthropicDocumentBlockParam: StandaloneValidator;
+
+/** Validates a `AnthropicBase64PdfSource` against AnthropicBase64PdfSource.json. */
+export declare const validateAnthropicBase64PdfSource: StandaloneValidator;
+
+/** Validates a `AnthropicPlainTextSource` against AnthropicPlainTextSource.json. */
+export declare const validateAnthropicPlainTextSource: StandaloneValidator;
 
 /** Validates a `AnthropicMessageStartEvent` against AnthropicMessageStartEvent.json. */
 export declare const validateAnthropicMessageStartEvent: StandaloneValidator;
@@ -117,3 +183,18 @@ export declare const validateAnthropicErrorEvent: StandaloneValidator;
 
 /** Validates a `AnthropicKnownBlock` against AnthropicKnownBlock.json. */
 export declare const validateAnthropicKnownBlock: StandaloneValidator;
+
+/** Validates a `AnthropicThinkingConfig` against AnthropicThinkingConfig.json. */
+export declare const validateAnthropicThinkingConfig: StandaloneValidator;
+
+/** Validates a `AnthropicToolParam` against AnthropicToolParam.json. */
+export declare const validateAnthropicToolParam: StandaloneValidator;
+
+/** Validates a `AnthropicToolChoice` against AnthropicToolChoice.json. */
+export declare const validateAnthropicToolChoice: StandaloneValidator;
+
+/** Validates a `AnthropicToolResultContentBlock` against AnthropicToolResultContentBlock.json. */
+export declare const validateAnthropicToolResultContentBlock: StandaloneValidator;
+
+/** Validates a `AnthropicRequestBlock` against AnthropicRequestBlock.json. */
+export declare const validateAnthropicRequestBlock: StandaloneValidator;

@@ -68,7 +68,77 @@ export type AnthropicDeltaNotThinking =
   | AnthropicCitationsDelta
   | AnthropicCompactionDelta
   | AnthropicOtherDelta;
+/**
+ * A content block the encoder writes into a request, typed as the Messages API takes it, closed, so the
+ * encoded messages are the Anthropic SDK's `MessageParam`s. The fields a block carries besides these (a
+ * text's `citations`, a call's `caller`, from the `block_fields` payload) go back as received and are not
+ * in the type. A block replayed from an unknown part (server tool use and results, MCP, compaction, ...)
+ * is a block the API itself sent, so it is one of the API's request blocks, but which one only its
+ * `rawJson` says: the type lists the blocks partwise builds, and the replayed ones go back unchanged
+ * beside them (test/sdk/anthropic-sdk.test.ts sends them through the SDK).
+ */
+export type AnthropicRequestBlock =
+  | AnthropicTextBlockParam
+  | AnthropicThinkingBlockParam
+  | AnthropicRedactedThinkingBlockParam
+  | AnthropicToolUseBlockParam
+  | AnthropicToolResultBlockParam
+  | AnthropicImageBlockParam
+  | AnthropicDocumentBlockParam;
+/**
+ * The `thinking` request field.
+ */
+export type AnthropicThinkingConfig =
+  AnthropicThinkingEnabled | AnthropicThinkingDisabled | AnthropicOtherThinkingConfig;
+/**
+ * The `tool_choice` request field.
+ */
+export type AnthropicToolChoice =
+  AnthropicToolChoiceAuto | AnthropicToolChoiceAny | AnthropicToolChoiceTool | AnthropicToolChoiceNone;
+/**
+ * A tool of the `tools` request field.
+ */
+export type AnthropicToolParam = AnthropicCustomTool | AnthropicServerTool;
+/**
+ * A block of a tool result's content.
+ */
+export type AnthropicToolResultContentBlock =
+  AnthropicTextBlockParam | AnthropicImageBlockParam | AnthropicDocumentBlockParam;
 
+/**
+ * Base64 image data.
+ */
+export interface AnthropicBase64ImageSource {
+  /**
+   * The source tag.
+   */
+  type: "base64";
+  /**
+   * The image type: the four the API takes.
+   */
+  media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+  /**
+   * The bytes, base64.
+   */
+  data: string;
+}
+/**
+ * Base64 PDF data.
+ */
+export interface AnthropicBase64PdfSource {
+  /**
+   * The source tag.
+   */
+  type: "base64";
+  /**
+   * Always `application/pdf`.
+   */
+  media_type: "application/pdf";
+  /**
+   * The bytes, base64.
+   */
+  data: string;
+}
 /**
  * `thinking_delta`: the next piece of a thinking block's text.
  */
@@ -222,6 +292,27 @@ export interface AnthropicContentBlockStopEvent {
   [k: string]: unknown;
 }
 /**
+ * A client tool: a name and the JSON Schema of its input.
+ */
+export interface AnthropicCustomTool {
+  /**
+   * `custom` or absent.
+   */
+  type?: "custom" | null;
+  /**
+   * The tool name the model calls it by.
+   */
+  name: string;
+  /**
+   * What the tool does.
+   */
+  description?: string;
+  /**
+   * The JSON Schema of the tool's input.
+   */
+  input_schema: AnthropicToolInputSchema;
+}
+/**
  * A document block (PDF, plain text) in a user message.
  */
 export interface AnthropicDocumentBlock {
@@ -238,6 +329,23 @@ export interface AnthropicDocumentBlock {
    */
   title?: string | null;
   [k: string]: unknown;
+}
+/**
+ * A document block of a request.
+ */
+export interface AnthropicDocumentBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "document";
+  /**
+   * A PDF (base64 or URL) or plain text.
+   */
+  source: AnthropicBase64PdfSource | AnthropicUrlSource | AnthropicPlainTextSource;
+  /**
+   * The document title (the media's name).
+   */
+  title?: string;
 }
 /**
  * `error`: the stream failed after HTTP 200 (e.g. `overloaded_error`).
@@ -269,6 +377,19 @@ export interface AnthropicImageBlock {
    */
   source: RecordUnknown;
   [k: string]: unknown;
+}
+/**
+ * An image block of a request.
+ */
+export interface AnthropicImageBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "image";
+  /**
+   * The image: base64 data of a type the API takes, or a URL.
+   */
+  source: AnthropicBase64ImageSource | AnthropicUrlSource;
 }
 /**
  * A Messages API response (the blocking form).
@@ -327,7 +448,7 @@ export interface AnthropicMessageDeltaEvent {
   [k: string]: unknown;
 }
 /**
- * A message of a request.
+ * A message of a request, as the encoder writes it.
  */
 export interface AnthropicMessageParam {
   /**
@@ -335,9 +456,9 @@ export interface AnthropicMessageParam {
    */
   role: "user" | "assistant";
   /**
-   * A plain string, or content blocks in order.
+   * The content blocks, in order.
    */
-  content: string | AnthropicContentBlock[];
+  content: AnthropicRequestBlock[];
 }
 /**
  * `message_start`: the response skeleton with its id, model and initial usage.
@@ -364,6 +485,32 @@ export interface AnthropicMessageStopEvent {
   [k: string]: unknown;
 }
 /**
+ * Another thinking mode (e.g. `adaptive`), passed through as given.
+ */
+export interface AnthropicOtherThinkingConfig {
+  /**
+   * The mode.
+   */
+  type: string;
+}
+/**
+ * Plain text given as a string.
+ */
+export interface AnthropicPlainTextSource {
+  /**
+   * The source tag.
+   */
+  type: "text";
+  /**
+   * Always `text/plain`.
+   */
+  media_type: "text/plain";
+  /**
+   * The text.
+   */
+  data: string;
+}
+/**
  * A redacted thinking block: reasoning encrypted by the provider.
  */
 export interface AnthropicRedactedThinkingBlock {
@@ -378,26 +525,162 @@ export interface AnthropicRedactedThinkingBlock {
   [k: string]: unknown;
 }
 /**
- * A Messages API request (the fields partwise writes; every other field is passed through).
+ * A redacted thinking block, replayed unmodified.
+ */
+export interface AnthropicRedactedThinkingBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "redacted_thinking";
+  /**
+   * The encrypted thinking as received.
+   */
+  data: string;
+}
+/**
+ * A Messages API request: the request fields and the conversation; every other field is passed through.
  */
 export interface AnthropicRequest {
   /**
    * The model to use.
    */
-  model?: string;
+  model: string;
   /**
    * The output token limit.
    */
-  max_tokens?: number;
+  max_tokens: number;
   /**
-   * System prompt: a string or text blocks.
+   * The system prompt: a string or text blocks. When the history has system messages, the encoder writes
+   * `system` from them and it replaces this one; otherwise this one is sent as given.
    */
-  system?: string | AnthropicTextBlock[];
+  system?: string | AnthropicTextBlockParam[];
+  /**
+   * Extended thinking: enabled with a token budget, disabled, or another mode (e.g. `adaptive`).
+   */
+  thinking?: AnthropicThinkingConfig;
+  /**
+   * The tools the model may call: client tools with an input schema, and server tools (web search, code execution, ...).
+   */
+  tools?: AnthropicToolParam[];
+  /**
+   * How the model chooses a tool.
+   */
+  tool_choice?: AnthropicToolChoice;
+  /**
+   * Whether the response is streamed as server-sent events.
+   */
+  stream?: boolean;
+  /**
+   * Request metadata.
+   */
+  metadata?: {
+    /**
+     * An opaque id of the end user.
+     */
+    user_id?: string | null;
+  };
+  /**
+   * Sequences that stop the generation.
+   */
+  stop_sequences?: string[];
+  /**
+   * Sampling temperature.
+   */
+  temperature?: number;
+  /**
+   * Top-k sampling.
+   */
+  top_k?: number;
+  /**
+   * Nucleus sampling.
+   */
+  top_p?: number;
+  /**
+   * Priority or standard capacity.
+   */
+  service_tier?: "auto" | "standard_only";
   /**
    * The conversation, alternating user and assistant turns.
    */
   messages: AnthropicMessageParam[];
   [k: string]: unknown;
+}
+/**
+ * The fields of a Messages API request besides `messages`: what an encoder's `request` option takes
+ * (https://platform.claude.com/docs/en/api/messages). `model` and `max_tokens` are required by the API,
+ * so a request without them does not compile; fields not listed here (newer API parameters) are passed
+ * through as given. Nested models are closed in TypeScript (no index signature), so the SDK's own param
+ * types (`Omit<MessageCreateParamsNonStreaming, "messages">`) are accepted as they are, and the API's enum
+ * values are literal types, so an object literal keeps them (`type: "enabled"` stays `"enabled"`).
+ */
+export interface AnthropicRequestFields {
+  /**
+   * The model to use.
+   */
+  model: string;
+  /**
+   * The output token limit.
+   */
+  max_tokens: number;
+  /**
+   * The system prompt: a string or text blocks. When the history has system messages, the encoder writes
+   * `system` from them and it replaces this one; otherwise this one is sent as given.
+   */
+  system?: string | AnthropicTextBlockParam[];
+  /**
+   * Extended thinking: enabled with a token budget, disabled, or another mode (e.g. `adaptive`).
+   */
+  thinking?: AnthropicThinkingConfig;
+  /**
+   * The tools the model may call: client tools with an input schema, and server tools (web search, code execution, ...).
+   */
+  tools?: AnthropicToolParam[];
+  /**
+   * How the model chooses a tool.
+   */
+  tool_choice?: AnthropicToolChoice;
+  /**
+   * Whether the response is streamed as server-sent events.
+   */
+  stream?: boolean;
+  /**
+   * Request metadata.
+   */
+  metadata?: {
+    /**
+     * An opaque id of the end user.
+     */
+    user_id?: string | null;
+  };
+  /**
+   * Sequences that stop the generation.
+   */
+  stop_sequences?: string[];
+  /**
+   * Sampling temperature.
+   */
+  temperature?: number;
+  /**
+   * Top-k sampling.
+   */
+  top_k?: number;
+  /**
+   * Nucleus sampling.
+   */
+  top_p?: number;
+  /**
+   * Priority or standard capacity.
+   */
+  service_tier?: "auto" | "standard_only";
+}
+/**
+ * A server tool or another versioned tool (`web_search_20250305`, `bash_20250124`, ...), passed through as given.
+ */
+export interface AnthropicServerTool {
+  /**
+   * The tool type, with its version.
+   */
+  type: string;
 }
 /**
  * A text block.
@@ -418,6 +701,19 @@ export interface AnthropicTextBlock {
   [k: string]: unknown;
 }
 /**
+ * A text block of a request.
+ */
+export interface AnthropicTextBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "text";
+  /**
+   * The text, not empty.
+   */
+  text: string;
+}
+/**
  * A thinking block: the model's reasoning, signed.
  */
 export interface AnthropicThinkingBlock {
@@ -433,6 +729,119 @@ export interface AnthropicThinkingBlock {
    * The signature over the thinking; must come back byte for byte.
    */
   signature: string;
+  [k: string]: unknown;
+}
+/**
+ * A signed thinking block, replayed unmodified.
+ */
+export interface AnthropicThinkingBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "thinking";
+  /**
+   * The thinking text as received.
+   */
+  thinking: string;
+  /**
+   * The signature as received.
+   */
+  signature: string;
+}
+/**
+ * `thinking: { type: "disabled" }`.
+ */
+export interface AnthropicThinkingDisabled {
+  /**
+   * The mode.
+   */
+  type: "disabled";
+}
+/**
+ * `thinking: { type: "enabled" }`: extended thinking with a token budget.
+ */
+export interface AnthropicThinkingEnabled {
+  /**
+   * The mode.
+   */
+  type: "enabled";
+  /**
+   * The tokens the model may spend thinking.
+   */
+  budget_tokens: number;
+  /**
+   * Whether the thinking text is returned summarized or omitted (the signature comes back either way).
+   */
+  display?: "summarized" | "omitted" | null;
+}
+/**
+ * `tool_choice: { type: "any" }`: the model calls some tool.
+ */
+export interface AnthropicToolChoiceAny {
+  /**
+   * The choice.
+   */
+  type: "any";
+  /**
+   * At most one tool call per turn.
+   */
+  disable_parallel_tool_use?: boolean;
+}
+/**
+ * `tool_choice: { type: "auto" }`: the model decides.
+ */
+export interface AnthropicToolChoiceAuto {
+  /**
+   * The choice.
+   */
+  type: "auto";
+  /**
+   * At most one tool call per turn.
+   */
+  disable_parallel_tool_use?: boolean;
+}
+/**
+ * `tool_choice: { type: "none" }`: the model calls no tool.
+ */
+export interface AnthropicToolChoiceNone {
+  /**
+   * The choice.
+   */
+  type: "none";
+}
+/**
+ * `tool_choice: { type: "tool" }`: the model calls the named tool.
+ */
+export interface AnthropicToolChoiceTool {
+  /**
+   * The choice.
+   */
+  type: "tool";
+  /**
+   * The tool to call.
+   */
+  name: string;
+  /**
+   * At most one tool call per turn.
+   */
+  disable_parallel_tool_use?: boolean;
+}
+/**
+ * The JSON Schema of a client tool's input: an object schema.
+ */
+export interface AnthropicToolInputSchema {
+  /**
+   * Always `object`.
+   */
+  type: "object";
+  /**
+   * The input's properties.
+   */
+  properties?: unknown | null;
+  /**
+   * The required properties.
+   */
+  required?: string[] | null;
   [k: string]: unknown;
 }
 /**
@@ -456,6 +865,27 @@ export interface AnthropicToolResultBlock {
    */
   is_error?: boolean;
   [k: string]: unknown;
+}
+/**
+ * A tool result of a user turn.
+ */
+export interface AnthropicToolResultBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "tool_result";
+  /**
+   * The id of the call it answers.
+   */
+  tool_use_id: string;
+  /**
+   * A string when the result is one text, else its blocks (a nested result or a replayed block goes as given, see AnthropicRequestBlock).
+   */
+  content: string | AnthropicToolResultContentBlock[];
+  /**
+   * True when the tool failed.
+   */
+  is_error?: true;
 }
 /**
  * A client tool call.
@@ -482,4 +912,38 @@ export interface AnthropicToolUseBlock {
    */
   caller?: RecordUnknown;
   [k: string]: unknown;
+}
+/**
+ * A client tool call of an assistant turn.
+ */
+export interface AnthropicToolUseBlockParam {
+  /**
+   * The block tag.
+   */
+  type: "tool_use";
+  /**
+   * The call id.
+   */
+  id: string;
+  /**
+   * The tool name.
+   */
+  name: string;
+  /**
+   * The arguments as a JSON object.
+   */
+  input: RecordUnknown;
+}
+/**
+ * An image or PDF by URL.
+ */
+export interface AnthropicUrlSource {
+  /**
+   * The source tag.
+   */
+  type: "url";
+  /**
+   * The URL.
+   */
+  url: string;
 }

@@ -55,5 +55,11 @@ export declare const validateOllamaRequestToolCall: StandaloneValidator;
 /** Validates a `OllamaRequestMessage` against OllamaRequestMessage.json. */
 export declare const validateOllamaRequestMessage: StandaloneValidator;
 
+/** Validates a `OllamaRequestFields` against OllamaRequestFields.json. */
+export declare const validateOllamaRequestFields: StandaloneValidator;
+
+/** Validates a `OllamaToolParam` against OllamaToolParam.json. */
+export declare const validateOllamaToolParam: StandaloneValidator;
+
 /** Validates a `OllamaChatRequest` against OllamaChatRequest.json. */
 export declare const validateOllamaChatRequest: StandaloneValidator;

@@ -4,21 +4,41 @@
 import type {RecordUnknown} from "../types.js";
 
 /**
- * A chat request (the fields partwise writes; every other field, e.g. `tools`, `stream`, `options`, is passed through).
+ * A chat request: the request fields and the conversation; every other field is passed through.
  */
 export interface OllamaChatRequest {
   /**
    * The model to use.
    */
-  model?: string;
+  model: string;
   /**
-   * The conversation.
+   * Whether the response streams as NDJSON (the server streams unless told `false`).
    */
-  messages: OllamaRequestMessage[];
+  stream?: boolean;
   /**
    * Whether (or how hard) a thinking model thinks: a boolean or `low`, `medium`, `high`, `max` (gpt-oss takes levels only).
    */
   think?: boolean | "low" | "medium" | "high" | "max";
+  /**
+   * The tools the model may call.
+   */
+  tools?: OllamaToolParam[];
+  /**
+   * `json` or a JSON Schema the reply follows.
+   */
+  format?: unknown;
+  /**
+   * How long the model stays loaded after the request (`5m`, seconds, `-1`).
+   */
+  keep_alive?: string | number;
+  /**
+   * Model options (`temperature`, `num_ctx`, ...).
+   */
+  options?: unknown;
+  /**
+   * The conversation.
+   */
+  messages: OllamaRequestMessage[];
   [k: string]: unknown;
 }
 /**
@@ -128,6 +148,42 @@ export interface OllamaMessage {
  */
 export interface OllamaOtherField {
   [k: string]: unknown;
+}
+/**
+ * The fields of an /api/chat request besides `messages`: what an encoder's `request` option takes
+ * (https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion). `model` is required,
+ * so a request without it does not compile; fields not listed here are passed through as given. Nested
+ * models are closed in TypeScript, so the Ollama client's own `ChatRequest` fields are accepted as they are.
+ */
+export interface OllamaRequestFields {
+  /**
+   * The model to use.
+   */
+  model: string;
+  /**
+   * Whether the response streams as NDJSON (the server streams unless told `false`).
+   */
+  stream?: boolean;
+  /**
+   * Whether (or how hard) a thinking model thinks: a boolean or `low`, `medium`, `high`, `max` (gpt-oss takes levels only).
+   */
+  think?: boolean | "low" | "medium" | "high" | "max";
+  /**
+   * The tools the model may call.
+   */
+  tools?: OllamaToolParam[];
+  /**
+   * `json` or a JSON Schema the reply follows.
+   */
+  format?: unknown;
+  /**
+   * How long the model stays loaded after the request (`5m`, seconds, `-1`).
+   */
+  keep_alive?: string | number;
+  /**
+   * Model options (`temperature`, `num_ctx`, ...).
+   */
+  options?: unknown;
 }
 /**
  * A message as partwise writes it into a request.
@@ -254,4 +310,30 @@ export interface OllamaToolMessage {
    * Images the tool produced.
    */
   images?: string[];
+}
+/**
+ * A tool of the `tools` request field.
+ */
+export interface OllamaToolParam {
+  /**
+   * Always `function`.
+   */
+  type: string;
+  /**
+   * The function: its name, description and JSON Schema parameters.
+   */
+  function: {
+    /**
+     * The tool name.
+     */
+    name?: string;
+    /**
+     * What the tool does.
+     */
+    description?: string;
+    /**
+     * The JSON Schema of the arguments.
+     */
+    parameters?: unknown;
+  };
 }

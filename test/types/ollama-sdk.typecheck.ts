@@ -1,10 +1,12 @@
 // Type-level checks against the official Ollama client (`tsc` in npm test): the decoders accept the
-// client's response types and read its tool calls, and the messages and tool calls the encoder writes are the client's `Message`
-// and `ToolCall` (partwise adds `tool_call_id` and `function.index`, which the server reads since v0.12.10
-// and the client's types do not list yet).
-import type { ChatRequest, ChatResponse, Message, ToolCall } from "ollama";
+// client's response types and read its tool calls, an encoded body is the client's `ChatRequest` with no
+// cast (non-streaming and streaming), the request fields take the client's own request, and a request
+// without `model` does not compile. partwise's messages add `tool_call_id` and `function.index`, which the
+// server reads since v0.12.10 and the client's types do not list yet.
+import type { ChatRequest, ChatResponse, Message, Ollama, ToolCall } from "ollama";
+import type { Message as PartwiseMessage } from "../../generated/types.js";
 import type { OllamaRequestMessage, OllamaRequestToolCall, OllamaToolCall } from "../../generated/wire/ollama.js";
-import { decodeOllamaResponse, ollamaCodec } from "../../src/providers/ollama/index.js";
+import { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec } from "../../src/providers/ollama/index.js";
 
 export function decodesClientValues(response: ChatResponse) {
   decodeOllamaResponse(response);
@@ -19,4 +21,22 @@ export function encodedMessagesAreClientMessages(message: OllamaRequestMessage, 
   const toolCall: ToolCall = call;
   const clientMessage: Message = message;
   return { model: "qwen3", messages: [clientMessage, { role: "assistant", content: "", tool_calls: [toolCall] }] };
+}
+
+export async function encodedBodiesAreClientRequests(client: Ollama, history: readonly PartwiseMessage[], clientFields: Omit<ChatRequest, "messages">) {
+  const blocking: ChatRequest & { stream?: false } = encodeOllamaRequest(history, {
+    request: {
+      model: "qwen3",
+      stream: false,
+      think: "high",
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }],
+      options: { temperature: 0 },
+    },
+  }).body;
+  const reply: ChatResponse = await client.chat(blocking);
+  const stream = await client.chat(ollamaCodec.encodeRequest(history, { request: { model: "qwen3", stream: true } }).body);
+  const fromClientFields: ChatRequest = encodeOllamaRequest(history, { request: clientFields }).body;
+  // @ts-expect-error model is required by the API
+  encodeOllamaRequest(history, { request: { stream: true } });
+  return [reply, stream, fromClientFields];
 }

@@ -1,9 +1,11 @@
 // Anthropic Messages wire shapes (generated from spec/providers/anthropic.tsp) and the small facts of
 // the wire that both decoders and the encoder need: the provider id, payload kinds, stop reasons.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+import type { AnthropicRequest } from "../../../generated/wire/anthropic.js";
 import { tokenCount } from "../wire-validation.js";
 
 export type {
+  AnthropicBase64ImageSource,
   AnthropicCitationsDelta,
   AnthropicContentBlockDeltaEvent,
   AnthropicContentBlockStartEvent,
@@ -16,11 +18,14 @@ export type {
   AnthropicMessageStartEvent,
   AnthropicRedactedThinkingBlock,
   AnthropicRequest,
+  AnthropicRequestBlock,
+  AnthropicRequestFields,
   AnthropicSignatureDelta,
   AnthropicTextBlock,
   AnthropicTextDelta,
   AnthropicThinkingBlock,
   AnthropicThinkingDelta,
+  AnthropicToolResultContentBlock,
   AnthropicToolUseBlock,
 } from "../../../generated/wire/anthropic.js";
 
@@ -33,6 +38,13 @@ export const BLOCK_FIELDS = "block_fields";
 
 /** A content block as JSON: a known block of its model, or any other tag with its fields (the spec's union). */
 export type { AnthropicContentBlock as AnthropicBlock } from "../../../generated/wire/anthropic.js";
+
+/**
+ * What the encoder writes into a request body: the messages, and `system` when the history has system
+ * messages (it replaces a `system` given in the request fields). Picked from the wire request, so it has
+ * no index signature and the body's type is the given fields beside it (provider-codec.ts RequestBody).
+ */
+export type AnthropicEncoded = Pick<AnthropicRequest, "messages" | "system">;
 
 /**
  * Stop reason -> finish reason.

@@ -1,7 +1,7 @@
 // One mapping per Anthropic content block type, shared by the blocking and the streaming decoder, and
 // its inverse for the encoder. Blocks with no part of their own become unknown parts holding the block
 // exactly as received, replayed to Anthropic only.
-import type { Part } from "../../../generated/types.js";
+import type { Part, UnknownPart } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { ownValue } from "../../json/own-property.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
@@ -9,6 +9,7 @@ import {
   ANTHROPIC,
   type AnthropicBlock,
   type AnthropicRedactedThinkingBlock,
+  type AnthropicRequestBlock,
   type AnthropicTextBlock,
   type AnthropicThinkingBlock,
   type AnthropicToolUseBlock,
@@ -69,10 +70,19 @@ function extraFields(part: Part, pointer: string): Record<string, unknown> {
 }
 
 /**
+ * The block an unknown part holds, replayed as received. It is a block Anthropic sent (the replay and
+ * content rules send only Anthropic's own unknown parts), so it is one of the API's request blocks; the
+ * request type lists the blocks partwise builds (AnthropicRequestBlock in spec/providers/anthropic.tsp says why).
+ */
+export function replayedAnthropicBlock(part: UnknownPart, pointer: string): AnthropicRequestBlock {
+  return parsePartObject(ANTHROPIC, part.rawJson, pointer, "the raw block", { typed: true }) as unknown as AnthropicRequestBlock;
+}
+
+/**
  * The request block of an assistant part the replay rules let through, or undefined when the part has
  * no block (an empty text, a reasoning part whose payload is not Anthropic's).
  */
-export function partToAnthropicBlock(part: Part, pointer: string): AnthropicBlock | undefined {
+export function partToAnthropicBlock(part: Part, pointer: string): AnthropicRequestBlock | undefined {
   switch (part.type) {
     case "text":
       // The API rejects empty text blocks; an empty text carries nothing to replay.
@@ -88,7 +98,7 @@ export function partToAnthropicBlock(part: Part, pointer: string): AnthropicBloc
     case "tool_call":
       return { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: parseToolArguments(ANTHROPIC, part.toolCall.arguments, pointer, "tool_use.input"), ...extraFields(part, pointer) };
     case "unknown":
-      return parsePartObject(ANTHROPIC, part.rawJson, pointer, "the raw block", { typed: true }) as AnthropicBlock;
+      return replayedAnthropicBlock(part, pointer);
     case "tool_result":
     case "media":
       return undefined;

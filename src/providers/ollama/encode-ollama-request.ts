@@ -2,12 +2,19 @@
 // thinking, content, images and tool calls together, each tool result as a `role: "tool"` message with
 // `tool_name` and `tool_call_id`, under the replay rules of spec/providers/ollama.tsp. The walk is
 // encode-driver.ts. https://github.com/ollama/ollama/blob/main/docs/capabilities/tool-calling.mdx#tool-calling-with-streaming
-import type { EncodedRequest, History, Message } from "../../../generated/types.js";
+import type { History, Message } from "../../../generated/types.js";
 import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import { type EncodedRequestOf, type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { decideReplay, rejectedPartError } from "../replay-rules.js";
-import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaChatRequest, type OllamaRequestMessage, type OllamaRequestToolCall } from "./ollama-wire.js";
+import {
+  MODELED_MESSAGE_FIELDS,
+  OLLAMA,
+  type OllamaEncoded,
+  type OllamaRequestFields,
+  type OllamaRequestMessage,
+  type OllamaRequestToolCall,
+} from "./ollama-wire.js";
 import { mediaToOllamaImage, ollamaOtherFields, partToOllamaToolCall } from "./map-ollama-message.js";
 
 /** A piece of system, user or tool-result content: text joins the message's `content`, an image its `images`. */
@@ -40,7 +47,7 @@ interface AssistantFields {
 const noFields = (): AssistantFields => ({ thinking: [], content: [], images: [], toolCalls: [], otherFields: {} });
 
 /** Ollama messages: each tool result a tool message of its own; an assistant message's parts folded into its fields. */
-function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMessage<OllamaRequestMessage>, OllamaChatRequest> {
+function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMessage<OllamaRequestMessage>, OllamaEncoded> {
   const context = replayContext(OLLAMA, options);
   const messages: OllamaRequestMessage[] = [];
   /** Tool names by call id, for results that do not name their tool (Ollama matches results by `tool_name`). */
@@ -113,7 +120,10 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
   };
 }
 
-/** The request for a history under Ollama's replay rules, with a warning per part left out. */
-export function encodeOllamaRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: OllamaChatRequest } {
-  return encodeHistory(history, ollamaWriter(options));
-}
+/**
+ * The request for a history under Ollama's replay rules, with a warning per part left out. Given request
+ * fields (`model` required), the body is the Ollama client's `ChatRequest`.
+ */
+export const encodeOllamaRequest: Encoder<OllamaEncoded, OllamaRequestFields> = typedEncoder(
+  (history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequestOf<OllamaEncoded> => encodeHistory(history, ollamaWriter(options)),
+);

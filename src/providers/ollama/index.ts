@@ -1,7 +1,7 @@
 // The Ollama native chat codec (/api/chat): NDJSON streams, unsigned thinking, object tool arguments.
 import { type JsonLine, NewlineDelimitedJsonDecoder } from "../framing/newline-delimited-json.js";
-import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
-import type { OllamaChatRequest } from "./ollama-wire.js";
+import type { ProviderCodec } from "../provider-codec.js";
+import type { OllamaEncoded, OllamaRequestFields } from "./ollama-wire.js";
 import { OLLAMA } from "./ollama-wire.js";
 import { decodeOllamaResponse } from "./decode-ollama-response.js";
 import { OllamaStreamDecoder, type OllamaWireEvent } from "./decode-ollama-stream.js";
@@ -14,7 +14,11 @@ export { decodeOllamaResponse } from "./decode-ollama-response.js";
 export { OllamaStreamDecoder } from "./decode-ollama-stream.js";
 export { encodeOllamaRequest } from "./encode-ollama-request.js";
 
-export const ollamaCodec: ProviderCodec<OllamaChatRequest> = {
+/**
+ * Typed by what its encoder writes (OllamaEncoded) and the request fields it takes, so an encoded body is
+ * the Ollama client's `ChatRequest` with no cast.
+ */
+export const ollamaCodec: ProviderCodec<OllamaEncoded, OllamaRequestFields> = {
   id: OLLAMA,
   framing: "newline-delimited-json",
   decodeResponse: decodeOllamaResponse,
@@ -25,7 +29,7 @@ export const ollamaCodec: ProviderCodec<OllamaChatRequest> = {
     return { push: (bytes) => toWireEvents(decoder.push(bytes)), end: () => toWireEvents(decoder.end()) };
   },
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
-  encodeRequest: typedEncoder(encodeOllamaRequest),
+  encodeRequest: encodeOllamaRequest,
   endpoint: ollamaEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "qwen3", request: { think: true } },

@@ -2,6 +2,7 @@
 // wire that both decoders and the encoder need: the provider id, the message fields partwise models,
 // done reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
+import type { OllamaChatRequest } from "../../../generated/wire/ollama.js";
 import { tokenCount } from "../wire-validation.js";
 
 export type {
@@ -9,10 +10,17 @@ export type {
   OllamaChatResponse,
   OllamaError,
   OllamaMessage,
+  OllamaRequestFields,
   OllamaRequestMessage,
   OllamaRequestToolCall,
   OllamaToolCall,
 } from "../../../generated/wire/ollama.js";
+
+/**
+ * What the encoder writes into a request body: the messages. Picked from the wire request, so it has no
+ * index signature and the body's type is the given fields beside it (provider-codec.ts RequestBody).
+ */
+export type OllamaEncoded = Pick<OllamaChatRequest, "messages">;
 
 export const OLLAMA = "ollama";
 

@@ -322,6 +322,32 @@ describe("encodeAnthropicRequest", () => {
       .toThrow(expect.objectContaining({ code: "provider/invalid-wire", provider: "anthropic", pointer: "/0/parts/0" }));
   });
 
+  it("keeps a system prompt given in the request fields when the history has no system message, and writes the history's instead when it has one", () => {
+    const request = { model: "claude-sonnet-4-6", max_tokens: 256, system: [{ type: "text" as const, text: "From the request." }] };
+    const user = { role: "user" as const, parts: [{ type: "text" as const, text: "q" }] };
+    expect(encodeAnthropicRequest([user], { request }).body.system).toEqual(request.system);
+    expect(encodeAnthropicRequest([{ role: "system", parts: [{ type: "text", text: "From the history." }] }, user], { request }).body).toMatchObject({ model: "claude-sonnet-4-6", max_tokens: 256, system: "From the history." });
+  });
+
+  it("sends images as base64 of the four types the API takes or by URL, PDFs as base64 or URL, plain text as a text source, and skips the rest with a warning", () => {
+    const media = (mimeType: string, dataKind: "bytes" | "url" | "string", data = "AAAA"): Part => ({ type: "media", media: { mimeType, data, dataKind } });
+    const { body, warnings } = encodeAnthropicRequest([{ role: "user", parts: [
+      media("image/PNG", "bytes"),
+      media("image/tiff", "url", "https://example.com/radar.tiff"),
+      media("application/pdf", "url", "https://example.com/forecast.pdf"),
+      media("text/plain", "string", "Rain after noon."),
+      media("image/tiff", "bytes"),
+      media("application/pdf", "string", "%PDF-1.7"),
+    ] }]);
+    expect(body.messages[0]?.content).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } },
+      { type: "image", source: { type: "url", url: "https://example.com/radar.tiff" } },
+      { type: "document", source: { type: "url", url: "https://example.com/forecast.pdf" } },
+      { type: "document", source: { type: "text", media_type: "text/plain", data: "Rain after noon." } },
+    ]);
+    expect(warnings.map((warning) => [warning.pointer, warning.code])).toEqual([["/0/parts/4", "provider/part-skipped"], ["/0/parts/5", "provider/part-skipped"]]);
+  });
+
   it.each<[string, Part, string]>([
     ["tool-call arguments are not a JSON object", { type: "tool_call", toolCall: { id: "t", type: "function", name: "f", arguments: "[1]" } }, "/0/parts/0"],
     ["a block_fields payload is not JSON", { type: "text", text: "t", payload: { provider: "anthropic", kind: "block_fields", data: "{citations" } }, "/0/parts/0/payload/data"],
