@@ -493,6 +493,17 @@ export const providersDocument: ProvidersDocument = {
         "BedrockTokenUsage",
         "BedrockConverseResponse",
         "BedrockErrorResponse",
+        "BedrockInferenceConfiguration",
+        "BedrockToolInputSchema",
+        "BedrockToolSpecification",
+        "BedrockToolSpecMember",
+        "BedrockSystemToolMember",
+        "BedrockCachePoint",
+        "BedrockCachePointMember",
+        "BedrockToolConfiguration",
+        "BedrockGuardrailConfiguration",
+        "BedrockOutputConfiguration",
+        "BedrockRequestFields",
         "BedrockConverseRequest",
         "BedrockMessageStartEvent",
         "BedrockToolUseBlockStart",
@@ -522,7 +533,9 @@ export const providersDocument: ProvidersDocument = {
         "BedrockContentBlockStopEvent",
         "BedrockMessageStopEvent",
         "BedrockMetadataEvent",
-        "BedrockStreamException"
+        "BedrockStreamException",
+        "BedrockTool",
+        "BedrockToolChoice"
       ],
       "payloadKinds": [
         {
