@@ -158,19 +158,20 @@ export function bedrockConverseInput<Body extends BedrockEncoded>(body: Body, mo
 const DOCUMENT_FIELDS: ReadonlySet<string> = new Set(["input", "json", "additionalModelResponseFields"]);
 
 /**
- * An SDK value in the wire's JSON form: blobs as base64 text, `$unknown: [name, value]` as `{ name: value }`,
- * dates as ISO 8601 text, absent members dropped, and every object's keys in alphabetical order as Bedrock
- * writes them (the SDK rebuilds objects in its schema's order), documents excepted.
+ * An SDK value in the wire's JSON form: blobs as base64 text, `$unknown: [name, value]` as `{ name: value }`
+ * (the value is the JSON as received), dates as epoch seconds (restJson1's body timestamps), absent members
+ * dropped, and every object's keys in alphabetical order as Bedrock writes them (the SDK rebuilds objects in
+ * its schema's order), documents excepted. https://smithy.io/2.0/aws/protocols/aws-restjson1-protocol.html
  */
 function wireForm(value: unknown): unknown {
   if (value instanceof Uint8Array) return bytesToBase64(value);
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return value.getTime() / 1000;
   if (Array.isArray(value)) return value.map(wireForm);
   if (typeof value !== "object" || value === null) return value;
   const fields: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (field === undefined || key === "$metadata") continue;
-    if (key === "$unknown" && Array.isArray(field)) fields[String(field[0])] = wireForm(field[1]);
+    if (key === "$unknown" && Array.isArray(field)) fields[String(field[0])] = field[1];
     else fields[key] = DOCUMENT_FIELDS.has(key) ? field : wireForm(field);
   }
   return alphabetical(fields);

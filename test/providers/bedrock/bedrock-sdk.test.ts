@@ -173,6 +173,22 @@ describe("bedrockResponseFromSdk", () => {
     const output = await client.send(new ConverseCommand({ modelId: MODEL, messages: [{ role: "user", content: [{ text: "Hi" }] }] }));
     expect(decodeBedrockResponse(bedrockResponseFromSdk(output))).toEqual(decodeBedrockResponse(recorded));
   });
+
+  it("keeps a block the SDK does not model (its $unknown member) exactly as received", async () => {
+    const recorded = readFixtureJson(PROVIDER, "vercel-ai__amazon-bedrock-text.json") as { output: { message: { content: unknown[] } } };
+    recorded.output.message.content.push({ futureBlock: { zeta: 1, alpha: [{ b: 2, a: 1 }] } });
+    answerJson(recorded);
+    const output = await client.send(new ConverseCommand({ modelId: MODEL, messages: [{ role: "user", content: [{ text: "Hi" }] }] }));
+    expect(output.output?.message?.content?.at(-1)).toEqual({ $unknown: ["futureBlock", { zeta: 1, alpha: [{ b: 2, a: 1 }] }] });
+    const decoded = decodeBedrockResponse(bedrockResponseFromSdk(output));
+    expect(decoded.message.parts.at(-1)).toEqual({ type: "unknown", provider: "bedrock", kind: "futureBlock", rawJson: '{"futureBlock":{"zeta":1,"alpha":[{"b":2,"a":1}]}}' });
+    expect(decoded).toEqual(decodeBedrockResponse(recorded));
+  });
+
+  it("writes bytes as base64, dates as epoch seconds and drops the response metadata and absent members", () => {
+    const output = { $metadata: { httpStatusCode: 200 }, stopReason: "end_turn", metrics: { latencyMs: 5, at: new Date(Date.UTC(2026, 0, 2)) }, usage: undefined, output: { message: { role: "assistant", content: [{ reasoningContent: { redactedContent: new Uint8Array([1, 2, 3]) } }] } } };
+    expect(JSON.stringify(bedrockResponseFromSdk(output))).toBe('{"metrics":{"at":1767312000,"latencyMs":5},"output":{"message":{"content":[{"reasoningContent":{"redactedContent":"AQID"}}],"role":"assistant"}},"stopReason":"end_turn"}');
+  });
 });
 
 describe("bedrockEventsFromSdk", () => {
