@@ -4,6 +4,7 @@
 // decoders read. The SDK is never imported: the types below are the SDK's shapes, checked against it in
 // test/types/bedrock-sdk.typecheck.ts. https://docs.aws.amazon.com/AWSJavaScriptSDK/v3/latest/client/bedrock-runtime/
 import { base64ToBytes, bytesToBase64 } from "../../bytes/base64.js";
+import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import type { BedrockReasoningTextBlock, BedrockToolUseBlock } from "../../../generated/wire/bedrock.js";
 import type {
   BedrockContentBlock,
@@ -14,7 +15,7 @@ import type {
   BedrockSystemContentBlock,
   BedrockToolResultBlock,
 } from "./bedrock-wire.js";
-import { alphabetical } from "./bedrock-wire.js";
+import { BEDROCK, alphabetical } from "./bedrock-wire.js";
 import type { BedrockEncoded } from "./encode-bedrock-request.js";
 
 /** A JSON document (the SDK's `DocumentType`): a tool's input. */
@@ -78,11 +79,22 @@ function holdsOnly(value: Record<string, unknown>, required: readonly string[], 
   return required.every((key) => keys.includes(key)) && keys.every((key) => required.includes(key) || optional.includes(key));
 }
 
+/**
+ * The bytes of a blob's base64 text when the SDK writes them back as that same text (standard alphabet,
+ * padded, no stray bits); otherwise undefined, and the block goes as written (`$unknown`), not re-encoded.
+ */
+function canonicalBytes(text: unknown): Uint8Array | undefined {
+  if (typeof text !== "string") return undefined;
+  const bytes = base64ToBytes(text);
+  return bytesToBase64(bytes) === text ? bytes : undefined;
+}
+
 /** A wire source in the SDK's form, or undefined when it is not one the SDK models. */
 function sdkSource(source: unknown, textAllowed: boolean): BedrockSdkDocumentBlock["source"] | undefined {
   if (typeof source !== "object" || source === null) return undefined;
   const value = source as Record<string, unknown>;
-  if (holdsOnly(value, ["bytes"]) && typeof value.bytes === "string") return { bytes: base64ToBytes(value.bytes) };
+  const bytes = canonicalBytes(value.bytes);
+  if (holdsOnly(value, ["bytes"]) && bytes) return { bytes };
   if (holdsOnly(value, ["s3Location"])) return { s3Location: value.s3Location as NonNullable<BedrockImageBlock["source"]["s3Location"]> };
   if (textAllowed && holdsOnly(value, ["text"]) && typeof value.text === "string") return { text: value.text };
   return undefined;
@@ -98,19 +110,31 @@ function sdkDocument(document: Record<string, unknown>): BedrockSdkDocumentBlock
   return source === undefined ? undefined : { format: document.format as BedrockDocumentBlock["format"], name: String(document.name), source };
 }
 
-function sdkToolResultContent(block: object): BedrockSdkToolResultContentBlock {
+function sdkToolResultContent(block: object, pointer: string): BedrockSdkToolResultContentBlock {
   const [name, value] = member(block) ?? ["", {}];
   const image = name === "image" ? sdkImage(value) : undefined;
   const document = name === "document" ? sdkDocument(value) : undefined;
   if (image) return { image };
   if (document) return { document };
   if ("text" in block && typeof block.text === "string" && Object.keys(block).length === 1) return { text: block.text };
-  return unknownMember(block);
+  return unknownMember(block, pointer);
 }
 
-/** A block the SDK takes verbatim: its only member as `$unknown`, serialized by the SDK exactly as given. */
-function unknownMember(block: object): BedrockSdkUnknownMember {
-  const [[name, value]] = Object.entries(block) as [[string, unknown]];
+/**
+ * A block the SDK takes verbatim: its only member as `$unknown`, serialized by the SDK exactly as given. A
+ * block with no member or several (not Converse, but an unknown part's raw JSON may hold one) has no SDK
+ * form that sends it whole, so it is refused rather than cut.
+ */
+function unknownMember(block: object, pointer: string): BedrockSdkUnknownMember {
+  const entries = Object.entries(block);
+  if (entries.length !== 1) {
+    throw new UnsupportedPartError(
+      "provider/unsupported-part",
+      `the block at ${pointer} has ${entries.length} members, and the AWS SDK sends a Converse block with exactly one; send the encoded body over HTTP to keep it as it is`,
+      { pointer, provider: BEDROCK },
+    );
+  }
+  const [[name, value]] = entries as [[string, unknown]];
   return { $unknown: [name, value] };
 }
 
@@ -119,39 +143,42 @@ function unknownMember(block: object): BedrockSdkUnknownMember {
  * decoded to bytes); any other block (a cache point, citations, a server tool's use and result, a future
  * block type) goes as `$unknown`, which the SDK writes as given, so no field it does not model is lost.
  */
-function sdkBlock(block: BedrockContentBlock): BedrockSdkContentBlock {
+function sdkBlock(block: BedrockContentBlock, pointer: string): BedrockSdkContentBlock {
   if ("text" in block && typeof block.text === "string" && Object.keys(block).length === 1) return { text: block.text };
   const [name, value] = member(block) ?? ["", {}];
   if (name === "reasoningContent") {
     const reasoningText = value.reasoningText as Record<string, unknown> | undefined;
     if (holdsOnly(value, ["reasoningText"]) && reasoningText && holdsOnly(reasoningText, ["text"], ["signature"])) return { reasoningContent: { reasoningText: reasoningText as Pick<BedrockReasoningTextBlock, "text" | "signature"> } };
-    if (holdsOnly(value, ["redactedContent"]) && typeof value.redactedContent === "string") return { reasoningContent: { redactedContent: base64ToBytes(value.redactedContent) } };
+    const redactedContent = canonicalBytes(value.redactedContent);
+    if (holdsOnly(value, ["redactedContent"]) && redactedContent) return { reasoningContent: { redactedContent } };
   }
   if (name === "toolUse" && holdsOnly(value, ["toolUseId", "name", "input"])) return { toolUse: value as { toolUseId: string; name: string; input: BedrockSdkDocument } };
   if (name === "toolResult" && holdsOnly(value, ["toolUseId", "content"], ["status"]) && Array.isArray(value.content)) {
     const result = value as unknown as BedrockToolResultBlock;
-    return { toolResult: { toolUseId: result.toolUseId, content: result.content.map(sdkToolResultContent), ...(result.status === undefined ? {} : { status: result.status }) } };
+    return { toolResult: { toolUseId: result.toolUseId, content: result.content.map((item, index) => sdkToolResultContent(item, `${pointer}/toolResult/content/${index}`)), ...(result.status === undefined ? {} : { status: result.status }) } };
   }
   const image = name === "image" ? sdkImage(value) : undefined;
   const document = name === "document" ? sdkDocument(value) : undefined;
   if (image) return { image };
   if (document) return { document };
-  return unknownMember(block);
+  return unknownMember(block, pointer);
 }
 
-function sdkSystemBlock(block: BedrockSystemContentBlock): { text: string } | BedrockSdkUnknownMember {
-  return typeof block.text === "string" && Object.keys(block).length === 1 ? { text: block.text } : unknownMember(block);
+function sdkSystemBlock(block: BedrockSystemContentBlock, pointer: string): { text: string } | BedrockSdkUnknownMember {
+  return typeof block.text === "string" && Object.keys(block).length === 1 ? { text: block.text } : unknownMember(block, pointer);
 }
 
 /**
  * The AWS SDK's `ConverseCommandInput` (or `ConverseStreamCommandInput`) for an encoded Converse body and
  * the model: `new ConverseCommand(bedrockConverseInput(encoded.body, modelId))`. The SDK then sends exactly
  * the encoded body (the `modelId` in the path, as the body's own `modelId` field never goes on the wire).
+ * Throws `provider/unsupported-part` for a block the SDK cannot send whole (one with several members).
  */
 export function bedrockConverseInput<Body extends BedrockEncoded>(body: Body, modelId: string): BedrockSdkInput<Body> {
   const { modelId: _pathLabel, messages, system, ...fields } = body as Body & Pick<BedrockConverseRequest, "modelId">;
-  const input = { ...fields, modelId, messages: messages.map((message) => ({ role: message.role, content: message.content.map(sdkBlock) })) };
-  return (system === undefined ? input : { ...input, system: system.map(sdkSystemBlock) }) as BedrockSdkInput<Body>;
+  const sdkMessages = messages.map((message, at) => ({ role: message.role, content: message.content.map((block, index) => sdkBlock(block, `/messages/${at}/content/${index}`)) }));
+  const input = { ...fields, modelId, messages: sdkMessages };
+  return (system === undefined ? input : { ...input, system: system.map((block, index) => sdkSystemBlock(block, `/system/${index}`)) }) as BedrockSdkInput<Body>;
 }
 
 /** Fields whose value is a JSON document (tool input, model-native fields): kept as they are, key order included. */

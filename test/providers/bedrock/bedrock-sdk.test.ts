@@ -5,10 +5,13 @@
 import { createServer } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from "@aws-sdk/client-bedrock-runtime";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Message } from "../../../generated/types.js";
+import type { History, Message, Part } from "../../../generated/types.js";
 import { bedrockCodec, bedrockConverseInput, bedrockEventsFromSdk, bedrockResponseFromSdk, decodeBedrockResponse } from "../../../src/providers/bedrock/index.js";
 import { decodeEventStream, decodeStream } from "../../../src/providers/decode-stream.js";
+import { replayableHistoryArbitrary } from "../../support/arbitraries.js";
+import { propertyRuns } from "../../support/property-runs.js";
 import { asyncChunks } from "../../support/rechunk.js";
 import { eventStreamBytes } from "../support/bedrock-sdk-oracle.js";
 import { fixtureFiles, readFixtureBytes, readFixtureJson, readFixtureLines } from "../support/provider-fixtures.js";
@@ -129,6 +132,16 @@ function wireBody(body: object): unknown {
   return rest;
 }
 
+/** The history with each unknown part's raw block (`{ type, by }` from the arbitrary) made a one-member Converse block. */
+function withOneMemberBlocks(generated: History): History {
+  const oneMember = (part: Part): Part => {
+    if (part.type !== "unknown") return part;
+    const { type, ...fields } = JSON.parse(part.rawJson) as { type: string };
+    return { ...part, rawJson: JSON.stringify({ [type]: fields }) };
+  };
+  return { ...generated, messages: generated.messages.map((message) => ({ ...message, parts: message.parts.map(oneMember) })) };
+}
+
 function requestPath(stream: boolean): string {
   return new URL(bedrockCodec.endpoint.requestUrl(server.url, MODEL, stream)).pathname;
 }
@@ -152,6 +165,33 @@ describe("bedrockConverseInput", () => {
     const sent = server.requests.at(-1)!;
     expect(sent.path).toBe(requestPath(true));
     expect(JSON.parse(sent.body)).toEqual(encoded.body);
+  });
+
+  it("makes the SDK send the encoded body for any replayable history, or refuses a block with several members, Claude target or not", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(replayableHistoryArbitrary, replayableHistoryArbitrary.map(withOneMemberBlocks)), fc.constantFrom(MODEL, "openai.gpt-oss-120b-1:0"), async (generated, modelId) => {
+        const encoded = bedrockCodec.encodeRequest(generated, { request: { modelId, inferenceConfig: { maxTokens: 256 } } });
+        const blocks = encoded.body.messages.flatMap((message) => message.content);
+        if (blocks.some((block) => Object.keys(block).length !== 1)) {
+          expect(() => bedrockConverseInput(encoded.body, modelId)).toThrow(expect.objectContaining({ code: "provider/unsupported-part" }));
+          return;
+        }
+        answerJson(readFixtureJson(PROVIDER, "vercel-ai__amazon-bedrock-text.json"));
+        await client.send(new ConverseCommand(bedrockConverseInput(encoded.body, modelId)));
+        expect(JSON.parse(server.requests.at(-1)!.body)).toEqual(wireBody(encoded.body));
+      }),
+      { numRuns: propertyRuns(40) },
+    );
+  });
+
+  it("sends base64 text the SDK would re-encode differently as written, in a $unknown block", async () => {
+    const unpadded = "iVBORw0KGgo";
+    const encoded = bedrockCodec.encodeRequest([{ role: "user", parts: [{ type: "media", media: { mimeType: "image/png", data: unpadded, dataKind: "bytes" } }] }]);
+    const input = bedrockConverseInput(encoded.body, MODEL);
+    expect(input.messages[0]?.content).toEqual([{ $unknown: ["image", { format: "png", source: { bytes: unpadded } }] }]);
+    answerJson(readFixtureJson(PROVIDER, "vercel-ai__amazon-bedrock-text.json"));
+    await client.send(new ConverseCommand(input));
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual(encoded.body);
   });
 
   it("gives the SDK blobs as bytes and blocks it does not model as $unknown members", () => {
