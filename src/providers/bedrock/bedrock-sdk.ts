@@ -95,7 +95,10 @@ function sdkSource(source: unknown, textAllowed: boolean): BedrockSdkDocumentBlo
   const value = source as Record<string, unknown>;
   const bytes = canonicalBytes(value.bytes);
   if (holdsOnly(value, ["bytes"]) && bytes) return { bytes };
-  if (holdsOnly(value, ["s3Location"])) return { s3Location: value.s3Location as NonNullable<BedrockImageBlock["source"]["s3Location"]> };
+  const s3Location = value.s3Location as Record<string, unknown> | undefined;
+  if (holdsOnly(value, ["s3Location"]) && typeof s3Location === "object" && s3Location !== null && holdsOnly(s3Location, ["uri"], ["bucketOwner"])) {
+    return { s3Location: s3Location as NonNullable<BedrockImageBlock["source"]["s3Location"]> };
+  }
   if (textAllowed && holdsOnly(value, ["text"]) && typeof value.text === "string") return { text: value.text };
   return undefined;
 }

@@ -66,7 +66,7 @@ const SIGNATURE = "ErcBCkgIAhABGAIiQMv2Tg2kJ0Bf3v9o1rK8x4vQ0F6R2yW8aM1nP5tQ7dL9s
 const REDACTED = "RXJjQkNrZ0lBaEFCR0FJaVFNdjJUZzJrSjBCZjN2OW8xcks4eDR2UTBG";
 const bedrockPart = { provider: "bedrock" };
 
-/** Signed and redacted reasoning, tool calls and results, images and documents as bytes, and blocks kept as received. */
+/** Signed and redacted reasoning, tool calls and results, images and documents as bytes (and text, and in S3), and blocks kept as received. */
 const history: Message[] = [
   { role: "system", parts: [{ type: "text", text: "You are a weather assistant." }] },
   {
@@ -76,6 +76,7 @@ const history: Message[] = [
       { type: "media", media: { mimeType: "image/png", data: PNG, dataKind: "bytes" } },
       { type: "media", media: { mimeType: "application/pdf", name: "forecast.pdf", data: PDF, dataKind: "bytes" } },
       { type: "media", media: { mimeType: "text/plain", name: "notes", data: "Rain after noon.", dataKind: "string" } },
+      { type: "media", media: { mimeType: "image/jpeg", data: "s3://forecasts/oslo.jpg", dataKind: "url" } },
       { type: "unknown", provider: "bedrock", kind: "cachePoint", rawJson: '{"cachePoint":{"type":"default"}}' },
     ],
   },
