@@ -544,6 +544,17 @@ export const providersDocument: ProvidersDocument = {
         "BedrockTokenUsage",
         "BedrockConverseResponse",
         "BedrockErrorResponse",
+        "BedrockInferenceConfiguration",
+        "BedrockToolInputSchema",
+        "BedrockToolSpecification",
+        "BedrockToolSpecMember",
+        "BedrockSystemToolMember",
+        "BedrockCachePoint",
+        "BedrockCachePointMember",
+        "BedrockToolConfiguration",
+        "BedrockGuardrailConfiguration",
+        "BedrockOutputConfiguration",
+        "BedrockRequestFields",
         "BedrockConverseRequest",
         "BedrockMessageStartEvent",
         "BedrockToolUseBlockStart",
@@ -573,7 +584,9 @@ export const providersDocument: ProvidersDocument = {
         "BedrockContentBlockStopEvent",
         "BedrockMessageStopEvent",
         "BedrockMetadataEvent",
-        "BedrockStreamException"
+        "BedrockStreamException",
+        "BedrockTool",
+        "BedrockToolChoice"
       ],
       "payloadKinds": [
         {

@@ -85,7 +85,10 @@ export {
   encodeOpenAiResponsesRequest, openAiResponsesCodec, type OpenAiResponsesProfile, type OpenAiResponsesProfileName,
 } from "./providers/openai-responses/index.js";
 export { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, encodeGoogleRequest, googleCodec, GoogleStreamDecoder, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint } from "./providers/google/index.js";
-export { bedrockCodec, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest } from "./providers/bedrock/index.js";
+export {
+  bedrockCodec, bedrockConverseInput, bedrockEventsFromSdk, bedrockResponseFromSdk, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest,
+  type BedrockEncoded, type BedrockSdkContentBlock, type BedrockSdkDocument, type BedrockSdkInput, type BedrockSdkMessage,
+} from "./providers/bedrock/index.js";
 export {
   OPENAI_CHAT_PROFILES, OpenAiChatStreamDecoder, createOpenAiChatCodec, customOpenAiChatProfile,
   decodeOpenAiChatResponse, encodeOpenAiChatRequest, openAiChatCodec,

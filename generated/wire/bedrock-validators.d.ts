@@ -97,6 +97,39 @@ export declare const validateBedrockConverseResponse: StandaloneValidator;
 /** Validates a `BedrockErrorResponse` against BedrockErrorResponse.json. */
 export declare const validateBedrockErrorResponse: StandaloneValidator;
 
+/** Validates a `BedrockInferenceConfiguration` against BedrockInferenceConfiguration.json. */
+export declare const validateBedrockInferenceConfiguration: StandaloneValidator;
+
+/** Validates a `BedrockToolInputSchema` against BedrockToolInputSchema.json. */
+export declare const validateBedrockToolInputSchema: StandaloneValidator;
+
+/** Validates a `BedrockToolSpecification` against BedrockToolSpecification.json. */
+export declare const validateBedrockToolSpecification: StandaloneValidator;
+
+/** Validates a `BedrockToolSpecMember` against BedrockToolSpecMember.json. */
+export declare const validateBedrockToolSpecMember: StandaloneValidator;
+
+/** Validates a `BedrockSystemToolMember` against BedrockSystemToolMember.json. */
+export declare const validateBedrockSystemToolMember: StandaloneValidator;
+
+/** Validates a `BedrockCachePoint` against BedrockCachePoint.json. */
+export declare const validateBedrockCachePoint: StandaloneValidator;
+
+/** Validates a `BedrockCachePointMember` against BedrockCachePointMember.json. */
+export declare const validateBedrockCachePointMember: StandaloneValidator;
+
+/** Validates a `BedrockToolConfiguration` against BedrockToolConfiguration.json. */
+export declare const validateBedrockToolConfiguration: StandaloneValidator;
+
+/** Validates a `BedrockGuardrailConfiguration` against BedrockGuardrailConfiguration.json. */
+export declare const validateBedrockGuardrailConfiguration: StandaloneValidator;
+
+/** Validates a `BedrockOutputConfiguration` against BedrockOutputConfiguration.json. */
+export declare const validateBedrockOutputConfiguration: StandaloneValidator;
+
+/** Validates a `BedrockRequestFields` against BedrockRequestFields.json. */
+export declare const validateBedrockRequestFields: StandaloneValidator;
+
 /** Validates a `BedrockConverseRequest` against BedrockConverseRequest.json. */
 export declare const validateBedrockConverseRequest: StandaloneValidator;
 
@@ -186,3 +219,9 @@ export declare const validateBedrockMetadataEvent: StandaloneValidator;
 
 /** Validates a `BedrockStreamException` against BedrockStreamException.json. */
 export declare const validateBedrockStreamException: StandaloneValidator;
+
+/** Validates a `BedrockTool` against BedrockTool.json. */
+export declare const validateBedrockTool: StandaloneValidator;
+
+/** Validates a `BedrockToolChoice` against BedrockToolChoice.json. */
+export declare const validateBedrockToolChoice: StandaloneValidator;

@@ -1,9 +1,14 @@
 // Type-level checks against the official AWS SDK (`tsc` in npm test): the decoders accept the SDK's
-// response and stream event types, and partwise's wire blocks for what it replays are the SDK's blocks in
-// the JSON API's form (the SDK holds blobs as Uint8Array; the JSON API as base64 text).
+// response and stream event types, partwise's wire blocks for what it replays are the SDK's blocks in
+// the JSON API's form (the SDK holds blobs as Uint8Array; the JSON API as base64 text), and the SDK input
+// bedrockConverseInput makes of an encoded body is the SDK's ConverseCommandInput with no cast.
 import type {
   ContentBlock,
+  ConverseCommandInput,
+  ConverseCommandOutput,
   ConverseResponse,
+  ConverseStreamCommandInput,
+  ConverseStreamCommandOutput,
   ConverseStreamOutput,
   DocumentBlock,
   ImageBlock,
@@ -23,7 +28,16 @@ import type {
   BedrockToolResultBlock,
   BedrockToolUseBlock,
 } from "../../generated/wire/bedrock.js";
-import { bedrockCodec, decodeBedrockResponse } from "../../src/providers/bedrock/index.js";
+import type { History } from "../../generated/types.js";
+import {
+  bedrockCodec,
+  bedrockConverseInput,
+  bedrockEventsFromSdk,
+  bedrockResponseFromSdk,
+  decodeBedrockResponse,
+  encodeBedrockRequest,
+} from "../../src/providers/bedrock/index.js";
+import { decodeEventStream } from "../../src/providers/decode-stream.js";
 
 /** An SDK type in the JSON API's form: blobs are base64 text. */
 type JsonForm<T> = T extends Uint8Array ? string : T extends readonly (infer Item)[] ? JsonForm<Item>[] : T extends object ? { [Key in keyof T]: JsonForm<T[Key]> } : T;
@@ -58,4 +72,36 @@ export function userBlocksAreSdkBlocks(result: BedrockToolResultBlock, image: Be
 
 export function messagesAreSdkMessages(message: BedrockMessage, system: BedrockSystemContentBlock): { role: Message["role"]; system: SystemContentBlock } {
   return { role: message.role, system: { text: system.text ?? "" } };
+}
+
+const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+
+export function encodedBodiesAreSdkInputs(history: History): ConverseCommandInput[] {
+  const encoded = bedrockCodec.encodeRequest(history, {
+    request: {
+      modelId: MODEL,
+      inferenceConfig: { maxTokens: 2048, temperature: 0.2, stopSequences: ["END"] },
+      additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
+      toolConfig: { tools: [{ toolSpec: { name: "get_weather", inputSchema: { json: { type: "object" } } } }, { cachePoint: { type: "default" } }], toolChoice: { tool: { name: "get_weather" } } },
+      performanceConfig: { latency: "optimized" },
+      serviceTier: { type: "flex" },
+      requestMetadata: { tenant: "oslo" },
+      aNewApiParameter: { enabled: true },
+    },
+  });
+  const input: ConverseCommandInput = bedrockConverseInput(encoded.body, MODEL);
+  const streamInput: ConverseStreamCommandInput = bedrockConverseInput(encodeBedrockRequest(history, { request: { inferenceConfig: { maxTokens: 512 } } }).body, MODEL);
+  const withoutFields: ConverseCommandInput = bedrockConverseInput(encodeBedrockRequest(history).body, MODEL);
+  // @ts-expect-error a tool configuration needs its tools
+  bedrockCodec.encodeRequest(history, { request: { toolConfig: { toolChoice: { auto: {} } } } });
+  // @ts-expect-error a tool needs its input schema
+  encodeBedrockRequest(history, { request: { toolConfig: { tools: [{ toolSpec: { name: "get_weather" } }] } } });
+  // @ts-expect-error the SDK input needs the model, which goes in the path
+  bedrockConverseInput(encoded.body);
+  return [input, streamInput, withoutFields];
+}
+
+export async function decodesSdkOutputs(response: ConverseCommandOutput, stream: ConverseStreamCommandOutput) {
+  decodeBedrockResponse(bedrockResponseFromSdk(response));
+  return decodeEventStream(bedrockCodec, bedrockEventsFromSdk(stream.stream ?? []));
 }

@@ -24,6 +24,7 @@ export type {
   BedrockReasoningContentBlockDelta,
   BedrockReasoningContentMember,
   BedrockReasoningDelta,
+  BedrockRequestFields,
   BedrockSystemContentBlock,
   BedrockTextBlock,
   BedrockTextDelta,

@@ -7,7 +7,7 @@ import type { EncodedRequest, History, Media, Message } from "../../../generated
 import { ownValue } from "../../json/own-property.js";
 import { normalizedMediaType } from "../content-rules.js";
 import { Skip, type TurnWriter, alternatingTurns, encodeHistory, replayContext, withoutBlock } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import { type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import {
   BEDROCK,
   type BedrockContentBlock,
@@ -15,6 +15,7 @@ import {
   type BedrockDocumentBlock,
   type BedrockImageBlock,
   type BedrockMessage,
+  type BedrockRequestFields,
   type BedrockSystemContentBlock,
   type BedrockToolResultContentBlock,
   CLAUDE_MODEL,
@@ -96,7 +97,15 @@ function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, 
   };
 }
 
-/** The Converse request for a history under Bedrock's replay rules, with a warning per part left out. */
-export function encodeBedrockRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: BedrockConverseRequest } {
+/** What the encoder writes into a Converse body: the conversation and the system prompt (the request fields are the caller's). */
+export type BedrockEncoded = Pick<BedrockConverseRequest, "messages" | "system">;
+
+function encodeConverseRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: BedrockEncoded } {
   return encodeHistory(history, bedrockWriter(options));
 }
+
+/**
+ * The Converse request for a history under Bedrock's replay rules, with a warning per part left out: the
+ * JSON body as it goes over HTTP (blobs as base64 text); `bedrockConverseInput` gives the AWS SDK's input.
+ */
+export const encodeBedrockRequest: Encoder<BedrockEncoded, BedrockRequestFields> = typedEncoder(encodeConverseRequest);

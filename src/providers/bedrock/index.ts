@@ -1,21 +1,25 @@
 // The Amazon Bedrock Converse codec: JSON responses, ConverseStream in the AWS event-stream framing (or
 // one `{ "<eventType>": payload }` per JSON line), and requests in the Converse JSON form.
 import { EventStreamDecoder } from "../framing/aws-event-stream.js";
-import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
-import type { BedrockConverseRequest } from "./bedrock-wire.js";
+import type { ProviderCodec } from "../provider-codec.js";
+import type { BedrockRequestFields } from "./bedrock-wire.js";
 import { BEDROCK } from "./bedrock-wire.js";
 import { decodeBedrockResponse } from "./decode-bedrock-response.js";
 import { BedrockStreamDecoder, bedrockEventFromJson, bedrockEventFromMessage } from "./decode-bedrock-stream.js";
-import { encodeBedrockRequest } from "./encode-bedrock-request.js";
+import { type BedrockEncoded, encodeBedrockRequest } from "./encode-bedrock-request.js";
 import { bedrockEndpoint } from "./bedrock-endpoint.js";
 import { declareBedrockTools } from "./bedrock-tools.js";
 import { bedrockErrors } from "./bedrock-errors.js";
 
 export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
-export { encodeBedrockRequest } from "./encode-bedrock-request.js";
+export { type BedrockEncoded, encodeBedrockRequest } from "./encode-bedrock-request.js";
+export {
+  bedrockConverseInput, bedrockEventsFromSdk, bedrockResponseFromSdk,
+  type BedrockSdkContentBlock, type BedrockSdkDocument, type BedrockSdkInput, type BedrockSdkMessage,
+} from "./bedrock-sdk.js";
 
-export const bedrockCodec: ProviderCodec<BedrockConverseRequest> = {
+export const bedrockCodec: ProviderCodec<BedrockEncoded, BedrockRequestFields> = {
   id: BEDROCK,
   framing: "aws-event-stream",
   decodeResponse: decodeBedrockResponse,
@@ -28,7 +32,7 @@ export const bedrockCodec: ProviderCodec<BedrockConverseRequest> = {
     };
   },
   wireEventFromJson: bedrockEventFromJson,
-  encodeRequest: typedEncoder(encodeBedrockRequest),
+  encodeRequest: encodeBedrockRequest,
   endpoint: bedrockEndpoint,
   declareTools: declareBedrockTools,
   reasoningRequest: {
