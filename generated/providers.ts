@@ -1426,6 +1426,14 @@ export const providersDocument: ProvidersDocument = {
         "GooglePromptFeedback",
         "GoogleGenerateContentResponse",
         "GoogleErrorResponse",
+        "GoogleThinkingConfig",
+        "GoogleGenerationConfig",
+        "GoogleFunctionDeclaration",
+        "GoogleTool",
+        "GoogleFunctionCallingConfig",
+        "GoogleToolConfig",
+        "GoogleSafetySetting",
+        "GoogleRequestFields",
         "GoogleRequest"
       ],
       "payloadKinds": [
@@ -1967,6 +1975,10 @@ export const providersDocument: ProvidersDocument = {
         "MistralValidationError",
         "MistralRequestMessage",
         "MistralRequestToolCall",
+        "MistralFunctionTool",
+        "MistralBuiltInTool",
+        "MistralResponseFormat",
+        "MistralRequestFields",
         "MistralChatCompletionRequest",
         "MistralKnownChunk"
       ],
