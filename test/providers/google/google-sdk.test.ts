@@ -7,46 +7,18 @@ import { describe, expect, it } from "vitest";
 import type { Message } from "../../../generated/types.js";
 import { decodeEventStream, decodeStream } from "../../../src/providers/decode-stream.js";
 import { createGoogleCodec, decodeGoogleResponse, googleCodec, googleGenerateContentParameters } from "../../../src/providers/google/index.js";
-import { loopbackServer } from "../../support/loopback-server.js";
 import { asyncChunks } from "../../support/rechunk.js";
 import { fixtureFiles, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../support/provider-fixtures.js";
+import { sdkLoopback } from "../support/sdk-loopback.js";
+import { VERTEX_STREAMS } from "./google-fixture-endpoints.js";
 
 const PROVIDER = "google";
 const MODEL = "gemini-3-pro-preview";
 const vertexCodec = createGoogleCodec({ endpoint: "vertex-ai" });
-/** The stream recordings made against Vertex AI (tests/providers/google/google-decode.test.ts lists them too). */
-const VERTEX_STREAMS = new Set([
-  "js-genai__vertex-chat-call-arguments-in-one-chunk.chunks.txt",
-  "js-genai__vertex-mcp-stream-function-call-arguments.chunks.txt",
-  "js-genai__vertex-stream-function-call-arguments.chunks.txt",
-  "vercel-ai__google-stream-no-args-tool-call.chunks.txt",
-  "vercel-ai__google-stream-tool-call-arguments.chunks.txt",
-  "vercel-ai__google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt",
-  "vercel-ai__google-vertex-stream-tool-call-arguments-nested.1.chunks.txt",
-]);
-
-/** What the server answers next: a JSON body, or SSE bytes. */
-let answer: { json: unknown } | { sse: Uint8Array } = { json: {} };
-const server = await loopbackServer([
-  (_request, response) => {
-    if ("json" in answer) {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify(answer.json));
-    } else {
-      response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(answer.sse);
-    }
-  },
-]);
-
+const server = await sdkLoopback();
 const geminiApi = new GoogleGenAI({ apiKey: "test-key", httpOptions: { baseUrl: server.url } });
 // Vertex AI express mode (an API key, no project): the SDK's Vertex serializers and URLs, no Google auth.
 const vertexAi = new GoogleGenAI({ vertexai: true, apiKey: "test-key", httpOptions: { baseUrl: server.url } });
-
-/** The JSON body of the last request the server received. */
-function lastBody(): unknown {
-  return JSON.parse(server.requests.at(-1)!.body);
-}
 
 const signature = (data: string) => ({ provider: "google", kind: "thought_signature", data });
 const fromGeminiApi = { provider: "google", endpoint: "gemini-api" };
@@ -90,44 +62,44 @@ describe("googleGenerateContentParameters", () => {
   it("gives what the SDK sends as partwise's wire body when the history has signatures, calls, results and media", async () => {
     const encoded = googleCodec.encodeRequest(history(fromGeminiApi), { request });
     expect(encoded.warnings).toEqual([]);
-    answer = { json: readFixtureJson(PROVIDER, "vercel-ai__google-text.json") };
+    server.answerJson(readFixtureJson(PROVIDER, "vercel-ai__google-text.json"));
     await geminiApi.models.generateContent(googleGenerateContentParameters(encoded, MODEL));
-    expect(server.requests.at(-1)!.url).toBe(`/v1beta/models/${MODEL}:generateContent`);
-    expect(lastBody()).toEqual(encoded.body);
-    answer = { sse: serverSentEventBytes(readFixtureLines(PROVIDER, "vercel-ai__google-text.chunks.txt")) };
+    expect(server.lastRequest().url).toBe(`/v1beta/models/${MODEL}:generateContent`);
+    expect(server.lastRequest().body).toEqual(encoded.body);
+    server.answerEvents(serverSentEventBytes(readFixtureLines(PROVIDER, "vercel-ai__google-text.chunks.txt")));
     for await (const chunk of await geminiApi.models.generateContentStream(googleGenerateContentParameters(encoded, MODEL))) expect(chunk).toBeDefined();
-    expect(server.requests.at(-1)!.url).toBe(`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`);
-    expect(lastBody()).toEqual(encoded.body);
+    expect(server.lastRequest().url).toBe(`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`);
+    expect(server.lastRequest().body).toEqual(encoded.body);
   });
 
   it("gives what the SDK sends to Vertex AI as partwise's Vertex AI wire body", async () => {
     const encoded = vertexCodec.encodeRequest(history(fromVertex), { request: { ...request, labels: { team: "weather" } } });
-    answer = { json: readFixtureJson(PROVIDER, "vercel-ai__google-text.json") };
+    server.answerJson(readFixtureJson(PROVIDER, "vercel-ai__google-text.json"));
     await vertexAi.models.generateContent(googleGenerateContentParameters(encoded, MODEL));
-    expect(server.requests.at(-1)!.url).toMatch(new RegExp(`/publishers/google/models/${MODEL}:generateContent$`));
-    expect(lastBody()).toEqual(encoded.body);
+    expect(server.lastRequest().url).toMatch(new RegExp(`/publishers/google/models/${MODEL}:generateContent$`));
+    expect(server.lastRequest().body).toEqual(encoded.body);
   });
 
   it("gives a body with only the contents when the request has no other fields", async () => {
     const encoded = googleCodec.encodeRequest([{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
-    answer = { json: readFixtureJson(PROVIDER, "vercel-ai__google-text.json") };
+    server.answerJson(readFixtureJson(PROVIDER, "vercel-ai__google-text.json"));
     await geminiApi.models.generateContent(googleGenerateContentParameters(encoded, MODEL));
-    expect(lastBody()).toEqual(encoded.body);
+    expect(server.lastRequest().body).toEqual(encoded.body);
   });
 
   it("gives a body the SDK completes with an empty generationConfig when the request has no generation fields", async () => {
     const encoded = googleCodec.encodeRequest(history(fromGeminiApi).slice(0, 2), { request: { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } } } });
-    answer = { json: readFixtureJson(PROVIDER, "vercel-ai__google-text.json") };
+    server.answerJson(readFixtureJson(PROVIDER, "vercel-ai__google-text.json"));
     await geminiApi.models.generateContent(googleGenerateContentParameters(encoded, MODEL));
     // The SDK writes `generationConfig` whenever it has a config: empty, it asks for the defaults, as leaving it out does.
-    expect(lastBody()).toEqual({ ...encoded.body, generationConfig: {} });
+    expect(server.lastRequest().body).toEqual({ ...encoded.body, generationConfig: {} });
   });
 });
 
 describe("decodeGoogleResponse", () => {
   it.each(fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("429")))("decodes the SDK's GenerateContentResponse of %s as the recorded JSON", async (file) => {
     const body = readFixtureJson(PROVIDER, file);
-    answer = { json: body };
+    server.answerJson(body);
     const response = await geminiApi.models.generateContent({ model: MODEL, contents: "hi" });
     expect(decodeGoogleResponse(response)).toEqual(decodeGoogleResponse(body));
   });
@@ -138,7 +110,7 @@ describe("decodeEventStream", () => {
     const vertex = VERTEX_STREAMS.has(file);
     const codec = vertex ? vertexCodec : googleCodec;
     const bytes = serverSentEventBytes(readFixtureLines(PROVIDER, file));
-    answer = { sse: bytes };
+    server.answerEvents(bytes);
     const stream = await (vertex ? vertexAi : geminiApi).models.generateContentStream({ model: MODEL, contents: "hi" });
     expect(await decodeEventStream(codec, stream)).toEqual(await decodeStream(codec, asyncChunks([bytes])));
   });

@@ -8,31 +8,14 @@ import type { Message } from "../../../generated/types.js";
 import type { MistralRequestMessage } from "../../../generated/wire/mistral.js";
 import { decodeEventStream, decodeStream } from "../../../src/providers/decode-stream.js";
 import { decodeMistralResponse, mistralCodec, mistralEventsFromSdk, mistralResponseFromSdk, mistralSdkRequest } from "../../../src/providers/mistral/index.js";
-import { loopbackServer } from "../../support/loopback-server.js";
 import { asyncChunks } from "../../support/rechunk.js";
 import { fixtureFiles, readFixtureBytes, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../support/provider-fixtures.js";
+import { sdkLoopback } from "../support/sdk-loopback.js";
 
 const PROVIDER = "mistral";
 
-/** What the server answers next: a JSON body, or SSE bytes. */
-let answer: { json: unknown } | { sse: Uint8Array } = { json: {} };
-const server = await loopbackServer([
-  (_request, response) => {
-    if ("json" in answer) {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify(answer.json));
-    } else {
-      response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(answer.sse);
-    }
-  },
-]);
+const server = await sdkLoopback();
 const client = new Mistral({ apiKey: "test-key", serverURL: server.url });
-
-/** The JSON body of the last request the server received. */
-function lastBody(): unknown {
-  return JSON.parse(server.requests.at(-1)!.body);
-}
 
 /** A recorded stream as the bytes Mistral sends: data-only events ending with `data: [DONE]`. */
 function streamBytes(file: string): Uint8Array {
@@ -108,17 +91,17 @@ describe("mistralSdkRequest", () => {
   it("gives what chat.complete sends as partwise's wire body when the history has signed thinking, calls, results and media", async () => {
     const { body, warnings } = encoded(false);
     expect(warnings).toEqual([]);
-    answer = { json: readFixtureJson(PROVIDER, "vercel-ai__mistral-text.json") };
+    server.answerJson(readFixtureJson(PROVIDER, "vercel-ai__mistral-text.json"));
     await client.chat.complete(mistralSdkRequest(body));
-    expect(server.requests.at(-1)!.url).toBe("/v1/chat/completions");
-    expect(lastBody()).toEqual(withSdkDefaults(body));
+    expect(server.lastRequest().url).toBe("/v1/chat/completions");
+    expect(server.lastRequest().body).toEqual(withSdkDefaults(body));
   });
 
   it("gives what chat.stream sends as partwise's wire body when the request streams", async () => {
     const { body } = encoded(true);
-    answer = { sse: streamBytes("vercel-ai__mistral-text.chunks.txt") };
+    server.answerEvents(streamBytes("vercel-ai__mistral-text.chunks.txt"));
     for await (const event of await client.chat.stream(mistralSdkRequest(body))) expect(event.data).toBeDefined();
-    expect(lastBody()).toEqual(withSdkDefaults(body));
+    expect(server.lastRequest().body).toEqual(withSdkDefaults(body));
   });
 
   it("carries a field it does not know under its own name when the body has one", () => {
@@ -129,7 +112,7 @@ describe("mistralSdkRequest", () => {
 describe("mistralResponseFromSdk", () => {
   it.each(fixtureFiles(PROVIDER, ".json").filter((file) => !file.includes("request")))("decodes the SDK's ChatCompletionResponse of %s as the recorded JSON", async (file) => {
     const body = readFixtureJson(PROVIDER, file);
-    answer = { json: body };
+    server.answerJson(body);
     const response = await client.chat.complete({ model: "m", messages: [{ role: "user", content: "hi" }] });
     expect(decodeMistralResponse(mistralResponseFromSdk(response))).toEqual(decodeMistralResponse(body));
   });
@@ -138,7 +121,7 @@ describe("mistralResponseFromSdk", () => {
 describe("mistralEventsFromSdk", () => {
   it.each([...fixtureFiles(PROVIDER, ".chunks.txt"), ...fixtureFiles(PROVIDER, ".sse")])("decodes the SDK's stream of %s as the recorded bytes", async (file) => {
     const bytes = streamBytes(file);
-    answer = { sse: bytes };
+    server.answerEvents(bytes);
     const stream = await client.chat.stream({ model: "m", messages: [{ role: "user", content: "hi" }] });
     expect(await decodeEventStream(mistralCodec, mistralEventsFromSdk(stream))).toEqual(await decodeStream(mistralCodec, asyncChunks([bytes])));
   });
