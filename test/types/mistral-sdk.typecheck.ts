@@ -85,3 +85,6 @@ mistralCodec.encodeRequest([], { request: { max_tokens: 10 } });
 
 // @ts-expect-error a body encoded without request fields has no model, which the SDK's request requires
 export const withoutModel: ChatCompletionRequest = mistralSdkRequest(encodeMistralRequest([]).body);
+
+/** A field the helper does not rename keeps its wire name in the type, as it does in the value. */
+export const unknownFieldKeepsItsName: { future_field: number } = mistralSdkRequest(encodeMistralRequest([], { request: { model: "m", future_field: 1 } }).body);

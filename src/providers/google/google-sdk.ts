@@ -36,6 +36,6 @@ export function googleGenerateContentParameters<Body extends GoogleBodyFields>(e
   const config = { ...generationConfig, ...fields };
   // A config, even an empty one, makes the SDK send a generationConfig: a body of contents alone goes without.
   if (Object.keys(config).length === 0) return { model, contents };
-  // The one cast: a spread of a generic's rest is typed loosely; the value is exactly GoogleSdkConfig<Body>.
+  // A cast: a spread of a generic's rest is typed loosely; the value is exactly GoogleSdkConfig<Body>.
   return { model, contents, config: config as GoogleSdkConfig<Body> };
 }

@@ -4,11 +4,28 @@
 // events back as the wire JSON the decoders read. Hand-written field tables; the SDK is never imported.
 import type { MistralChatCompletionResponse, MistralCompletionChunk, MistralRequestToolCall, MistralTextChunk } from "./mistral-wire.js";
 
-/** snake_case -> camelCase, as the SDK names a wire field. */
-type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
+/** Wire name -> SDK name, for the fields the SDK renames; every other field keeps its name. */
+type FieldNames = Readonly<Record<string, string>>;
 
-/** An object's keys as the SDK names them, the values as they are. */
-type CamelCaseKeys<T> = { [Key in keyof T as Key extends string ? CamelCase<Key> : Key]: T[Key] };
+/** The request fields the SDK renames (ChatCompletionRequest$outboundSchema). */
+const REQUEST_FIELDS = {
+  top_p: "topP",
+  max_tokens: "maxTokens",
+  random_seed: "randomSeed",
+  response_format: "responseFormat",
+  tool_choice: "toolChoice",
+  presence_penalty: "presencePenalty",
+  frequency_penalty: "frequencyPenalty",
+  parallel_tool_calls: "parallelToolCalls",
+  reasoning_effort: "reasoningEffort",
+  prompt_mode: "promptMode",
+  prompt_cache_key: "promptCacheKey",
+  service_tier: "serviceTier",
+  safe_prompt: "safePrompt",
+} as const satisfies FieldNames;
+
+/** A request's fields under the SDK's names, as mistralSdkRequest renames them (a field it does not know keeps its name). */
+type SdkRequestFields<T> = { [Key in keyof T as Key extends keyof typeof REQUEST_FIELDS ? (typeof REQUEST_FIELDS)[Key] : Key]: T[Key] };
 
 /** A thinking chunk as the SDK types it: its nested chunks are text. */
 export interface MistralSdkThinkChunk {
@@ -41,27 +58,9 @@ type SdkResponseFormat<Format> = Format extends { json_schema?: infer JsonSchema
  * The SDK's `ChatCompletionRequest` for an encoded body: the request fields in the SDK's names, typed as
  * they were given in `request` (so `model` is there when it was required), and the messages.
  */
-export type MistralSdkRequest<Body> = CamelCaseKeys<Omit<Body, "messages" | "response_format">> &
+export type MistralSdkRequest<Body> = SdkRequestFields<Omit<Body, "messages" | "response_format">> &
   (Body extends { response_format?: infer Format } ? { responseFormat?: SdkResponseFormat<Format> } : unknown) & { messages: MistralSdkMessage[] };
 
-/** Wire name -> SDK name, for the fields the SDK renames; every other field keeps its name. */
-type FieldNames = Readonly<Record<string, string>>;
-
-const REQUEST_FIELDS: FieldNames = {
-  top_p: "topP",
-  max_tokens: "maxTokens",
-  random_seed: "randomSeed",
-  response_format: "responseFormat",
-  tool_choice: "toolChoice",
-  presence_penalty: "presencePenalty",
-  frequency_penalty: "frequencyPenalty",
-  parallel_tool_calls: "parallelToolCalls",
-  reasoning_effort: "reasoningEffort",
-  prompt_mode: "promptMode",
-  prompt_cache_key: "promptCacheKey",
-  service_tier: "serviceTier",
-  safe_prompt: "safePrompt",
-};
 const RESPONSE_FORMAT_FIELDS: FieldNames = { json_schema: "jsonSchema" };
 const JSON_SCHEMA_FIELDS: FieldNames = { schema: "schemaDefinition" };
 const MESSAGE_FIELDS: FieldNames = { tool_calls: "toolCalls", tool_call_id: "toolCallId" };
@@ -152,7 +151,7 @@ const FROM_SDK = direction(false);
  */
 export function mistralSdkRequest<Body extends object>(body: Body): MistralSdkRequest<Body> {
   const responseFormat = (value: unknown) => renamed(value, RESPONSE_FORMAT_FIELDS, { json_schema: (schema) => renamed(schema, JSON_SCHEMA_FIELDS) });
-  // The one cast: the copy is built field by field from a table; its type is the table applied to Body.
+  // A cast: the copy is built field by field from the tables, which SdkRequestFields applies to Body's type.
   return renamed(body, REQUEST_FIELDS, { messages: eachOf(TO_SDK.message), response_format: responseFormat }) as MistralSdkRequest<Body>;
 }
 

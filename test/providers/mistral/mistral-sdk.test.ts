@@ -116,6 +116,17 @@ describe("mistralResponseFromSdk", () => {
     const response = await client.chat.complete({ model: "m", messages: [{ role: "user", content: "hi" }] });
     expect(decodeMistralResponse(mistralResponseFromSdk(response))).toEqual(decodeMistralResponse(body));
   });
+
+  it("gives back the chunk the SDK read when the chunk's kind is one the SDK does not know", async () => {
+    const recorded = readFixtureJson(PROVIDER, "vercel-ai__mistral-reasoning.json") as { choices: { message: { content: unknown[] } }[] };
+    const body = structuredClone(recorded);
+    body.choices[0]!.message.content.push({ type: "audio_transcript", transcript: "later API", segment_ids: [1, 2] });
+    server.answerJson(body);
+    const response = await client.chat.complete({ model: "m", messages: [{ role: "user", content: "hi" }] });
+    const decoded = decodeMistralResponse(mistralResponseFromSdk(response));
+    expect(decoded).toEqual(decodeMistralResponse(body));
+    expect(decoded.message.parts.at(-1)).toMatchObject({ type: "unknown", kind: "audio_transcript" });
+  });
 });
 
 describe("mistralEventsFromSdk", () => {
