@@ -1490,6 +1490,14 @@ export const providersDocument: ProvidersDocument = {
         "GooglePromptFeedback",
         "GoogleGenerateContentResponse",
         "GoogleErrorResponse",
+        "GoogleThinkingConfig",
+        "GoogleGenerationConfig",
+        "GoogleFunctionDeclaration",
+        "GoogleTool",
+        "GoogleFunctionCallingConfig",
+        "GoogleToolConfig",
+        "GoogleSafetySetting",
+        "GoogleRequestFields",
         "GoogleRequest"
       ],
       "payloadKinds": [
@@ -2031,6 +2039,10 @@ export const providersDocument: ProvidersDocument = {
         "MistralValidationError",
         "MistralRequestMessage",
         "MistralRequestToolCall",
+        "MistralFunctionTool",
+        "MistralBuiltInTool",
+        "MistralResponseFormat",
+        "MistralRequestFields",
         "MistralChatCompletionRequest",
         "MistralKnownChunk"
       ],

@@ -85,6 +85,8 @@ export {
   encodeOpenAiResponsesRequest, openAiResponsesCodec, type OpenAiResponsesProfile, type OpenAiResponsesProfileName,
 } from "./providers/openai-responses/index.js";
 export { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, encodeGoogleRequest, googleCodec, GoogleStreamDecoder, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint } from "./providers/google/index.js";
+// The Gemini body as @google/genai's generateContent parameters.
+export { googleGenerateContentParameters, type GoogleBodyFields, type GoogleEncoded, type GoogleSdkConfig, type GoogleSdkParameters } from "./providers/google/index.js";
 export {
   bedrockCodec, bedrockConverseInput, bedrockEventsFromSdk, bedrockResponseFromSdk, BedrockStreamDecoder, decodeBedrockResponse, encodeBedrockRequest,
   type BedrockEncoded, type BedrockSdkContentBlock, type BedrockSdkDocument, type BedrockSdkInput, type BedrockSdkMessage,
@@ -111,3 +113,8 @@ export { decideReplay, leftOutPartWarning, replayRules, settleReplay, type Repla
 export { contentSupport, settleContent, type ContentSupport } from "./providers/content-rules.js";
 export { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec, OllamaStreamDecoder } from "./providers/ollama/index.js";
 export { decodeMistralResponse, encodeMistralRequest, mistralCodec, mistralToolCallId, MistralStreamDecoder } from "./providers/mistral/index.js";
+// The Mistral wire in @mistralai/mistralai's camelCase shapes, both ways.
+export {
+  mistralChunkFromSdk, mistralEventsFromSdk, mistralResponseFromSdk, mistralSdkRequest,
+  type MistralEncoded, type MistralSdkChunk, type MistralSdkMessage, type MistralSdkRequest, type MistralSdkThinkChunk,
+} from "./providers/mistral/index.js";

@@ -115,5 +115,29 @@ export declare const validateGoogleGenerateContentResponse: StandaloneValidator;
 /** Validates a `GoogleErrorResponse` against GoogleErrorResponse.json. */
 export declare const validateGoogleErrorResponse: StandaloneValidator;
 
+/** Validates a `GoogleThinkingConfig` against GoogleThinkingConfig.json. */
+export declare const validateGoogleThinkingConfig: StandaloneValidator;
+
+/** Validates a `GoogleGenerationConfig` against GoogleGenerationConfig.json. */
+export declare const validateGoogleGenerationConfig: StandaloneValidator;
+
+/** Validates a `GoogleFunctionDeclaration` against GoogleFunctionDeclaration.json. */
+export declare const validateGoogleFunctionDeclaration: StandaloneValidator;
+
+/** Validates a `GoogleTool` against GoogleTool.json. */
+export declare const validateGoogleTool: StandaloneValidator;
+
+/** Validates a `GoogleFunctionCallingConfig` against GoogleFunctionCallingConfig.json. */
+export declare const validateGoogleFunctionCallingConfig: StandaloneValidator;
+
+/** Validates a `GoogleToolConfig` against GoogleToolConfig.json. */
+export declare const validateGoogleToolConfig: StandaloneValidator;
+
+/** Validates a `GoogleSafetySetting` against GoogleSafetySetting.json. */
+export declare const validateGoogleSafetySetting: StandaloneValidator;
+
+/** Validates a `GoogleRequestFields` against GoogleRequestFields.json. */
+export declare const validateGoogleRequestFields: StandaloneValidator;
+
 /** Validates a `GoogleRequest` against GoogleRequest.json. */
 export declare const validateGoogleRequest: StandaloneValidator;

@@ -79,6 +79,18 @@ export declare const validateMistralRequestMessage: StandaloneValidator;
 /** Validates a `MistralRequestToolCall` against MistralRequestToolCall.json. */
 export declare const validateMistralRequestToolCall: StandaloneValidator;
 
+/** Validates a `MistralFunctionTool` against MistralFunctionTool.json. */
+export declare const validateMistralFunctionTool: StandaloneValidator;
+
+/** Validates a `MistralBuiltInTool` against MistralBuiltInTool.json. */
+export declare const validateMistralBuiltInTool: StandaloneValidator;
+
+/** Validates a `MistralResponseFormat` against MistralResponseFormat.json. */
+export declare const validateMistralResponseFormat: StandaloneValidator;
+
+/** Validates a `MistralRequestFields` against MistralRequestFields.json. */
+export declare const validateMistralRequestFields: StandaloneValidator;
+
 /** Validates a `MistralChatCompletionRequest` against MistralChatCompletionRequest.json. */
 export declare const validateMistralChatCompletionRequest: StandaloneValidator;
 

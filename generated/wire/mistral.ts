@@ -15,17 +15,119 @@ export type MistralChunk = MistralKnownChunk | MistralOtherChunk;
 export type MistralKnownChunk = MistralTextChunk | MistralThinkChunk;
 
 /**
- * A chat completion request (the fields partwise writes; every other field, e.g. `tools`, `reasoning_effort`, is passed through).
+ * A built-in tool (`web_search`, `code_interpreter`, ...): any `type` besides `function`.
+ */
+export interface MistralBuiltInTool {
+  /**
+   * The tool type.
+   */
+  type: string;
+}
+/**
+ * A chat completion request (the fields partwise writes and the request fields; every other field is passed through).
  */
 export interface MistralChatCompletionRequest {
   /**
-   * The model to use.
+   * The model to use (required by the API; absent when the encoder is given no request fields).
    */
   model?: string;
   /**
    * The conversation.
    */
   messages: MistralRequestMessage[];
+  /**
+   * Sampling temperature.
+   */
+  temperature?: number | null;
+  /**
+   * Nucleus sampling.
+   */
+  top_p?: number | null;
+  /**
+   * The output token limit.
+   */
+  max_tokens?: number | null;
+  /**
+   * Stream the answer as server-sent events.
+   */
+  stream?: boolean;
+  /**
+   * Sequences that stop generation.
+   */
+  stop?: string | string[] | null;
+  /**
+   * The sampling seed.
+   */
+  random_seed?: number | null;
+  /**
+   * Request metadata.
+   */
+  metadata?: RecordUnknown | null;
+  /**
+   * The output format.
+   */
+  response_format?: MistralResponseFormat;
+  /**
+   * Tools the model may call.
+   */
+  tools?: (MistralFunctionTool | MistralBuiltInTool)[] | null;
+  /**
+   * `auto`, `none`, `any`, `required`, or `{type: "function", function: {name}}`.
+   */
+  tool_choice?:
+    | "auto"
+    | "none"
+    | "any"
+    | "required"
+    | {
+        type?: "function";
+        function: {
+          name: string;
+        };
+      };
+  /**
+   * Presence penalty.
+   */
+  presence_penalty?: number | null;
+  /**
+   * Frequency penalty.
+   */
+  frequency_penalty?: number | null;
+  /**
+   * How many completions.
+   */
+  n?: number | null;
+  /**
+   * Predicted output.
+   */
+  prediction?: {
+    type?: "content";
+    content?: string;
+  };
+  /**
+   * Allow parallel tool calls.
+   */
+  parallel_tool_calls?: boolean;
+  /**
+   * `none` or `high` (Magistral).
+   */
+  reasoning_effort?: string | null;
+  /**
+   * `reasoning` uses the reasoning system prompt.
+   */
+  prompt_mode?: "reasoning" | null;
+  /**
+   * A prompt cache key.
+   */
+  prompt_cache_key?: string | null;
+  /**
+   * `standard` or `priority`.
+   */
+  service_tier?: string | null;
+  /**
+   * Inject the safety prompt.
+   */
+  safe_prompt?: boolean;
   [k: string]: unknown;
 }
 /**
@@ -169,6 +271,36 @@ export interface MistralFunctionCall {
   [k: string]: unknown;
 }
 /**
+ * A function tool. https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post
+ */
+export interface MistralFunctionTool {
+  /**
+   * Always `function`.
+   */
+  type: "function";
+  /**
+   * The function.
+   */
+  function: {
+    /**
+     * The tool name.
+     */
+    name: string;
+    /**
+     * What it does.
+     */
+    description?: string;
+    /**
+     * The parameters as JSON Schema.
+     */
+    parameters?: RecordUnknown;
+    /**
+     * Constrain the arguments to the schema.
+     */
+    strict?: boolean;
+  };
+}
+/**
  * An image chunk of a user message, written from a media part: a URL or a `data:` URL with base64 bytes.
  */
 export interface MistralImageUrlChunk {
@@ -203,6 +335,109 @@ export interface MistralMessage {
    */
   tool_calls?: MistralToolCall[] | null;
   [k: string]: unknown;
+}
+/**
+ * The request fields besides the messages (`request` of the encoder), snake_case as on the wire; `model` is
+ * required. https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post
+ */
+export interface MistralRequestFields {
+  /**
+   * The model to use.
+   */
+  model: string;
+  /**
+   * Sampling temperature.
+   */
+  temperature?: number | null;
+  /**
+   * Nucleus sampling.
+   */
+  top_p?: number | null;
+  /**
+   * The output token limit.
+   */
+  max_tokens?: number | null;
+  /**
+   * Stream the answer as server-sent events.
+   */
+  stream?: boolean;
+  /**
+   * Sequences that stop generation.
+   */
+  stop?: string | string[] | null;
+  /**
+   * The sampling seed.
+   */
+  random_seed?: number | null;
+  /**
+   * Request metadata.
+   */
+  metadata?: RecordUnknown | null;
+  /**
+   * The output format.
+   */
+  response_format?: MistralResponseFormat;
+  /**
+   * Tools the model may call.
+   */
+  tools?: (MistralFunctionTool | MistralBuiltInTool)[] | null;
+  /**
+   * `auto`, `none`, `any`, `required`, or `{type: "function", function: {name}}`.
+   */
+  tool_choice?:
+    | "auto"
+    | "none"
+    | "any"
+    | "required"
+    | {
+        type?: "function";
+        function: {
+          name: string;
+        };
+      };
+  /**
+   * Presence penalty.
+   */
+  presence_penalty?: number | null;
+  /**
+   * Frequency penalty.
+   */
+  frequency_penalty?: number | null;
+  /**
+   * How many completions.
+   */
+  n?: number | null;
+  /**
+   * Predicted output.
+   */
+  prediction?: {
+    type?: "content";
+    content?: string;
+  };
+  /**
+   * Allow parallel tool calls.
+   */
+  parallel_tool_calls?: boolean;
+  /**
+   * `none` or `high` (Magistral).
+   */
+  reasoning_effort?: string | null;
+  /**
+   * `reasoning` uses the reasoning system prompt.
+   */
+  prompt_mode?: "reasoning" | null;
+  /**
+   * A prompt cache key.
+   */
+  prompt_cache_key?: string | null;
+  /**
+   * `standard` or `priority`.
+   */
+  service_tier?: string | null;
+  /**
+   * Inject the safety prompt.
+   */
+  safe_prompt?: boolean;
 }
 /**
  * A message as partwise writes it into a request.
@@ -253,6 +488,36 @@ export interface MistralRequestToolCall {
      * The arguments as JSON text.
      */
     arguments: string;
+  };
+}
+/**
+ * `response_format`: `text`, `json_object`, or `json_schema` with its schema.
+ */
+export interface MistralResponseFormat {
+  /**
+   * `text`, `json_object` or `json_schema` (literals, so an object literal keeps them: the SDK's type takes only these).
+   */
+  type?: "text" | "json_object" | "json_schema";
+  /**
+   * With `json_schema`: the schema.
+   */
+  json_schema?: {
+    /**
+     * The schema name.
+     */
+    name: string;
+    /**
+     * What it describes.
+     */
+    description?: string | null;
+    /**
+     * The JSON Schema.
+     */
+    schema?: RecordUnknown;
+    /**
+     * Constrain the output to the schema.
+     */
+    strict?: boolean;
   };
 }
 /**

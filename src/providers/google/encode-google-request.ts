@@ -6,22 +6,26 @@
 import type { EncodedRequest, History, Message, Part } from "../../../generated/types.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import { type ContentPlace, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import type { EncodeOptions, EncodedRequestOf, RequestBody } from "../provider-codec.js";
 import {
   ENDPOINT_ATTRIBUTE,
   GOOGLE,
   type GoogleEndpoint,
   type GooglePart,
   type GoogleRequest,
+  type GoogleRequestFields,
   SIGNATURE_FROM_OTHER_ENDPOINT,
   THOUGHT_SIGNATURE,
 } from "./google-wire.js";
 import { mediaToGooglePart, partToGooglePart } from "./map-google-part.js";
 
 /** Encoding options, and the endpoint the request goes to (its own signatures are the ones sent). */
-export interface GoogleEncodeOptions extends EncodeOptions {
+export interface GoogleEncodeOptions<Fields extends object = Record<string, unknown>> extends EncodeOptions<Fields> {
   readonly endpoint?: GoogleEndpoint;
 }
+
+/** What the encoder writes into the body: the contents and the system instruction (the rest is the request fields). */
+export type GoogleEncoded = Pick<GoogleRequest, "contents" | "systemInstruction">;
 
 /** True when the part's Gemini signature was issued by the other endpoint (as its `endpoint` attribute says). */
 function signedByOtherEndpoint(part: Part, endpoint: GoogleEndpoint): boolean {
@@ -130,7 +134,12 @@ function googleWriter(options: GoogleEncodeOptions): TurnWriter<GooglePart, Goog
   };
 }
 
-/** The request for a history under Gemini's replay rules, with a warning per part left out. */
+/**
+ * The request for a history under Gemini's replay rules, with a warning per part left out. With request
+ * fields the body is typed as them plus the contents (see `Encoder` in provider-codec.ts).
+ */
+export function encodeGoogleRequest(history: History | readonly Message[], options?: GoogleEncodeOptions<never>): EncodedRequestOf<GoogleEncoded>;
+export function encodeGoogleRequest<Given extends GoogleRequestFields>(history: History | readonly Message[], options: GoogleEncodeOptions<Given>): EncodedRequestOf<RequestBody<GoogleEncoded, Given>>;
 export function encodeGoogleRequest(history: History | readonly Message[], options: GoogleEncodeOptions = {}): EncodedRequest & { body: GoogleRequest } {
   return encodeHistory(history, googleWriter(options));
 }

@@ -21,6 +21,8 @@ export type {
   GooglePart,
   GooglePartialArg,
   GoogleRequest,
+  GoogleRequestFields,
+  GoogleGenerationConfig,
   GoogleTextOrThoughtPart,
   GoogleUsageMetadata,
 } from "../../../generated/wire/google.js";

@@ -2,13 +2,13 @@
 // gives Vertex AI's, whose parts are tagged and whose signatures are replayed for that endpoint.
 import { validateGoogleErrorResponse } from "../../../generated/wire/google-validators.js";
 import { typedEncoder, type ProviderCodec, type WireEvent, type WireReader } from "../provider-codec.js";
-import type { GoogleRequest } from "./google-wire.js";
+import type { GoogleRequestFields } from "./google-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { invalidWire } from "../wire-validation.js";
 import { decodeGoogleResponse } from "./decode-google-response.js";
 import { GoogleStreamDecoder } from "./decode-google-stream.js";
 import type { GoogleDecodeOptions } from "./google-decode-options.js";
-import { encodeGoogleRequest } from "./encode-google-request.js";
+import { type GoogleEncoded, encodeGoogleRequest } from "./encode-google-request.js";
 import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.js";
 import { googleEndpoint } from "./google-endpoint.js";
 import { declareGoogleTools } from "./google-tools.js";
@@ -17,7 +17,8 @@ import { googleErrors } from "./google-errors.js";
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { GoogleStreamDecoder } from "./decode-google-stream.js";
 export type { GoogleDecodeOptions } from "./google-decode-options.js";
-export { type GoogleEncodeOptions, encodeGoogleRequest } from "./encode-google-request.js";
+export { type GoogleEncodeOptions, type GoogleEncoded, encodeGoogleRequest } from "./encode-google-request.js";
+export { type GoogleBodyFields, type GoogleSdkConfig, type GoogleSdkParameters, googleGenerateContentParameters } from "./google-sdk.js";
 export { type GoogleEndpoint, REPLAY_SIGNATURES_ACROSS_ENDPOINTS } from "./google-wire.js";
 
 /**
@@ -66,7 +67,7 @@ function googleWireReader(): WireReader {
 }
 
 /** A Gemini codec for one endpoint (Gemini API by default) and one candidate (0 by default). */
-export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCodec<GoogleRequest> {
+export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCodec<GoogleEncoded, GoogleRequestFields> {
   const endpoint = options.endpoint ?? "gemini-api";
   const decodeOptions = { endpoint, candidate: options.candidate ?? 0 };
   return {
@@ -86,4 +87,4 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
 }
 
 /** The Gemini API codec. */
-export const googleCodec: ProviderCodec<GoogleRequest> = createGoogleCodec();
+export const googleCodec: ProviderCodec<GoogleEncoded, GoogleRequestFields> = createGoogleCodec();

@@ -5,8 +5,15 @@
 import { sha256 } from "../../bytes/sha256.js";
 import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
 import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
-import { MISTRAL, type MistralChatCompletionRequest, type MistralChunk, type MistralRequestMessage, type MistralRequestToolCall } from "./mistral-wire.js";
+import type { EncodeOptions, EncodedRequestOf, RequestBody } from "../provider-codec.js";
+import {
+  MISTRAL,
+  type MistralChatCompletionRequest,
+  type MistralChunk,
+  type MistralRequestFields,
+  type MistralRequestMessage,
+  type MistralRequestToolCall,
+} from "./mistral-wire.js";
 import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -106,7 +113,20 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
   };
 }
 
-/** The request for a history under Mistral's replay rules, with a warning per part left out. */
+/** What the encoder writes into the body: the messages (the rest is the request fields). */
+export type MistralEncoded = Pick<MistralChatCompletionRequest, "messages">;
+
+/**
+ * The request for a history under Mistral's replay rules, with a warning per part left out. With request
+ * fields (`model` required) the body is typed as them plus the messages (see `Encoder` in provider-codec.ts).
+ */
+export function encodeMistralRequest(history: History | readonly Message[], options?: EncodeOptions<never>): EncodedRequestOf<MistralEncoded>;
+export function encodeMistralRequest<Given extends MistralRequestFields>(history: History | readonly Message[], options: EncodeOptions<Given>): EncodedRequestOf<RequestBody<MistralEncoded, Given>>;
 export function encodeMistralRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
+  return encodeMistralBody(history, options);
+}
+
+/** The encoder with any request fields (the codec's implementation, which `typedEncoder` types). */
+export function encodeMistralBody(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
   return encodeHistory(history, mistralWriter(options));
 }

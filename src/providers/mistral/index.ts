@@ -1,20 +1,30 @@
 // The Mistral AI chat-completions codec: ordered content chunks (thinking with signature), SSE streams.
 import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
-import type { MistralChatCompletionRequest } from "./mistral-wire.js";
+import type { MistralRequestFields } from "./mistral-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
 import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
-import { encodeMistralRequest } from "./encode-mistral-request.js";
+import { type MistralEncoded, encodeMistralBody } from "./encode-mistral-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { mistralEndpoint } from "./mistral-endpoint.js";
 import { mistralErrors } from "./mistral-errors.js";
 
 export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
-export { encodeMistralRequest, mistralToolCallId } from "./encode-mistral-request.js";
+export { encodeMistralRequest, type MistralEncoded, mistralToolCallId } from "./encode-mistral-request.js";
+export {
+  type MistralSdkChunk,
+  type MistralSdkMessage,
+  type MistralSdkRequest,
+  type MistralSdkThinkChunk,
+  mistralChunkFromSdk,
+  mistralEventsFromSdk,
+  mistralResponseFromSdk,
+  mistralSdkRequest,
+} from "./mistral-sdk.js";
 
-export const mistralCodec: ProviderCodec<MistralChatCompletionRequest> = {
+export const mistralCodec: ProviderCodec<MistralEncoded, MistralRequestFields> = {
   id: MISTRAL,
   framing: "server-sent-events",
   decodeResponse: decodeMistralResponse,
@@ -22,7 +32,7 @@ export const mistralCodec: ProviderCodec<MistralChatCompletionRequest> = {
   // Data-only events; `data: [DONE]` ends the stream and is not JSON.
   createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
-  encodeRequest: typedEncoder(encodeMistralRequest),
+  encodeRequest: typedEncoder(encodeMistralBody),
   endpoint: mistralEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "magistral-medium-latest", request: {} },

@@ -15,6 +15,7 @@ export type {
   MistralCompletionChunk,
   MistralError,
   MistralMessage,
+  MistralRequestFields,
   MistralRequestMessage,
   MistralRequestToolCall,
   MistralStreamChoice,

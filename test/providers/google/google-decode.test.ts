@@ -7,20 +7,11 @@ import { createGoogleCodec, decodeGoogleCandidates, decodeGoogleResponse, google
 import { propertyRuns } from "../../support/property-runs.js";
 import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
 import { decodeByteChunks, decodeEventLines, fixtureFiles, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../support/provider-fixtures.js";
+import { VERTEX_STREAMS } from "./google-fixture-endpoints.js";
 import { mergeGeminiChunks } from "./merge-gemini-chunks.js";
 
 const PROVIDER = "google";
 const vertexCodec = createGoogleCodec({ endpoint: "vertex-ai" });
-/** The recordings made against Vertex AI (they carry `createTime` and `trafficType`). */
-const VERTEX_STREAMS = new Set([
-  "js-genai__vertex-chat-call-arguments-in-one-chunk.chunks.txt",
-  "js-genai__vertex-mcp-stream-function-call-arguments.chunks.txt",
-  "js-genai__vertex-stream-function-call-arguments.chunks.txt",
-  "vercel-ai__google-stream-no-args-tool-call.chunks.txt",
-  "vercel-ai__google-stream-tool-call-arguments.chunks.txt",
-  "vercel-ai__google-stream-tool-call-array-arguments-missing-terminal-function-call.chunks.txt",
-  "vercel-ai__google-vertex-stream-tool-call-arguments-nested.1.chunks.txt",
-]);
 const codecOf = (file: string) => (VERTEX_STREAMS.has(file) ? vertexCodec : googleCodec);
 const endpointOf = (file: string) => (VERTEX_STREAMS.has(file) ? "vertex-ai" : "gemini-api");
 const streams = fixtureFiles(PROVIDER, ".chunks.txt");
