@@ -68,51 +68,44 @@ function sentBody(requests: readonly { body: string }[]): unknown {
 
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-const STREAMS = [
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "reference__composed-reasoning-commentary-call.sse" },
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "vercel-ai__openai-reasoning-encrypted-content.1.chunks.txt" },
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "vercel-ai__openai-web-search-tool.1.chunks.txt" },
-  { codec: openAiChatCodec, folder: "openai-chat", file: "openai-text.chunks.txt" },
-  { codec: openRouterCodec, folder: "openai-chat", file: "openrouter-stream-with-reasoning.sse" },
-  { codec: deepSeekCodec, folder: "deepseek", file: "deepseek-thinking-stream.sse" },
-  { codec: deepSeekCodec, folder: "deepseek", file: "deepseek-tool-call.chunks.txt" },
+/** Per codec, recordings of its server: a stream (`.sse` bytes or `.chunks.txt` events) and a blocking response. */
+const RECORDINGS = [
+  { codec: openAiResponsesCodec, folder: "openai-responses", stream: "reference__composed-reasoning-commentary-call.sse", blocking: "vercel-ai__openai-reasoning-encrypted-content.1.json" },
+  { codec: openAiResponsesCodec, folder: "openai-responses", stream: "vercel-ai__openai-reasoning-encrypted-content.1.chunks.txt", blocking: "vercel-ai__openai-web-search-tool.1.json" },
+  { codec: openAiResponsesCodec, folder: "openai-responses", stream: "vercel-ai__openai-web-search-tool.1.chunks.txt", blocking: "vercel-ai__parallel-tool-call-wrapper.1.json" },
+  { codec: openAiChatCodec, folder: "openai-chat", stream: "openai-text.chunks.txt", blocking: "openai-text.json" },
+  { codec: openRouterCodec, folder: "openai-chat", stream: "openrouter-stream-with-reasoning.sse", blocking: "openrouter-preserve-reasoning-block.2.json" },
+  { codec: deepSeekCodec, folder: "deepseek", stream: "deepseek-thinking-stream.sse", blocking: "deepseek-reasoning.json" },
+  { codec: deepSeekCodec, folder: "deepseek", stream: "deepseek-tool-call.chunks.txt", blocking: "deepseek-v4-tool-loop.2.json" },
 ] as const;
 
+const QUESTION = "Weather in Oslo?";
+
+/** The SDK call a recording answers: Responses for the Responses folder, Chat Completions (OpenAI's, OpenRouter's, DeepSeek's) for the others. */
+function ask(client: OpenAI, folder: string, stream: true): Promise<AsyncIterable<unknown>>;
+function ask(client: OpenAI, folder: string, stream: false): Promise<unknown>;
+async function ask(client: OpenAI, folder: string, stream: boolean): Promise<unknown> {
+  if (folder === "openai-responses") return client.responses.create({ model: "gpt-5", input: QUESTION, stream });
+  return client.chat.completions.create({ model: "served-model", messages: [{ role: "user", content: QUESTION }], stream });
+}
+
 describe("decodeEventStream", () => {
-  it.each(STREAMS)("gives for the SDK's parsed stream of $folder/$file what the recorded bytes give", async ({ codec, folder, file }) => {
-    const bytes = recordedBytes(folder, file);
+  it.each(RECORDINGS)("gives for the SDK's parsed stream of $folder/$stream what the recorded bytes give", async ({ codec, folder, stream }) => {
+    const bytes = recordedBytes(folder, stream);
     const { client } = await sdkClient([eventStream(bytes)]);
-    const sdkStream =
-      folder === "openai-responses"
-        ? await client.responses.create({ model: "gpt-5", input: "Weather in Oslo?", stream: true })
-        : await client.chat.completions.create({ model: "served-model", messages: [{ role: "user", content: "Weather in Oslo?" }], stream: true });
     const fromBytes = await decodeStream(codec, once(bytes));
     expect(fromBytes[0]?.message.parts.length).toBeGreaterThan(0);
-    expect(await decodeEventStream(codec, sdkStream)).toEqual(fromBytes);
+    expect(await decodeEventStream(codec, await ask(client, folder, true))).toEqual(fromBytes);
   });
 });
 
-const BLOCKING = [
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "vercel-ai__openai-reasoning-encrypted-content.1.json" },
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "vercel-ai__openai-web-search-tool.1.json" },
-  { codec: openAiResponsesCodec, folder: "openai-responses", file: "vercel-ai__parallel-tool-call-wrapper.1.json" },
-  { codec: openAiChatCodec, folder: "openai-chat", file: "openai-text.json" },
-  { codec: openRouterCodec, folder: "openai-chat", file: "openrouter-preserve-reasoning-block.2.json" },
-  { codec: deepSeekCodec, folder: "deepseek", file: "deepseek-reasoning.json" },
-  { codec: deepSeekCodec, folder: "deepseek", file: "deepseek-v4-tool-loop.2.json" },
-] as const;
-
 describe("decodeResponse", () => {
-  it.each(BLOCKING)("gives for the SDK's result of $folder/$file what the recorded JSON gives", async ({ codec, folder, file }) => {
-    const recorded = readFixtureJson(folder, file);
+  it.each(RECORDINGS)("gives for the SDK's result of $folder/$blocking what the recorded JSON gives", async ({ codec, folder, blocking }) => {
+    const recorded = readFixtureJson(folder, blocking);
     const { client } = await sdkClient([json(200, recorded)]);
-    const result =
-      folder === "openai-responses"
-        ? await client.responses.create({ model: "gpt-5", input: "Weather in Oslo?" })
-        : await client.chat.completions.create({ model: "served-model", messages: [{ role: "user", content: "Weather in Oslo?" }] });
     const fromRecording = codec.decodeResponse(recorded);
     expect(fromRecording.message.parts.length).toBeGreaterThan(0);
-    expect(codec.decodeResponse(result)).toEqual(fromRecording);
+    expect(codec.decodeResponse(await ask(client, folder, false))).toEqual(fromRecording);
   });
 });
 

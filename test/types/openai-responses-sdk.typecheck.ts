@@ -72,12 +72,19 @@ export function encodedInputIsSdkInput(message: OpenAiResponsesInputMessage, out
 
 /**
  * The encoded body is the SDK's request params with no cast, blocking and streaming: the request fields
- * typed as the SDK types them (an SDK params value as is, a literal keeps its literals), `include` the
- * SDK's `ResponseIncludable[]`, and the input the SDK's `ResponseInput`.
+ * typed as the SDK types them (an SDK params value as is, a literal keeps its tags), `include` the SDK's
+ * `ResponseIncludable[]`, and the input assignable to the SDK's `ResponseInput` (items replayed as received
+ * are `any`, the server's own shape; the messages and outputs partwise builds are checked above).
  */
 export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "input">) {
   const blocking: OpenAI.Responses.ResponseCreateParamsNonStreaming = openAiResponsesCodec.encodeRequest(history, {
-    request: { model: "gpt-5", reasoning: { effort: "medium", summary: "auto" }, include: ["message.output_text.logprobs"] },
+    request: {
+      model: "gpt-5",
+      reasoning: { effort: "medium", summary: "auto" },
+      include: ["message.output_text.logprobs"],
+      tools: [{ type: "function", name: "get_weather", parameters: { type: "object" }, strict: true }, { type: "web_search" }],
+      tool_choice: { type: "function", name: "get_weather" },
+    },
   }).body;
   const streaming: OpenAI.Responses.ResponseCreateParamsStreaming = encodeOpenAiResponsesRequest(history, { request: { model: "gpt-5", stream: true } }).body;
   const fromSdkParams: OpenAI.Responses.ResponseCreateParamsNonStreaming = encodeOpenAiResponsesRequest(history, { request: sdkParams }).body;
