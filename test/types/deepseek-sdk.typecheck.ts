@@ -1,6 +1,7 @@
 // Type-level checks for DeepSeek, whose documented client is the openai SDK: the SDK's completion and chunk
 // types fit every field DeepSeek's wire types declare, and the encoder's body is DeepSeek's request type and the SDK's params.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type { History } from "../../generated/types.js";
 import type { DeepSeekChatCompletion, DeepSeekChatCompletionChunk, DeepSeekRequest, DeepSeekRequestFields } from "../../generated/wire/deepseek.js";
 import { decodeEventStream } from "../../src/providers/decode-stream.js";
@@ -32,6 +33,6 @@ export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.
 }
 
 /** The SDK's parsed stream decodes as it is. */
-export function decodesSdkStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
+export function decodesSdkStream(stream: Stream<OpenAI.ChatCompletionChunk>) {
   return decodeEventStream(deepSeekCodec, stream);
 }

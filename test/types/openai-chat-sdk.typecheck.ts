@@ -2,6 +2,7 @@
 // types fit every field partwise's Chat Completions wire types declare (the index signatures that keep the
 // wire types open to unmodelled fields left aside), and the messages the encoder writes are the SDK's params.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type {
   OpenAiChatAssistantMessageParam,
   OpenAiChatCompletion,
@@ -74,6 +75,6 @@ export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.
 }
 
 /** The SDK's parsed stream (its Stream of ChatCompletionChunk) decodes as it is. */
-export function decodesSdkStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
+export function decodesSdkStream(stream: Stream<OpenAI.ChatCompletionChunk>) {
   return decodeEventStream(openAiChatCodec, stream);
 }

@@ -2,6 +2,7 @@
 // returns fits every field of the wire models the decoders validate, and the encoder's body is the SDK's
 // request params.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type {
   OpenAiResponsesArgumentsDeltaEvent,
   OpenAiResponsesContentDeltaEvent,
@@ -97,6 +98,6 @@ export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.
 }
 
 /** The SDK's parsed stream (its Stream of ResponseStreamEvent) decodes as it is. */
-export function decodesSdkStream(stream: AsyncIterable<OpenAI.Responses.ResponseStreamEvent>) {
+export function decodesSdkStream(stream: Stream<OpenAI.Responses.ResponseStreamEvent>) {
   return decodeEventStream(openAiResponsesCodec, stream);
 }
