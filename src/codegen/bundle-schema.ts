@@ -9,7 +9,7 @@ export const READ_AS_KEYWORD = "x-partwise-read-as";
 /**
  * The extension keyword that gives a request-side schema its TypeScript type where JSON Schema has no
  * closed form an SDK type accepts: an item replayed as received is whatever the server sent, so its type
- * is `any` (see OpenAiResponsesReplayedItem in spec/providers/openai-responses.tsp). Validators ignore it.
+ * is `any` (OpenAiResponsesOtherInputItem in spec/providers/openai-responses.tsp). Validators ignore it.
  */
 export const TS_TYPE_KEYWORD = "x-partwise-ts-type";
 
