@@ -64,6 +64,9 @@ export declare const validateDeepSeekChatCompletionChunk: StandaloneValidator;
 /** Validates a `DeepSeekErrorBody` against DeepSeekErrorBody.json. */
 export declare const validateDeepSeekErrorBody: StandaloneValidator;
 
+/** Validates a `DeepSeekMessagePart` against DeepSeekMessagePart.json. */
+export declare const validateDeepSeekMessagePart: StandaloneValidator;
+
 /** Validates a `DeepSeekSystemMessageParam` against DeepSeekSystemMessageParam.json. */
 export declare const validateDeepSeekSystemMessageParam: StandaloneValidator;
 
@@ -75,6 +78,21 @@ export declare const validateDeepSeekAssistantMessageParam: StandaloneValidator;
 
 /** Validates a `DeepSeekToolMessageParam` against DeepSeekToolMessageParam.json. */
 export declare const validateDeepSeekToolMessageParam: StandaloneValidator;
+
+/** Validates a `DeepSeekFunctionToolParam` against DeepSeekFunctionToolParam.json. */
+export declare const validateDeepSeekFunctionToolParam: StandaloneValidator;
+
+/** Validates a `DeepSeekNamedToolChoice` against DeepSeekNamedToolChoice.json. */
+export declare const validateDeepSeekNamedToolChoice: StandaloneValidator;
+
+/** Validates a `DeepSeekResponseFormat` against DeepSeekResponseFormat.json. */
+export declare const validateDeepSeekResponseFormat: StandaloneValidator;
+
+/** Validates a `DeepSeekOtherTagged` against DeepSeekOtherTagged.json. */
+export declare const validateDeepSeekOtherTagged: StandaloneValidator;
+
+/** Validates a `DeepSeekRequestFields` against DeepSeekRequestFields.json. */
+export declare const validateDeepSeekRequestFields: StandaloneValidator;
 
 /** Validates a `DeepSeekRequest` against DeepSeekRequest.json. */
 export declare const validateDeepSeekRequest: StandaloneValidator;

@@ -8,6 +8,12 @@ import type {RecordUnknown} from "../types.js";
  * against its model (a call without `function.name` is invalid), any other type is kept.
  */
 export type DeepSeekAnyToolCall = DeepSeekToolCall | DeepSeekOtherToolCall;
+/**
+ * A content part or tool call of a request message, as the shared Chat Completions encoder writes it
+ * (spec/providers/openai-chat.tsp); `any` in TypeScript, so a message stays assignable to the openai
+ * SDK's `ChatCompletionMessageParam`.
+ */
+export type DeepSeekMessagePart = any;
 
 /**
  * A function tool call of an assistant message.
@@ -74,7 +80,7 @@ export interface DeepSeekAssistantMessageParam {
   /**
    * The text; `""` on a tool-call turn without text.
    */
-  content?: string | unknown[] | null;
+  content?: string | DeepSeekMessagePart[] | null;
   /**
    * The chain of thought, when the rule version sends it back (`""` where the field must be present).
    */
@@ -82,7 +88,7 @@ export interface DeepSeekAssistantMessageParam {
   /**
    * The tool calls, in order.
    */
-  tool_calls?: unknown[];
+  tool_calls?: DeepSeekMessagePart[];
   [k: string]: unknown;
 }
 /**
@@ -217,6 +223,36 @@ export interface DeepSeekFunction {
   [k: string]: unknown;
 }
 /**
+ * A function tool.
+ */
+export interface DeepSeekFunctionToolParam {
+  /**
+   * The tool tag.
+   */
+  type: "function";
+  /**
+   * The function.
+   */
+  function: {
+    /**
+     * The function name.
+     */
+    name: string;
+    /**
+     * What the function does.
+     */
+    description?: string;
+    /**
+     * The JSON Schema of the arguments.
+     */
+    parameters?: RecordUnknown;
+    /**
+     * Whether the arguments must match the schema exactly (beta).
+     */
+    strict?: boolean | null;
+  };
+}
+/**
  * The text of an assistant message or delta.
  */
 export interface DeepSeekMessageContent {
@@ -226,10 +262,29 @@ export interface DeepSeekMessageContent {
   content?: string | null;
 }
 /**
+ * A tool choice naming a function (with its name).
+ */
+export interface DeepSeekNamedToolChoice {
+  /**
+   * The choice tag.
+   */
+  type: "function";
+}
+/**
  * Any other field of an assistant message: kept as an unknown part of kind `message_fields`.
  */
 export interface DeepSeekOtherMessageFields {
   [k: string]: unknown;
+}
+/**
+ * A tool, tool choice or response format of another tag (one the openai SDK types and DeepSeek may not
+ * take). A member of its own beside the listed tags, so a literal's listed tag keeps its literal type.
+ */
+export interface DeepSeekOtherTagged {
+  /**
+   * The tag.
+   */
+  type: string;
 }
 /**
  * The reasoning of an assistant message or delta (thinking mode).
@@ -241,13 +296,39 @@ export interface DeepSeekReasoningContent {
   reasoning_content?: string | null;
 }
 /**
- * A DeepSeek request (the fields partwise writes; `thinking`, `reasoning_effort` and the rest are passed through).
+ * A DeepSeek request (the fields partwise writes; `reasoning_effort` and the rest are passed through).
  */
 export interface DeepSeekRequest {
   /**
    * `deepseek-v4-pro`, `deepseek-chat`, `deepseek-reasoner`, ...
    */
-  model?: string;
+  model: string;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
+  /**
+   * How hard the model reasons (V4: `high` or `max`).
+   */
+  reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
+  /**
+   * The functions the model may call.
+   */
+  tools?: (DeepSeekFunctionToolParam | DeepSeekOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named function.
+   */
+  tool_choice?: "none" | "auto" | "required" | DeepSeekNamedToolChoice | DeepSeekOtherTagged;
+  /**
+   * `{"type": "text"}` or `{"type": "json_object"}`.
+   */
+  response_format?: DeepSeekResponseFormat | DeepSeekOtherTagged;
+  /**
+   * `{"type": "enabled"}` or `{"type": "disabled"}` (V4: enabled by default).
+   */
+  thinking?: {
+    type: "enabled" | "disabled";
+  };
   /**
    * The conversation.
    */
@@ -257,13 +338,53 @@ export interface DeepSeekRequest {
     | DeepSeekAssistantMessageParam
     | DeepSeekToolMessageParam
   )[];
+  [k: string]: unknown;
+}
+/**
+ * The request fields DeepSeek requires or the encoder types, as the openai SDK's
+ * `ChatCompletionCreateParams` types them (an SDK params value without `messages` is accepted as is, and
+ * a literal keeps its tags); `thinking` is DeepSeek's own. Any other field is passed through as given.
+ */
+export interface DeepSeekRequestFields {
+  /**
+   * `deepseek-v4-pro`, `deepseek-chat`, `deepseek-reasoner`, ...
+   */
+  model: string;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
+  /**
+   * How hard the model reasons (V4: `high` or `max`).
+   */
+  reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
+  /**
+   * The functions the model may call.
+   */
+  tools?: (DeepSeekFunctionToolParam | DeepSeekOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named function.
+   */
+  tool_choice?: "none" | "auto" | "required" | DeepSeekNamedToolChoice | DeepSeekOtherTagged;
+  /**
+   * `{"type": "text"}` or `{"type": "json_object"}`.
+   */
+  response_format?: DeepSeekResponseFormat | DeepSeekOtherTagged;
   /**
    * `{"type": "enabled"}` or `{"type": "disabled"}` (V4: enabled by default).
    */
   thinking?: {
     type: "enabled" | "disabled";
   };
-  [k: string]: unknown;
+}
+/**
+ * A response format, by its tag.
+ */
+export interface DeepSeekResponseFormat {
+  /**
+   * The format tag.
+   */
+  type: "text" | "json_object";
 }
 /**
  * A system message of a request.
@@ -276,7 +397,7 @@ export interface DeepSeekSystemMessageParam {
   /**
    * The instructions: a string, or text parts.
    */
-  content: string | unknown[];
+  content: string | DeepSeekMessagePart[];
 }
 /**
  * A tool-call fragment of a stream delta: the first carries id, type and name, later ones argument text.
@@ -319,7 +440,7 @@ export interface DeepSeekToolMessageParam {
   /**
    * The result.
    */
-  content: string | unknown[];
+  content: string | DeepSeekMessagePart[];
 }
 /**
  * A user message of a request.
@@ -332,5 +453,5 @@ export interface DeepSeekUserMessageParam {
   /**
    * The question: a string, or text and (V4 Flash) image or file parts.
    */
-  content: string | unknown[];
+  content: string | DeepSeekMessagePart[];
 }

@@ -106,11 +106,35 @@ export declare const validateOpenAiChatUserMessageParam: StandaloneValidator;
 /** Validates a `OpenAiChatFunctionToolCallParam` against OpenAiChatFunctionToolCallParam.json. */
 export declare const validateOpenAiChatFunctionToolCallParam: StandaloneValidator;
 
+/** Validates a `OpenAiChatReplayedContentPart` against OpenAiChatReplayedContentPart.json. */
+export declare const validateOpenAiChatReplayedContentPart: StandaloneValidator;
+
+/** Validates a `OpenAiChatReplayedToolCallParam` against OpenAiChatReplayedToolCallParam.json. */
+export declare const validateOpenAiChatReplayedToolCallParam: StandaloneValidator;
+
 /** Validates a `OpenAiChatAssistantMessageParam` against OpenAiChatAssistantMessageParam.json. */
 export declare const validateOpenAiChatAssistantMessageParam: StandaloneValidator;
 
 /** Validates a `OpenAiChatToolMessageParam` against OpenAiChatToolMessageParam.json. */
 export declare const validateOpenAiChatToolMessageParam: StandaloneValidator;
+
+/** Validates a `OpenAiChatFunctionToolParam` against OpenAiChatFunctionToolParam.json. */
+export declare const validateOpenAiChatFunctionToolParam: StandaloneValidator;
+
+/** Validates a `OpenAiChatCustomToolParam` against OpenAiChatCustomToolParam.json. */
+export declare const validateOpenAiChatCustomToolParam: StandaloneValidator;
+
+/** Validates a `OpenAiChatNamedToolChoice` against OpenAiChatNamedToolChoice.json. */
+export declare const validateOpenAiChatNamedToolChoice: StandaloneValidator;
+
+/** Validates a `OpenAiChatResponseFormat` against OpenAiChatResponseFormat.json. */
+export declare const validateOpenAiChatResponseFormat: StandaloneValidator;
+
+/** Validates a `OpenAiChatOtherTagged` against OpenAiChatOtherTagged.json. */
+export declare const validateOpenAiChatOtherTagged: StandaloneValidator;
+
+/** Validates a `OpenAiChatRequestFields` against OpenAiChatRequestFields.json. */
+export declare const validateOpenAiChatRequestFields: StandaloneValidator;
 
 /** Validates a `OpenAiChatRequest` against OpenAiChatRequest.json. */
 export declare const validateOpenAiChatRequest: StandaloneValidator;

@@ -13,6 +13,16 @@ export type OpenAiChatContentPart = OpenAiChatTextContentPart | OpenAiChatOtherC
  */
 export type OpenAiChatNonCustomToolCall = OpenAiChatFunctionToolCall | OpenAiChatOtherToolCall;
 /**
+ * A content part of a replayed assistant message: a text part, or a part of the server's own as it came.
+ * Its TypeScript type is `any`: a server's own part is whatever it sent, so the message stays assignable
+ * to the SDK's `ChatCompletionAssistantMessageParam`.
+ */
+export type OpenAiChatReplayedContentPart = any;
+/**
+ * A tool call of a replayed assistant message other than a function call (a custom tool call), as received; `any` in TypeScript, as the server's own shape.
+ */
+export type OpenAiChatReplayedToolCallParam = any;
+/**
  * A tool call as it sits in `tool_calls`: `custom` and function calls (the tag absent or null on some
  * servers, meaning `function`) are checked against their own model, any other type is kept.
  */
@@ -68,7 +78,7 @@ export interface OpenAiChatAssistantMessageParam {
   /**
    * The text; null (or `""` where the server wants a string) when the turn only called tools; content parts when the server returned parts other than text.
    */
-  content?: string | OpenAiChatContentPart[] | null;
+  content?: string | OpenAiChatReplayedContentPart[] | null;
   /**
    * Reasoning, for servers whose profile replays it in `reasoning_content`.
    */
@@ -94,7 +104,7 @@ export interface OpenAiChatAssistantMessageParam {
   /**
    * The tool calls, in order (custom tool calls as received).
    */
-  tool_calls?: (OpenAiChatFunctionToolCallParam | RecordUnknown)[];
+  tool_calls?: (OpenAiChatFunctionToolCallParam | OpenAiChatReplayedToolCallParam)[];
   [k: string]: unknown;
 }
 /**
@@ -242,6 +252,15 @@ export interface OpenAiChatCustomToolCall {
   [k: string]: unknown;
 }
 /**
+ * A custom tool (free-form input): its other fields are as the API documents them.
+ */
+export interface OpenAiChatCustomToolParam {
+  /**
+   * The tool tag.
+   */
+  type: "custom";
+}
+/**
  * The delta of one choice in a stream chunk.
  */
 export interface OpenAiChatDelta {
@@ -368,6 +387,36 @@ export interface OpenAiChatFunctionToolCallParam {
   [k: string]: unknown;
 }
 /**
+ * A function tool (the SDK's `ChatCompletionFunctionTool`).
+ */
+export interface OpenAiChatFunctionToolParam {
+  /**
+   * The tool tag.
+   */
+  type: "function";
+  /**
+   * The function.
+   */
+  function: {
+    /**
+     * The function name.
+     */
+    name: string;
+    /**
+     * What the function does.
+     */
+    description?: string;
+    /**
+     * The JSON Schema of the arguments.
+     */
+    parameters?: RecordUnknown;
+    /**
+     * Whether the arguments must match the schema exactly.
+     */
+    strict?: boolean | null;
+  };
+}
+/**
  * An image content part of a user message: a URL or a `data:` URL with base64 bytes.
  */
 export interface OpenAiChatImagePartParam {
@@ -434,6 +483,15 @@ export interface OpenAiChatMessageRefusal {
   refusal?: string | null;
 }
 /**
+ * A tool choice naming a tool (`function` with its name, `custom`, `allowed_tools`): its other fields are as the API documents them.
+ */
+export interface OpenAiChatNamedToolChoice {
+  /**
+   * The choice tag.
+   */
+  type: "function" | "custom" | "allowed_tools";
+}
+/**
  * A tool call of a type partwise does not know: kept whole as an unknown part of kind `<type>_tool_call`.
  */
 export interface OpenAiChatOtherToolCall {
@@ -452,13 +510,43 @@ export interface OpenAiChatOtherMessageFields {
   [k: string]: unknown;
 }
 /**
+ * A tool, tool choice or response format of a tag the SDK does not list (a newer one, a server's own).
+ * A member of its own beside the listed tags, so a literal's listed tag keeps its literal type.
+ */
+export interface OpenAiChatOtherTagged {
+  /**
+   * The tag.
+   */
+  type: string;
+}
+/**
  * A Chat Completions request (the fields partwise writes; every other field is passed through).
  */
 export interface OpenAiChatRequest {
   /**
    * The model to use.
    */
-  model?: string;
+  model: string;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
+  /**
+   * How hard a reasoning model reasons.
+   */
+  reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
+  /**
+   * The tools the model may call.
+   */
+  tools?: (OpenAiChatFunctionToolParam | OpenAiChatCustomToolParam | OpenAiChatOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named one.
+   */
+  tool_choice?: "none" | "auto" | "required" | OpenAiChatNamedToolChoice | OpenAiChatOtherTagged;
+  /**
+   * The response format.
+   */
+  response_format?: OpenAiChatResponseFormat | OpenAiChatOtherTagged;
   /**
    * The conversation.
    */
@@ -469,6 +557,46 @@ export interface OpenAiChatRequest {
     | OpenAiChatToolMessageParam
   )[];
   [k: string]: unknown;
+}
+/**
+ * The request fields Chat Completions requires or that carry tags, as the SDK's
+ * `ChatCompletionCreateParams` types them (an SDK params value without `messages` is accepted as is, and
+ * a literal keeps its tags); any other field is passed through as given. Also DeepSeek's.
+ */
+export interface OpenAiChatRequestFields {
+  /**
+   * The model to use.
+   */
+  model: string;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
+  /**
+   * How hard a reasoning model reasons.
+   */
+  reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
+  /**
+   * The tools the model may call.
+   */
+  tools?: (OpenAiChatFunctionToolParam | OpenAiChatCustomToolParam | OpenAiChatOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named one.
+   */
+  tool_choice?: "none" | "auto" | "required" | OpenAiChatNamedToolChoice | OpenAiChatOtherTagged;
+  /**
+   * The response format.
+   */
+  response_format?: OpenAiChatResponseFormat | OpenAiChatOtherTagged;
+}
+/**
+ * A response format, by its tag (`json_schema` with its schema).
+ */
+export interface OpenAiChatResponseFormat {
+  /**
+   * The format tag.
+   */
+  type: "text" | "json_object" | "json_schema";
 }
 /**
  * A system message of a request.

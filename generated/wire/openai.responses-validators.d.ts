@@ -88,6 +88,24 @@ export declare const validateOpenAiResponsesNonMessageInputItem: StandaloneValid
 /** Validates a `OpenAiResponsesInputItem` against OpenAiResponsesInputItem.json. */
 export declare const validateOpenAiResponsesInputItem: StandaloneValidator;
 
+/** Validates a `OpenAiResponsesFunctionToolParam` against OpenAiResponsesFunctionToolParam.json. */
+export declare const validateOpenAiResponsesFunctionToolParam: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesHostedToolParam` against OpenAiResponsesHostedToolParam.json. */
+export declare const validateOpenAiResponsesHostedToolParam: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesNamedToolChoice` against OpenAiResponsesNamedToolChoice.json. */
+export declare const validateOpenAiResponsesNamedToolChoice: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesOtherTagged` against OpenAiResponsesOtherTagged.json. */
+export declare const validateOpenAiResponsesOtherTagged: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesReasoningParam` against OpenAiResponsesReasoningParam.json. */
+export declare const validateOpenAiResponsesReasoningParam: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesRequestFields` against OpenAiResponsesRequestFields.json. */
+export declare const validateOpenAiResponsesRequestFields: StandaloneValidator;
+
 /** Validates a `OpenAiResponsesRequest` against OpenAiResponsesRequest.json. */
 export declare const validateOpenAiResponsesRequest: StandaloneValidator;
 
@@ -129,6 +147,9 @@ export declare const validateOpenAiResponsesInputMessageItem: StandaloneValidato
 
 /** Validates a `OpenAiResponsesKnownInputItem` against OpenAiResponsesKnownInputItem.json. */
 export declare const validateOpenAiResponsesKnownInputItem: StandaloneValidator;
+
+/** Validates a `OpenAiResponsesIncludable` against OpenAiResponsesIncludable.json. */
+export declare const validateOpenAiResponsesIncludable: StandaloneValidator;
 
 /** Validates a `OpenAiResponsesKnownStreamEvent` against OpenAiResponsesKnownStreamEvent.json. */
 export declare const validateOpenAiResponsesKnownStreamEvent: StandaloneValidator;

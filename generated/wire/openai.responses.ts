@@ -14,6 +14,18 @@ export type OpenAiResponsesContentPart = OpenAiResponsesKnownContentPart | OpenA
 export type OpenAiResponsesKnownContentPart =
   OpenAiResponsesOutputText | OpenAiResponsesRefusal | OpenAiResponsesReasoningText;
 /**
+ * What `include` may ask for (the SDK's `ResponseIncludable`).
+ */
+export type OpenAiResponsesIncludable =
+  | "file_search_call.results"
+  | "web_search_call.results"
+  | "web_search_call.action.sources"
+  | "message.input_image.image_url"
+  | "computer_call_output.output.image_url"
+  | "code_interpreter_call.outputs"
+  | "reasoning.encrypted_content"
+  | "message.output_text.logprobs";
+/**
  * An item of a request's `input`: messages (input or output form), function outputs, the output items
  * partwise sends back, each checked against its model, and any other item as received.
  */
@@ -31,6 +43,12 @@ export type OpenAiResponsesKnownInputItem =
   | OpenAiResponsesReasoningItem
   | OpenAiResponsesFunctionCallItem
   | OpenAiResponsesImageGenerationCallItem;
+/**
+ * Any other input item: an output item of another type (hosted tool calls, compaction, ...) sent back as
+ * received. Its TypeScript type is `any`: it is whatever the server sent (for OpenAI, one of the SDK's
+ * `ResponseInputItem` shapes), so a body holding one stays assignable to the SDK's `ResponseInput`.
+ */
+export type OpenAiResponsesOtherInputItem = any;
 /**
  * The output items partwise maps to parts of their own, discriminated by `type`.
  */
@@ -243,6 +261,56 @@ export interface OpenAiResponsesFunctionCallOutputItem {
   output: string | (OpenAiResponsesInputText | OpenAiResponsesInputImage | OpenAiResponsesInputFile)[];
 }
 /**
+ * A function tool (the SDK's `FunctionTool`).
+ */
+export interface OpenAiResponsesFunctionToolParam {
+  /**
+   * The tool tag.
+   */
+  type: "function";
+  /**
+   * The function name.
+   */
+  name: string;
+  /**
+   * What the function does.
+   */
+  description?: string | null;
+  /**
+   * The JSON Schema of the arguments.
+   */
+  parameters: RecordUnknown | null;
+  /**
+   * Whether the arguments must match the schema exactly.
+   */
+  strict: boolean | null;
+}
+/**
+ * A hosted tool, by its tag: its other fields are as the API documents them.
+ */
+export interface OpenAiResponsesHostedToolParam {
+  /**
+   * The tool tag.
+   */
+  type:
+    | "web_search"
+    | "web_search_2025_08_26"
+    | "web_search_preview"
+    | "web_search_preview_2025_03_11"
+    | "file_search"
+    | "code_interpreter"
+    | "image_generation"
+    | "computer"
+    | "computer_use_preview"
+    | "mcp"
+    | "local_shell"
+    | "shell"
+    | "apply_patch"
+    | "custom"
+    | "namespace"
+    | "tool_search";
+}
+/**
  * An image made by the image generation tool.
  */
 export interface OpenAiResponsesImageGenerationCallItem {
@@ -305,16 +373,6 @@ export interface OpenAiResponsesInputImage {
    * `low`, `high`, `auto` or `original`.
    */
   detail: "low" | "high" | "auto" | "original";
-}
-/**
- * Any other input item: an output item of another type (hosted tool calls, compaction, ...) sent back as received.
- */
-export interface OpenAiResponsesOtherInputItem {
-  /**
-   * The item tag.
-   */
-  type: string;
-  [k: string]: unknown;
 }
 /**
  * A message of the input: user, developer, or an assistant message without an item id.
@@ -385,6 +443,28 @@ export interface OpenAiResponsesMessageItem {
   [k: string]: unknown;
 }
 /**
+ * A tool choice naming a tool or a set of tools, by its tag (`function` with a `name`, `allowed_tools`, a hosted tool, ...).
+ */
+export interface OpenAiResponsesNamedToolChoice {
+  /**
+   * The choice tag.
+   */
+  type:
+    | "function"
+    | "allowed_tools"
+    | "custom"
+    | "mcp"
+    | "file_search"
+    | "web_search_preview"
+    | "web_search_preview_2025_03_11"
+    | "computer"
+    | "computer_use_preview"
+    | "image_generation"
+    | "code_interpreter"
+    | "apply_patch"
+    | "shell";
+}
+/**
  * Any other output item: hosted tool calls and results (`web_search_call`, `file_search_call`,
  * `code_interpreter_call`, `mcp_*`, `shell_call`, `apply_patch_call`, `tool_search_*`, `compaction`,
  * ...), `custom_tool_call` (free-text input, not a JSON tool call) and future item types. Kept as
@@ -408,6 +488,16 @@ export interface OpenAiResponsesOtherStreamEvent {
    */
   type: string;
   [k: string]: unknown;
+}
+/**
+ * A tool or tool choice of a tag the SDK does not list (a newer one). A member of its own beside the
+ * listed tags, so a literal's listed tag keeps its literal type.
+ */
+export interface OpenAiResponsesOtherTagged {
+  /**
+   * The tag.
+   */
+  type: string;
 }
 /**
  * `response.output_item.added` / `.done`: an item opens (a skeleton) or is complete (its final form).
@@ -479,6 +569,23 @@ export interface OpenAiResponsesReasoningItem {
   [k: string]: unknown;
 }
 /**
+ * Reasoning settings (the SDK's `Reasoning`).
+ */
+export interface OpenAiResponsesReasoningParam {
+  /**
+   * How hard the model reasons.
+   */
+  effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
+  /**
+   * Whether and how the reasoning is summarized.
+   */
+  summary?: "auto" | "concise" | "detailed" | null;
+  /**
+   * The older name of `summary`.
+   */
+  generate_summary?: "auto" | "concise" | "detailed" | null;
+}
+/**
  * A `reasoning_text` of a reasoning item: raw chain of thought (gpt-oss and other open-weight servers).
  */
 export interface OpenAiResponsesReasoningText {
@@ -511,13 +618,29 @@ export interface OpenAiResponsesRefusal {
  */
 export interface OpenAiResponsesRequest {
   /**
-   * The model to use.
+   * Reasoning settings.
+   */
+  reasoning?: OpenAiResponsesReasoningParam | null;
+  /**
+   * The tools the model may call.
+   */
+  tools?: (OpenAiResponsesFunctionToolParam | OpenAiResponsesHostedToolParam | OpenAiResponsesOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named one.
+   */
+  tool_choice?: "none" | "auto" | "required" | OpenAiResponsesNamedToolChoice | OpenAiResponsesOtherTagged;
+  /**
+   * The model to use (optional: a stored prompt may name it).
    */
   model?: string;
   /**
-   * The first system message.
+   * The instructions; when given, every system message goes in as a developer message instead.
    */
-  instructions?: string;
+  instructions?: string | null;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
   /**
    * The history, item by item: input messages, function outputs, and output items sent back.
    */
@@ -529,8 +652,43 @@ export interface OpenAiResponsesRequest {
   /**
    * Always holds `reasoning.encrypted_content`, besides whatever the caller asked for.
    */
-  include: string[];
+  include: OpenAiResponsesIncludable[];
   [k: string]: unknown;
+}
+/**
+ * The request fields the encoder reads or that carry tags, as the SDK's `ResponseCreateParams` types them
+ * (an SDK params value without `input` is accepted as is, and a literal keeps its tags); any other field
+ * is passed through as given.
+ */
+export interface OpenAiResponsesRequestFields {
+  /**
+   * Reasoning settings.
+   */
+  reasoning?: OpenAiResponsesReasoningParam | null;
+  /**
+   * The tools the model may call.
+   */
+  tools?: (OpenAiResponsesFunctionToolParam | OpenAiResponsesHostedToolParam | OpenAiResponsesOtherTagged)[];
+  /**
+   * Which tool the model calls: `none`, `auto`, `required`, or a named one.
+   */
+  tool_choice?: "none" | "auto" | "required" | OpenAiResponsesNamedToolChoice | OpenAiResponsesOtherTagged;
+  /**
+   * The model to use (optional: a stored prompt may name it).
+   */
+  model?: string;
+  /**
+   * The instructions; when given, every system message goes in as a developer message instead.
+   */
+  instructions?: string | null;
+  /**
+   * What to include besides `reasoning.encrypted_content`, which the encoder always adds.
+   */
+  include?: OpenAiResponsesIncludable[] | null;
+  /**
+   * Whether the response streams.
+   */
+  stream?: boolean | null;
 }
 /**
  * A response (the blocking body, and the `response` of lifecycle events).

@@ -6,6 +6,13 @@ import { InternalError } from "../errors/partwise-error.js";
 /** The extension keyword that says how partwise reads a stored shape in memory (see FuturePart in spec/parts.tsp). */
 export const READ_AS_KEYWORD = "x-partwise-read-as";
 
+/**
+ * The extension keyword that gives a request-side schema its TypeScript type where JSON Schema has no
+ * closed form an SDK type accepts: an item replayed as received is whatever the server sent, so its type
+ * is `any` (OpenAiResponsesOtherInputItem in spec/providers/openai-responses.tsp). Validators ignore it.
+ */
+export const TS_TYPE_KEYWORD = "x-partwise-ts-type";
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -57,7 +64,8 @@ export function bundleSchemas(
  *   `{}` an object type);
  * - `unevaluatedProperties` is copied to `additionalProperties`, which is the keyword it reads;
  * - a `$ref` is written as the referenced type's name (`tsType`), because json-schema-to-typescript
- *   declares a numbered copy of the type for every `$ref` that has a sibling such as `description`.
+ *   declares a numbered copy of the type for every `$ref` that has a sibling such as `description`;
+ * - a schema with TS_TYPE_KEYWORD is that TypeScript type.
  */
 export function typescriptView(bundle: JsonSchemaDocument): JsonSchemaDocument {
   const defs = bundle.$defs as Record<string, Record<string, unknown>>;
@@ -86,6 +94,10 @@ const TYPE_KEYWORDS = ["type", "$ref", "anyOf", "oneOf", "allOf", "enum", "const
 
 function adaptForTypescript(schema: unknown, defs: Record<string, Record<string, unknown>>): unknown {
   if (!isObject(schema)) return schema;
+  if (typeof schema[TS_TYPE_KEYWORD] === "string") {
+    const { [TS_TYPE_KEYWORD]: tsType, ...annotations } = schema;
+    return { ...(typeof annotations.description === "string" ? { description: annotations.description } : {}), tsType };
+  }
   if ("if" in schema && "then" in schema) {
     const branches = conditionalBranches(schema, defs);
     const description = schema.description;

@@ -3,7 +3,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
-import { READ_AS_KEYWORD } from "./bundle-schema.js";
+import { READ_AS_KEYWORD, TS_TYPE_KEYWORD } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
 import { inlineRuntimeHelpers } from "./validator-runtime.js";
@@ -33,6 +33,7 @@ export function createAjv(schemas: Iterable<JsonSchemaDocument>, options: { stan
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...(options.standalone ? { code: { source: true, esm: true } } : {}) });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: READ_AS_KEYWORD, schemaType: "string" });
+  ajv.addKeyword({ keyword: TS_TYPE_KEYWORD, schemaType: "string" });
   for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }

@@ -2,6 +2,7 @@
 // types fit every field partwise's Chat Completions wire types declare (the index signatures that keep the
 // wire types open to unmodelled fields left aside), and the messages the encoder writes are the SDK's params.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type {
   OpenAiChatAssistantMessageParam,
   OpenAiChatCompletion,
@@ -11,7 +12,16 @@ import type {
   OpenAiChatToolMessageParam,
   OpenAiChatUserMessageParam,
 } from "../../generated/wire/openai.chat.js";
-import { OpenAiChatStreamDecoder, decodeOpenAiChatResponse } from "../../src/providers/openai-chat/index.js";
+import type { History } from "../../generated/types.js";
+import { decodeEventStream } from "../../src/providers/decode-stream.js";
+import {
+  OPENAI_CHAT_PROFILES,
+  OpenAiChatStreamDecoder,
+  createOpenAiChatCodec,
+  decodeOpenAiChatResponse,
+  encodeOpenAiChatRequest,
+  openAiChatCodec,
+} from "../../src/providers/openai-chat/index.js";
 
 /** A wire type with the declared fields only, at every depth. */
 export type Declared<T> = T extends readonly (infer Item)[]
@@ -44,4 +54,27 @@ export function encodedMessagesAreSdkParams(
     tool_calls: [callParam],
   };
   return [systemParam, userParam, assistantParam, toolParam];
+}
+
+/**
+ * The encoded body is the SDK's request params with no cast, blocking and streaming, for every server
+ * profile's codec; `model` is required, as the SDK requires it.
+ */
+export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, "messages">) {
+  const blocking: OpenAI.ChatCompletionCreateParamsNonStreaming = openAiChatCodec.encodeRequest(history, { request: { model: "gpt-4.1", reasoning_effort: "low" } }).body;
+  const streaming: OpenAI.ChatCompletionCreateParamsStreaming = encodeOpenAiChatRequest(history, { request: { model: "gpt-4.1", stream: true, stream_options: { include_usage: true } } }).body;
+  const fromSdkParams: OpenAI.ChatCompletionCreateParamsNonStreaming = encodeOpenAiChatRequest(history, { request: sdkParams }).body;
+  const profiles: OpenAI.ChatCompletionCreateParamsNonStreaming[] = (Object.keys(OPENAI_CHAT_PROFILES) as (keyof typeof OPENAI_CHAT_PROFILES)[]).map(
+    (profile) => createOpenAiChatCodec(profile).encodeRequest(history, { request: { model: "served-model" } }).body,
+  );
+  // @ts-expect-error `model` is required
+  encodeOpenAiChatRequest(history, { request: { temperature: 0 } });
+  // @ts-expect-error a body encoded without request fields has no `model`
+  const withoutModel: OpenAI.ChatCompletionCreateParamsNonStreaming = encodeOpenAiChatRequest(history).body;
+  return [blocking, streaming, fromSdkParams, profiles, withoutModel];
+}
+
+/** The SDK's parsed stream (its Stream of ChatCompletionChunk) decodes as it is. */
+export function decodesSdkStream(stream: Stream<OpenAI.ChatCompletionChunk>) {
+  return decodeEventStream(openAiChatCodec, stream);
 }

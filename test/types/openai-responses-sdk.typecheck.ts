@@ -1,7 +1,8 @@
 // Type-level checks against the official openai SDK (`tsc` in npm test): what the SDK types say the API
-// returns fits every field of the wire models the decoders validate, and what the encoder writes for the
-// input is what the SDK sends.
+// returns fits every field of the wire models the decoders validate, and the encoder's body is the SDK's
+// request params.
 import type OpenAI from "openai";
+import type { Stream } from "openai/streaming";
 import type {
   OpenAiResponsesArgumentsDeltaEvent,
   OpenAiResponsesContentDeltaEvent,
@@ -16,6 +17,8 @@ import type {
   OpenAiResponsesResponseEvent,
   OpenAiResponsesSummaryEvent,
 } from "../../generated/wire/openai.responses.js";
+import type { History } from "../../generated/types.js";
+import { decodeEventStream } from "../../src/providers/decode-stream.js";
 import { decodeOpenAiResponsesResponse, encodeOpenAiResponsesRequest, openAiResponsesCodec } from "../../src/providers/openai-responses/index.js";
 
 /** A wire model's declared fields, at every depth, without the index signatures that keep it open to fields it does not model. */
@@ -68,8 +71,33 @@ export function encodedInputIsSdkInput(message: OpenAiResponsesInputMessage, out
   return [easyMessage, functionCallOutput];
 }
 
-/** The request body's own fields are the SDK's stateless request fields. */
-export function encodedRequestIsSdkRequest(): Pick<OpenAI.Responses.ResponseCreateParamsNonStreaming, "store" | "include" | "instructions"> {
-  const { store, include, instructions } = encodeOpenAiResponsesRequest([]).body;
-  return { store, include: include as OpenAI.Responses.ResponseIncludable[], ...(instructions === undefined ? {} : { instructions }) };
+/**
+ * The encoded body is the SDK's request params with no cast, blocking and streaming: the request fields
+ * typed as the SDK types them (an SDK params value as is, a literal keeps its tags), `include` the SDK's
+ * `ResponseIncludable[]`, and the input assignable to the SDK's `ResponseInput` (items replayed as received
+ * are `any`, the server's own shape; the messages and outputs partwise builds are checked above).
+ */
+export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "input">) {
+  const blocking: OpenAI.Responses.ResponseCreateParamsNonStreaming = openAiResponsesCodec.encodeRequest(history, {
+    request: {
+      model: "gpt-5",
+      reasoning: { effort: "medium", summary: "auto" },
+      include: ["message.output_text.logprobs"],
+      tools: [{ type: "function", name: "get_weather", parameters: { type: "object" }, strict: true }, { type: "web_search" }],
+      tool_choice: { type: "function", name: "get_weather" },
+    },
+  }).body;
+  const streaming: OpenAI.Responses.ResponseCreateParamsStreaming = encodeOpenAiResponsesRequest(history, { request: { model: "gpt-5", stream: true } }).body;
+  const fromSdkParams: OpenAI.Responses.ResponseCreateParamsNonStreaming = encodeOpenAiResponsesRequest(history, { request: sdkParams }).body;
+  const withoutFields: Pick<OpenAI.Responses.ResponseCreateParamsNonStreaming, "input" | "store" | "include" | "instructions"> = encodeOpenAiResponsesRequest(history).body;
+  // A new API parameter passes through as given.
+  const newParameter = encodeOpenAiResponsesRequest(history, { request: { model: "gpt-5", next_parameter: 1 } }).body.next_parameter;
+  // @ts-expect-error `include` takes only what the SDK's ResponseIncludable names
+  encodeOpenAiResponsesRequest(history, { request: { include: ["reasoning.everything"] } });
+  return [blocking, streaming, fromSdkParams, withoutFields, newParameter];
+}
+
+/** The SDK's parsed stream (its Stream of ResponseStreamEvent) decodes as it is. */
+export function decodesSdkStream(stream: Stream<OpenAI.Responses.ResponseStreamEvent>) {
+  return decodeEventStream(openAiResponsesCodec, stream);
 }

@@ -7,6 +7,7 @@ import {
   validateDeepSeekChatCompletionChunk,
   validateDeepSeekErrorBody,
 } from "../../../generated/wire/deepseek-validators.js";
+import type { DeepSeekRequest } from "../../../generated/wire/deepseek.js";
 import type { ChatCompletionsServer } from "../openai-chat/openai-chat-wire.js";
 import { deepSeekErrors } from "./deepseek-errors.js";
 
@@ -15,9 +16,13 @@ export type {
   DeepSeekChatCompletion,
   DeepSeekChatCompletionChunk,
   DeepSeekRequest,
+  DeepSeekRequestFields,
 } from "../../../generated/wire/deepseek.js";
 
 export const DEEPSEEK = "deepseek";
+
+/** What the DeepSeek encoder writes into a body: the messages (the request fields go beside them as given). */
+export type DeepSeekEncoded = Pick<DeepSeekRequest, "messages">;
 
 /** DeepSeek as a Chat Completions server: parts are tagged `deepseek`; there is no profile to tell servers apart. */
 export const deepSeekServer: ChatCompletionsServer = {

@@ -2,13 +2,13 @@
 // caller picks (V4 by default): tool-call turns send `content: ""`, reasoning goes back in
 // `reasoning_content` as the version's rules say, and the field is present (as `""`) where the version
 // requires it. https://api-docs.deepseek.com/guides/thinking_mode
-import type { EncodedRequest, History, Message } from "../../../generated/types.js";
+import type { Message } from "../../../generated/types.js";
 import { historyMessages } from "../encode-driver.js";
 import { type ChatReplayPolicy, encodeChatCompletions } from "../openai-chat/encode-openai-chat-request.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import { type Encoder, typedEncoder } from "../provider-codec.js";
 import { callerFlags } from "../replay-rules.js";
 import { deepSeekRuleVersion } from "./deepseek-rule-versions.js";
-import { DEEPSEEK, type DeepSeekRequest } from "./deepseek-wire.js";
+import { DEEPSEEK, type DeepSeekEncoded, type DeepSeekRequestFields } from "./deepseek-wire.js";
 
 /** The index of the last user message that asks something (not only tool results), or -1. */
 function lastQuestion(messages: readonly Message[]): number {
@@ -19,8 +19,12 @@ function lastQuestion(messages: readonly Message[]): number {
   return -1;
 }
 
-/** The request for a history under DeepSeek's replay rules (`options.variant`: `v4` (default), `v3.2`, `r1`). */
-export function encodeDeepSeekRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: DeepSeekRequest } {
+/**
+ * The request for a history under DeepSeek's replay rules (`options.variant`: `v4` (default), `v3.2`, `r1`).
+ * With request fields its body is assignable to the openai SDK's `ChatCompletionCreateParams`
+ * (test/types/deepseek-sdk.typecheck.ts).
+ */
+export const encodeDeepSeekRequest: Encoder<DeepSeekEncoded, DeepSeekRequestFields> = typedEncoder((history, options = {}) => {
   const version = deepSeekRuleVersion(options.variant);
   const { messages } = historyMessages(history);
   const question = lastQuestion(messages);
@@ -37,4 +41,4 @@ export function encodeDeepSeekRequest(history: History | readonly Message[], opt
       version.reasoningFieldRequired === "tool-conversation" ? usesTools : version.reasoningFieldRequired === "current-turn" && messageIndex > question,
   };
   return encodeChatCompletions(history, options, policy);
-}
+});

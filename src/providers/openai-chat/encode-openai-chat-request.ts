@@ -4,10 +4,10 @@
 // arguments verbatim, a server's own fields back only to that server). Shared with DeepSeek; the walk is
 // encode-driver.ts.
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
-import type { EncodedRequest, History, Media, Message, Part } from "../../../generated/types.js";
+import type { History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import { type EncodeOptions, type EncodedRequestOf, type Encoder, typedEncoder } from "../provider-codec.js";
 import { callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
 import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
@@ -18,7 +18,8 @@ import {
   OPENAI_CHAT,
   type OpenAiChatAssistantMessageParam,
   type OpenAiChatContentPart,
-  type OpenAiChatRequest,
+  type OpenAiChatEncoded,
+  type OpenAiChatRequestFields,
   type OpenAiChatTextPartParam,
   type OpenAiChatUserMessageParam,
   REASONING_DETAILS,
@@ -26,7 +27,7 @@ import {
   type ReasoningField,
 } from "./openai-chat-wire.js";
 
-type RequestMessage = OpenAiChatRequest["messages"][number];
+type RequestMessage = OpenAiChatEncoded["messages"][number];
 type UserContentItem = Exclude<OpenAiChatUserMessageParam["content"], string>[number];
 
 /** How one server takes a history back: its rule variant, reasoning field, and the per-part facts rules test. */
@@ -139,7 +140,7 @@ type TextItem = OpenAiChatTextPartParam;
 const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: "a system message takes text only", "tool_result": "a tool message takes text only", user: undefined };
 
 /** Chat Completions messages: each tool result a `role: tool` message of its own, an assistant turn folded into one message. */
-function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatRequest> {
+function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatEncoded> {
   const messages: RequestMessage[] = [];
   let fields = noFields();
   return {
@@ -176,7 +177,7 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
 }
 
 /** The request for a history under a server's replay policy, with a warning per part left out. */
-export function encodeChatCompletions(history: History | readonly Message[], options: EncodeOptions, policy: ChatReplayPolicy): EncodedRequest & { body: OpenAiChatRequest } {
+export function encodeChatCompletions(history: History | readonly Message[], options: EncodeOptions, policy: ChatReplayPolicy): EncodedRequestOf<OpenAiChatEncoded> {
   return encodeHistory(history, chatWriter(options, policy));
 }
 
@@ -196,13 +197,13 @@ export function openAiChatPolicy(profile: OpenAiChatProfile, options: EncodeOpti
 }
 
 /**
- * The request for a history sent to an OpenAI-compatible server: `options.variant` names a server
- * profile (the codec's own by default).
+ * The encoder of requests to an OpenAI-compatible server: `options.variant` names a server profile
+ * (`profile` by default). With request fields its body is assignable to the openai SDK's
+ * `ChatCompletionCreateParams` (test/types/openai-chat-sdk.typecheck.ts).
  */
-export function encodeOpenAiChatRequest(
-  history: History | readonly Message[],
-  options: EncodeOptions = {},
-  profile: OpenAiChatProfile = OPENAI_CHAT_PROFILES.openai,
-): EncodedRequest & { body: OpenAiChatRequest } {
-  return encodeChatCompletions(history, options, openAiChatPolicy(profileForVariant(profile, options.variant), options));
+export function openAiChatEncoder(profile: OpenAiChatProfile): Encoder<OpenAiChatEncoded, OpenAiChatRequestFields> {
+  return typedEncoder((history, options = {}) => encodeChatCompletions(history, options, openAiChatPolicy(profileForVariant(profile, options.variant), options)));
 }
+
+/** The request for a history sent to OpenAI's Chat Completions (or, with `options.variant`, a profile's server). */
+export const encodeOpenAiChatRequest = openAiChatEncoder(OPENAI_CHAT_PROFILES.openai);

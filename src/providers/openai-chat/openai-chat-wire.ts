@@ -3,6 +3,7 @@
 // validators), payload and unknown-part kinds, finish reasons and usage.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
 import type { StandaloneValidator } from "../../../generated/validators.js";
+import type { OpenAiChatRequest } from "../../../generated/wire/openai.chat.js";
 import type { ProviderErrors } from "../../errors/provider-error.js";
 import { tokenCount } from "../wire-validation.js";
 
@@ -18,6 +19,7 @@ export type {
   OpenAiChatFunctionToolCall,
   OpenAiChatFunctionToolCallParam,
   OpenAiChatRequest,
+  OpenAiChatRequestFields,
   OpenAiChatSystemMessageParam,
   OpenAiChatTextContentPart,
   OpenAiChatTextPartParam,
@@ -28,6 +30,9 @@ export type {
 } from "../../../generated/wire/openai.chat.js";
 
 export const OPENAI_CHAT = "openai.chat";
+
+/** What the Chat Completions encoder writes into a body: the messages (the request fields go beside them as given). */
+export type OpenAiChatEncoded = Pick<OpenAiChatRequest, "messages">;
 
 /** Payload kinds (spec/providers/openai-chat.tsp). */
 export const TOOL_CALL_FIELDS = "tool_call_fields";

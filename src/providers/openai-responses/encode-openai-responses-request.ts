@@ -4,31 +4,33 @@
 // item it produced, function results as `function_call_output`), for OpenAI or a compatible server profile.
 // The walk is encode-driver.ts.
 // https://cookbook.openai.com/examples/responses_api/reasoning_items
-import type { EncodedRequest, ErrorObject, History, Media, Message, Part } from "../../../generated/types.js";
+import type { ErrorObject, Media, Part } from "../../../generated/types.js";
 import { textToBase64 } from "../../bytes/base64.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import { ownValue } from "../../json/own-property.js";
 import { OwnMessage, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
-import type { EncodeOptions } from "../provider-codec.js";
+import { type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, settleReplay } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
 import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, SAME_SERVER, fromSameServer, openAiResponsesProfile } from "./openai-responses-profiles.js";
 import {
   OPENAI_RESPONSES,
+  type OpenAiResponsesEncoded,
   type OpenAiResponsesFunctionCallOutputItem,
+  type OpenAiResponsesIncludable,
   type OpenAiResponsesInputFile,
   type OpenAiResponsesInputImage,
   type OpenAiResponsesInputMessage,
   type OpenAiResponsesInputText,
   type OpenAiResponsesOutputItem,
-  type OpenAiResponsesRequest,
+  type OpenAiResponsesRequestFields,
 } from "./openai-responses-wire.js";
 
 /** The per-part fact a replay rule tests: no item of the reasoning's turn follows it. */
 const WITHOUT_FOLLOWING_ITEM = "withoutFollowingItem";
 
 /** Always requested: without it a stateless request gets reasoning items it cannot send back. */
-const ENCRYPTED_REASONING_INCLUDE = "reasoning.encrypted_content";
+const ENCRYPTED_REASONING_INCLUDE: OpenAiResponsesIncludable = "reasoning.encrypted_content";
 
 type InputContent = OpenAiResponsesInputText | OpenAiResponsesInputImage | OpenAiResponsesInputFile;
 
@@ -74,7 +76,7 @@ function functionCallOutput(part: ToolResultPart, pointer: string, content: () =
   };
 }
 
-type InputItem = OpenAiResponsesRequest["input"][number];
+type InputItem = OpenAiResponsesEncoded["input"][number];
 
 /** Reasoning held back until an item of its turn follows it, with how many warnings came before it (its own go there, in part order). */
 interface HeldReasoning {
@@ -97,7 +99,7 @@ interface HeldReasoning {
  * 'fc_…' of type 'function_call' was provided without its required 'reasoning' item" (ids are optional when
  * `store` is false; openai/codex sends none).
  */
-function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile, warnings: ErrorObject[]): TurnWriter<InputContent | OwnMessage<InputItem>, OpenAiResponsesRequest> {
+function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile, warnings: ErrorObject[]): TurnWriter<InputContent | OwnMessage<InputItem>, OpenAiResponsesEncoded> {
   const request = options.request ?? {};
   const server = options.variant === undefined ? profile : openAiResponsesProfile(options.variant);
   const ruleOptions = { ...options, variant: server.variant };
@@ -112,7 +114,7 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
     const chosen = fromSameServer(part, server) ? sameServer : contexts;
     return unfollowed ? chosen.unfollowed : chosen.context;
   };
-  const input: OpenAiResponsesRequest["input"] = [];
+  const input: InputItem[] = [];
   /** The first system message's text, once taken; further system messages become developer messages. */
   let instructions: string | undefined;
   // Instructions the caller set are kept; system messages then go in as developer messages.
@@ -174,7 +176,8 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
       return true;
     },
     body() {
-      const requested = Array.isArray(request.include) ? request.include.filter((entry): entry is string => typeof entry === "string") : [];
+      // The encoder's callers type `include` as OpenAiResponsesRequestFields does; only its strings are kept.
+      const requested = Array.isArray(request.include) ? request.include.filter((entry): entry is OpenAiResponsesIncludable => typeof entry === "string") : [];
       return {
         ...request,
         ...(instructions === undefined ? {} : { instructions }),
@@ -187,14 +190,16 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
 }
 
 /**
- * The request for a history under the Responses replay rules of a server (`options.variant` names a
- * profile, else `profile`; OpenAI by default), with a warning per part left out.
+ * The encoder of requests under the Responses replay rules of a server (`options.variant` names a
+ * profile, else `profile`), with a warning per part left out. With request fields its body is assignable
+ * to the openai SDK's `ResponseCreateParams` (test/types/openai-responses-sdk.typecheck.ts).
  */
-export function encodeOpenAiResponsesRequest(
-  history: History | readonly Message[],
-  options: EncodeOptions = {},
-  profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai,
-): EncodedRequest & { body: OpenAiResponsesRequest } {
-  const warnings: ErrorObject[] = [];
-  return encodeHistory(history, responsesWriter(options, profile, warnings), warnings);
+export function openAiResponsesEncoder(profile: OpenAiResponsesProfile): Encoder<OpenAiResponsesEncoded, OpenAiResponsesRequestFields> {
+  return typedEncoder((history, options = {}) => {
+    const warnings: ErrorObject[] = [];
+    return encodeHistory(history, responsesWriter(options, profile, warnings), warnings);
+  });
 }
+
+/** The request for a history sent to OpenAI's Responses API (or, with `options.variant`, a profile's server). */
+export const encodeOpenAiResponsesRequest = openAiResponsesEncoder(OPENAI_RESPONSES_PROFILES.openai);

@@ -2,7 +2,7 @@
 // of the wire that both decoders and the encoder need: the provider id, payload kinds, attribute names,
 // finish reasons, usage and response information.
 import type { FinishReason, ResponseInfo, Usage } from "../../../generated/types.js";
-import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from "../../../generated/wire/openai.responses.js";
+import type { OpenAiResponsesOutputItem, OpenAiResponsesRequest, OpenAiResponsesResponse } from "../../../generated/wire/openai.responses.js";
 import { tokenCount } from "../wire-validation.js";
 
 export type {
@@ -16,6 +16,7 @@ export type {
   OpenAiResponsesFunctionCallItem,
   OpenAiResponsesFunctionCallOutputItem,
   OpenAiResponsesImageGenerationCallItem,
+  OpenAiResponsesIncludable,
   OpenAiResponsesInputFile,
   OpenAiResponsesInputImage,
   OpenAiResponsesInputMessage,
@@ -27,6 +28,7 @@ export type {
   OpenAiResponsesReasoningItem,
   OpenAiResponsesRefusal,
   OpenAiResponsesRequest,
+  OpenAiResponsesRequestFields,
   OpenAiResponsesResponse,
   OpenAiResponsesResponseEvent,
   OpenAiResponsesStreamEvent,
@@ -34,6 +36,9 @@ export type {
 } from "../../../generated/wire/openai.responses.js";
 
 export const OPENAI_RESPONSES = "openai.responses";
+
+/** What the Responses encoder writes into a body: the input, `store: false`, `include` and the instructions (the request fields go beside them as given). */
+export type OpenAiResponsesEncoded = Pick<OpenAiResponsesRequest, "input" | "store" | "include" | "instructions">;
 
 /** Payload kinds (spec/providers/openai-responses.tsp). */
 export const ENCRYPTED_CONTENT = "encrypted_content";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../generated/types.js";
+import type { DeepSeekRequestFields } from "../../../generated/wire/deepseek.js";
 import { DEEPSEEK_RULE_VERSIONS, decodeDeepSeekResponse, deepSeekCodec, encodeDeepSeekRequest } from "../../../src/providers/deepseek/index.js";
 import { propertyRuns } from "../../support/property-runs.js";
 import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
@@ -101,7 +102,7 @@ describe("encodeDeepSeekRequest", () => {
    * assistant turn the caller wrote itself (a tool call, no reasoning) goes out with `reasoning_content: ""`.
    */
   it("rebuilds the history DeepSeek V4 accepted from the decoded responses of its tool loop", () => {
-    const recorded = readFixtureJson(FOLDER, "deepseek-v4-tool-loop.3.request.json") as { messages: Record<string, unknown>[]; model: string; stream: boolean; tool_choice: string; tools: unknown[] };
+    const recorded = readFixtureJson(FOLDER, "deepseek-v4-tool-loop.3.request.json") as Required<Pick<DeepSeekRequestFields, "model" | "stream" | "tool_choice" | "tools">> & { messages: Record<string, unknown>[] };
     const [firstSystem, secondSystem] = recorded.messages.map((message) => String(message.content));
     const searchCall = { id: "auto_load_eb5fc31bb581b4e7", type: "function" as const, name: "search_tools", arguments: '{"queries":["DICE_ROLL"]}' };
     const history: Message[] = [

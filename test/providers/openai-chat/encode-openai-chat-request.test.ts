@@ -8,8 +8,8 @@ import {
   createOpenAiChatCodec,
   customOpenAiChatProfile,
   decodeOpenAiChatResponse,
-  encodeOpenAiChatRequest,
   openAiChatCodec,
+  openAiChatEncoder,
 } from "../../../src/providers/openai-chat/index.js";
 import { fixtureFiles, readFixtureJson } from "../support/provider-fixtures.js";
 
@@ -55,7 +55,7 @@ describe("encodeOpenAiChatRequest", () => {
     const body = readFixtureJson(FOLDER, file) as { choices: { message: Record<string, unknown> }[] };
     const profile = profileOf(file);
     const assistant = decodeOpenAiChatResponse(body, profile).message;
-    const { body: request, warnings } = encodeOpenAiChatRequest([user("hi"), assistant], {}, profile);
+    const { body: request, warnings } = openAiChatEncoder(profile)([user("hi"), assistant], {});
     expect(request.messages).toEqual([{ role: "user", content: "hi" }, requestForm(body.choices[0]!.message, profile)]);
     const reasoningParts = assistant.parts.filter((part) => part.type === "reasoning").length;
     expect(warnings).toHaveLength(REPLAYS_REASONING[profile.id] ?? true ? 0 : reasoningParts);
@@ -121,23 +121,23 @@ describe("encodeOpenAiChatRequest", () => {
     const deepseekTurn: Message = { role: "assistant", parts: [{ type: "reasoning", text: "Need the tool.", attributes: { provider: "deepseek" } }, { type: "tool_call", toolCall: { id: "c1", type: "function", name: "f", arguments: "{}" } }] };
     const kimiTurn = serverTurn(OPENAI_CHAT_PROFILES.kimi);
     for (const turn of [deepseekTurn, kimiTurn]) {
-      const plain = encodeOpenAiChatRequest([user("q"), turn], {}, OPENAI_CHAT_PROFILES.vllm);
+      const plain = openAiChatEncoder(OPENAI_CHAT_PROFILES.vllm)([user("q"), turn], {});
       expect(plain.body.messages[1]).not.toHaveProperty("reasoning");
       expect(plain.warnings).toEqual([expect.objectContaining({ pointer: "/1/parts/0", message: expect.stringContaining("replayForeignReasoning") })]);
-      const optedIn = encodeOpenAiChatRequest([user("q"), turn], { flags: ["replayForeignReasoning"] }, OPENAI_CHAT_PROFILES.vllm);
+      const optedIn = openAiChatEncoder(OPENAI_CHAT_PROFILES.vllm)([user("q"), turn], { flags: ["replayForeignReasoning"] });
       expect(optedIn.body.messages[1]).toHaveProperty("reasoning");
       expect(optedIn.warnings).toEqual([]);
     }
     // A server that rejects the field never gets it, opted in or not.
-    expect(encodeOpenAiChatRequest([user("q"), deepseekTurn], { flags: ["replayForeignReasoning"] }, OPENAI_CHAT_PROFILES.groq).body.messages[1]).not.toHaveProperty("reasoning");
+    expect(openAiChatEncoder(OPENAI_CHAT_PROFILES.groq)([user("q"), deepseekTurn], { flags: ["replayForeignReasoning"] }).body.messages[1]).not.toHaveProperty("reasoning");
   });
 
   it("sends a tool call's extra fields back to the server that issued them, and to no other", () => {
     const gemini = customOpenAiChatProfile({ id: "gemini" });
     const wireCall = { ...call, extra_content: { google: { thought_signature: "EnEKbwERTTIPTv3o" } } };
     const turn = decodeOpenAiChatResponse({ id: "g", choices: [{ index: 0, message: { role: "assistant", tool_calls: [wireCall] }, finish_reason: "tool_calls" }] }, gemini).message;
-    expect(encodeOpenAiChatRequest([turn], {}, gemini).body.messages).toEqual([{ role: "assistant", content: null, tool_calls: [wireCall] }]);
-    expect(encodeOpenAiChatRequest([turn], {}, OPENAI_CHAT_PROFILES.vllm).body.messages).toEqual([{ role: "assistant", content: null, tool_calls: [call] }]);
+    expect(openAiChatEncoder(gemini)([turn], {}).body.messages).toEqual([{ role: "assistant", content: null, tool_calls: [wireCall] }]);
+    expect(openAiChatEncoder(OPENAI_CHAT_PROFILES.vllm)([turn], {}).body.messages).toEqual([{ role: "assistant", content: null, tool_calls: [call] }]);
   });
 
   it("gives a refusal, an audio reference and other message fields back to the same server only", () => {
@@ -145,7 +145,7 @@ describe("encodeOpenAiChatRequest", () => {
     const message = { role: "assistant", content: null, refusal: "I can't.", audio: { id: "audio_abc123", expires_at: 1729018505, data: wav, transcript: "I can't." }, annotations: [{ type: "url_citation", url_citation: { url: "https://example.com", title: "Ex", start_index: 0, end_index: 1 } }] };
     const turn = decodeOpenAiChatResponse({ id: "a", choices: [{ index: 0, message, finish_reason: "stop" }] }).message;
     expect(openAiChatCodec.encodeRequest([turn]).body.messages).toEqual([{ role: "assistant", content: null, refusal: "I can't.", audio: { id: "audio_abc123" }, annotations: message.annotations }]);
-    const elsewhere = encodeOpenAiChatRequest([turn], {}, OPENAI_CHAT_PROFILES.vllm);
+    const elsewhere = openAiChatEncoder(OPENAI_CHAT_PROFILES.vllm)([turn], {});
     expect(elsewhere.body.messages).toEqual([]);
     expect(elsewhere.warnings.map((warning) => warning.pointer)).toEqual(["/0/parts/0", "/0/parts/1", "/0/parts/2", "/0"]);
   });
