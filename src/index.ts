@@ -100,7 +100,7 @@ export {
   DEEPSEEK_RULE_VERSIONS, DeepSeekStreamDecoder, decodeDeepSeekResponse, deepSeekCodec, encodeDeepSeekRequest,
   type DeepSeekRuleVersion,
 } from "./providers/deepseek/index.js";
-export { codecFor, listProviders, providerCodecs, registerProvider, unregisterProvider, type ProviderListing, type ProviderRegistration } from "./providers/registry.js";
+export { codecFor, listProviders, providerCodecs, registerProvider, unregisterProvider, type BuiltInCodecOf, type BuiltInCodecs, type ProviderListing, type ProviderRegistration } from "./providers/registry.js";
 export { isKnownProviderId } from "./providers/known-providers.js";
 export { typedEncoder, type EncodedRequestOf, type EncodeOptions, type Encoder, type ProviderCodec, type RequestBody, type StreamDecoder, type WireEvent } from "./providers/provider-codec.js";
 // What a codec implemented outside partwise supplies besides decoding and encoding.

@@ -29,6 +29,27 @@ export const providerCodecs: Readonly<Record<string, ProviderCodec>> = {
   [deepSeekCodec.id]: deepSeekCodec,
 };
 
+/** The built-in codecs' own types by id, so `codecFor("anthropic")` encodes a body typed by the fields given. */
+export interface BuiltInCodecs {
+  readonly anthropic: typeof anthropicCodec;
+  readonly bedrock: typeof bedrockCodec;
+  readonly deepseek: typeof deepSeekCodec;
+  readonly google: typeof googleCodec;
+  readonly mistral: typeof mistralCodec;
+  readonly ollama: typeof ollamaCodec;
+  readonly "openai.chat": typeof openAiChatCodec;
+  readonly "openai.responses": typeof openAiResponsesCodec;
+}
+
+/** True for a union of several ids (the check of each member against the whole is false for some). */
+type IsUnion<Type, Whole = Type> = Type extends unknown ? ([Whole] extends [Type] ? false : true) : never;
+
+/**
+ * The codec type codecFor returns for an id: the built-in's own type for one literal id; for a union of ids
+ * (a `ProviderId` variable) the untyped codec, since a union of encoders takes only what all of them take.
+ */
+export type BuiltInCodecOf<Id extends keyof BuiltInCodecs> = true extends IsUnion<Id> ? ProviderCodec : BuiltInCodecs[Id];
+
 /** The built-in codecs by id: codecFor's first lookup; a registered provider's codec is its second. */
 const builtInCodecs: ReadonlyMap<string, ProviderCodec> = new Map(Object.entries(providerCodecs));
 
@@ -77,6 +98,8 @@ const choices: Readonly<Record<string, { readonly option: keyof CodecChoice; rea
  * The codec of a provider id, for the server a choice names (the provider's default server without one),
  * or a usage error listing the known ids, profiles or endpoints.
  */
+export function codecFor<Id extends keyof BuiltInCodecs>(provider: Id, choice?: CodecChoice): BuiltInCodecOf<Id>;
+export function codecFor(provider: string, choice?: CodecChoice): ProviderCodec;
 export function codecFor(provider: string, choice: CodecChoice = {}): ProviderCodec {
   const codec = builtInCodecs.get(provider) ?? registeredProvider(provider)?.codec;
   if (!codec) throw new UsageError(`unknown provider "${provider}" (known: ${knownProviderIds().sort().join(", ")})`);

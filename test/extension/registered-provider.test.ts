@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type History, type Message, aggregate, chunkBatchesFromBytes, codecFor, messagesEqual, registerProvider, unregisterProvider } from "../../src/index.js";
+import { type History, type Message, aggregate, validateHistory, chunkBatchesFromBytes, codecFor, messagesEqual, registerProvider, unregisterProvider } from "../../src/index.js";
 import { ChatClient, type ChatTool, ProviderHttpClient, SessionChat } from "../../src/exports/chat.js";
 import { validateFile } from "../../src/exports/files.js";
 import { MemorySessionRepository, SessionService } from "../../src/exports/session.js";
@@ -81,6 +81,7 @@ describe("registerProvider (the out-of-repo acme provider)", () => {
     const summary = await validateFile(path, { target: { provider: "acme" }, onIssue: (issue) => issues.push(issue) });
     expect(issues).toEqual([]);
     expect(summary).toMatchObject({ errors: 0, warnings: 0 });
+    expect(validateHistory(sealedHistory(), { target: { provider: "acme" } })).toMatchObject({ valid: true, errorCount: 0, warningCount: 0, problems: [] });
   });
 
   it("reports acme payloads as of an unknown provider again once acme is unregistered", async () => {
@@ -90,7 +91,9 @@ describe("registerProvider (the out-of-repo acme provider)", () => {
     try {
       const issues: { message: string; pointer?: string }[] = [];
       await validateFile(path, { onIssue: (issue) => issues.push(issue) });
-      expect(issues).toEqual([expect.objectContaining({ pointer: "/messages/1/parts/0/payload/provider", message: 'payload provider "acme" is not a known provider id' })]);
+      const unknownProvider = { pointer: "/messages/1/parts/0/payload/provider", message: 'payload provider "acme" is not a known provider id' };
+      expect(issues).toEqual([expect.objectContaining(unknownProvider)]);
+      expect(validateHistory(sealedHistory()).problems).toEqual([expect.objectContaining(unknownProvider)]);
     } finally {
       registerProvider(acmeRegistration);
     }
