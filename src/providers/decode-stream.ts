@@ -42,17 +42,19 @@ export async function* chunkBatchesFromBytes(codec: ProviderCodec, bytes: AsyncI
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
   let failure: { error: unknown } | undefined;
+  let last: StreamChunk[] = [];
   try {
     for await (const chunk of bytes) yield decodeEvents(decoder, reader.push(chunk), []);
+    last = decodeEvents(decoder, reader.end(), last);
+    for (const chunk of decoder.end()) last.push(chunk);
   } catch (error) {
     failure = { error };
   }
   if (failure) {
-    yield heldBackAfterError(decoder);
+    // The chunks of the last events decoded before a failure at the end (a frame cut by the stream's end).
+    yield [...last, ...heldBackAfterError(decoder)];
     throw failure.error;
   }
-  const last = decodeEvents(decoder, reader.end(), []);
-  for (const chunk of decoder.end()) last.push(chunk);
   yield last;
 }
 
@@ -93,11 +95,11 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   };
   try {
     for await (const chunk of bytes) apply(reader.push(chunk));
+    apply(reader.end());
+    for (const chunk of decoder.end()) aggregator.push(chunk);
   } catch (error) {
     throw failedWithPartial(error, aggregator, decoder);
   }
-  apply(reader.end());
-  for (const chunk of decoder.end()) aggregator.push(chunk);
   return aggregator.finish();
 }
 

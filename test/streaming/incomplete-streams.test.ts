@@ -62,6 +62,17 @@ describe("decodeStream", () => {
   });
 });
 
+describe("decodeStream", () => {
+  it("hands over what arrived before a failure at the end of the bytes when the stream ends inside an NDJSON line", async () => {
+    const whole = '{"model":"qwen3","message":{"role":"assistant","content":"Hello"},"done":false}\n';
+    const failure = await decodeStream(codecFor("ollama"), bytesOf(whole, '{"model":"qwen3","message":{"role":"assistant","content":" wor')).then(
+      () => undefined,
+      (error: unknown) => error as PartwiseError,
+    );
+    expect(failure).toMatchObject({ code: "provider/invalid-wire", details: { partial: [{ complete: false, message: { role: "assistant", parts: [{ type: "text", text: "Hello" }] } }] } });
+  });
+});
+
 describe("aggregate", () => {
   it("returns an incomplete empty message for no chunks at all when lenient", async () => {
     const result = await aggregate([], { strict: false });

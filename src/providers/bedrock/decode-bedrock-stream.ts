@@ -69,8 +69,8 @@ function withoutPadding(data: object): Record<string, unknown> {
 
 /**
  * One message of the AWS event-stream framing as a wire event: `:event-type` names it and the payload is
- * its JSON. An exception message (`:message-type: exception`) or an error message raises
- * `provider/api-error` naming the byte offset.
+ * its JSON. An exception message (`:message-type: exception`) is the event of its exception member, which
+ * the decoder raises as `provider/api-error`; an error message raises it here, naming the byte offset.
  */
 export function bedrockEventFromMessage(message: EventStreamMessage): WireEvent {
   const header = (name: string) => {
@@ -94,7 +94,9 @@ export function bedrockEventFromMessage(message: EventStreamMessage): WireEvent 
     throw invalidWire(BEDROCK, `the payload of the ${type} at byte ${position} is not UTF-8`, { position, cause: error });
   }
   const data = parseWireJson(text, BEDROCK, position);
-  if (messageType === "exception") throw bedrockStreamException(type, data, position);
+  // An exception of ConverseStreamOutput (`modelStreamErrorException`, ...) goes on as an event, so the
+  // decoder raises it after the events read before it in the same network chunk; any other is raised here.
+  if (messageType === "exception" && !type.endsWith("Exception")) throw bedrockStreamException(type, data, position);
   return { name: type, data, position };
 }
 

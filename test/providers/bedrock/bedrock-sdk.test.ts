@@ -255,7 +255,8 @@ describe("bedrockEventsFromSdk", () => {
     });
     const fromSdk = await failure(decodeEventStream(bedrockCodec, bedrockEventsFromSdk(await sdkStream(bytes))));
     expect(fromSdk).toMatchObject({ code: "provider/api-error", details: { originalStatusCode: 500 } });
-    // The exception in a network chunk of its own: decodeStream's partial then holds the events before it, as the SDK's does.
+    // The partial holds the events before the exception whether it arrives in a network chunk of its own or with them.
     expect(fromSdk).toEqual(await failure(decodeStream(bedrockCodec, asyncChunks([before, exception]))));
+    expect(fromSdk).toEqual(await failure(decodeStream(bedrockCodec, asyncChunks([bytes]))));
   });
 });
