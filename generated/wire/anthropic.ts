@@ -75,7 +75,7 @@ export type AnthropicDeltaNotThinking =
  * in the type. A block replayed from an unknown part (server tool use and results, MCP, compaction, ...)
  * is a block the API itself sent, so it is one of the API's request blocks, but which one only its
  * `rawJson` says: the type lists the blocks partwise builds, and the replayed ones go back unchanged
- * beside them (test/sdk/anthropic-sdk.test.ts sends them through the SDK).
+ * beside them (test/providers/anthropic/anthropic-sdk.test.ts sends them through the SDK).
  */
 export type AnthropicRequestBlock =
   | AnthropicTextBlockParam

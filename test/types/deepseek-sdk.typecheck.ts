@@ -21,7 +21,7 @@ export function encodedRequestIsDeepSeekRequest(request: DeepSeekRequestFields):
 /**
  * DeepSeek's documented client is the openai SDK: the encoded body is its request params with no cast,
  * blocking and streaming (the `reasoning_content` the SDK's message types lack rides on a non-literal
- * value, which the SDK sends as it is: test/sdk/openai-sdk-loopback.test.ts); `model` is required.
+ * value, which the SDK sends as it is: test/providers/openai-sdk-loopback.test.ts); `model` is required.
  */
 export function encodedBodyIsSdkParams(history: History, sdkParams: Omit<OpenAI.ChatCompletionCreateParamsNonStreaming, "messages">) {
   const blocking: OpenAI.ChatCompletionCreateParamsNonStreaming = deepSeekCodec.encodeRequest(history, { request: { model: "deepseek-v4-pro", thinking: { type: "enabled" } } }).body;

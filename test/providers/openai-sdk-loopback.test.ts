@@ -9,8 +9,8 @@ import { deepSeekCodec } from "../../src/providers/deepseek/index.js";
 import { createOpenAiChatCodec, openAiChatCodec } from "../../src/providers/openai-chat/index.js";
 import { openAiResponsesCodec } from "../../src/providers/openai-responses/index.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
-import { chatCompletionsSseBytes } from "../providers/support/openai-sdk-oracle.js";
-import { readFixtureBytes, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../providers/support/provider-fixtures.js";
+import { chatCompletionsSseBytes } from "./support/openai-sdk-oracle.js";
+import { readFixtureBytes, readFixtureJson, readFixtureLines, serverSentEventBytes } from "./support/provider-fixtures.js";
 import { type Handler, json, loopbackServer } from "../support/loopback-server.js";
 
 const openRouterCodec = createOpenAiChatCodec("openrouter");

@@ -5,11 +5,11 @@
 import { type ChatResponse, Ollama } from "ollama";
 import type { ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Message } from "../../generated/types.js";
-import { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec } from "../../src/providers/ollama/index.js";
-import { decodeEventStream } from "../../src/providers/decode-stream.js";
-import { loopbackServer, type RecordedRequest } from "../support/loopback-server.js";
-import { decodeByteChunks, fixtureFiles, readFixtureBytes, readFixtureJson } from "../providers/support/provider-fixtures.js";
+import type { Message } from "../../../generated/types.js";
+import { decodeOllamaResponse, encodeOllamaRequest, ollamaCodec } from "../../../src/providers/ollama/index.js";
+import { decodeEventStream } from "../../../src/providers/decode-stream.js";
+import { loopbackServer, type RecordedRequest } from "../../support/loopback-server.js";
+import { decodeByteChunks, fixtureFiles, readFixtureBytes, readFixtureJson } from "../support/provider-fixtures.js";
 
 const PROVIDER = "ollama";
 

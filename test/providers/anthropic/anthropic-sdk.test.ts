@@ -5,11 +5,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Message } from "../../generated/types.js";
-import { anthropicCodec, decodeAnthropicResponse, encodeAnthropicRequest } from "../../src/providers/anthropic/index.js";
-import { decodeEventStream } from "../../src/providers/decode-stream.js";
-import { loopbackServer, type RecordedRequest } from "../support/loopback-server.js";
-import { decodeByteChunks, fixtureFiles, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../providers/support/provider-fixtures.js";
+import type { Message } from "../../../generated/types.js";
+import { anthropicCodec, decodeAnthropicResponse, encodeAnthropicRequest } from "../../../src/providers/anthropic/index.js";
+import { decodeEventStream } from "../../../src/providers/decode-stream.js";
+import { loopbackServer, type RecordedRequest } from "../../support/loopback-server.js";
+import { decodeByteChunks, fixtureFiles, readFixtureJson, readFixtureLines, serverSentEventBytes } from "../support/provider-fixtures.js";
 
 const PROVIDER = "anthropic";
 
