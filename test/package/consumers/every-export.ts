@@ -23,7 +23,7 @@ import {
   parsePart, parseSessionEvent, partListsEqual, partToJson, partsEqual, providerApiError, providerCodecs, reasoningOf,
   reasoningPart, replayRules, serialize, serverSentEventReader, settleReplay, textOf, textPart, toolCallArguments,
   toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable,
-  type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type Attributes,
+  type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type AnthropicRequestFields, type Attributes,
   type BedrockConverseRequest, type BedrockConverseResponse, type BlockMapping, type ChunkSource, type CompactionBoundary,
   type CompactionEvent, type CompactionResult, type CompactionSkipReason, type ContentPlace, type ContentRule,
   type CreateSessionRequest, type CustomEvent, type CustomOpenAiChatProfileOptions, type DecodedResponse,
@@ -164,14 +164,15 @@ export function providerErrors(): PartwiseError[] {
 
 // --- The eight codecs --------------------------------------------------------------------------------------
 
-const options: EncodeOptions = { request: { model: "m", max_tokens: 1024 }, flags: [] };
+const flags: readonly string[] = [];
+const options: EncodeOptions<AnthropicRequestFields> = { request: { model: "claude-sonnet-4-5", max_tokens: 1024 }, flags };
 const googleOptions: GoogleEncodeOptions = { endpoint: "vertex-ai" satisfies GoogleEndpoint };
 const decodeOptions: GoogleDecodeOptions = { endpoint: "gemini-api", candidate: 0 };
 
 export function encodeEverywhere(): EncodedRequest[] {
-  const bedrock: BedrockConverseRequest = encodeBedrockRequest(history, options).body;
-  const ollama: OllamaChatRequest = encodeOllamaRequest(history.messages, options).body;
-  const mistral: MistralChatCompletionRequest = encodeMistralRequest(history, options).body;
+  const bedrock: BedrockConverseRequest = encodeBedrockRequest(history, { request: { modelId: "anthropic.claude-sonnet-4-5" }, flags }).body;
+  const ollama: OllamaChatRequest = encodeOllamaRequest(history.messages, { request: { model: "qwen3", think: true } }).body;
+  const mistral: MistralChatCompletionRequest = encodeMistralRequest(history, { request: { model: "magistral-medium-latest" }, flags }).body;
   const responsesProfile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai;
   const chatProfile: OpenAiChatProfile = OPENAI_CHAT_PROFILES.vllm;
   const chatProfileName: OpenAiChatProfileName = "groq";
@@ -180,10 +181,12 @@ export function encodeEverywhere(): EncodedRequest[] {
   const deepSeekVersion: DeepSeekRuleVersion = DEEPSEEK_RULE_VERSIONS["v3.2"];
   return [
     encodeAnthropicRequest(history, options),
-    encodeOpenAiResponsesRequest(history, options, responsesProfile),
-    encodeOpenAiChatRequest(history, options, customOpenAiChatProfile(custom)),
+    encodeOpenAiResponsesRequest(history, { request: { model: "gpt-5" }, flags }),
+    encodeOpenAiChatRequest(history, { request: { model: "gpt-4.1" } }),
+    createOpenAiResponsesCodec(responsesProfile).encodeRequest(history, { request: { model: "gpt-5", stream: false } }),
+    createOpenAiChatCodec(customOpenAiChatProfile(custom)).encodeRequest(history, { request: { model: "local-model" }, flags }),
     encodeGoogleRequest(history, googleOptions),
-    encodeDeepSeekRequest(history, { ...options, variant: deepSeekVersion.variant }),
+    encodeDeepSeekRequest(history, { request: { model: "deepseek-reasoner" }, variant: deepSeekVersion.variant }),
     createOpenAiChatCodec(chatProfileName).encodeRequest(history),
     createOpenAiChatCodec(chatProfile).encodeRequest(history),
     createOpenAiResponsesCodec(responsesProfileName).encodeRequest(history),
