@@ -18,11 +18,12 @@ import {
   encodeMistralRequest, encodeOllamaRequest, encodeOpenAiChatRequest, encodeOpenAiResponsesRequest, finishAggregation,
   formatLocation, googleCodec, hasToolCalls, historyToJson, initialAggregatorState, isPartType, isProviderId,
   isTransientStatus, leftOutPartWarning, liveAggregate, mediaEqual, mediaFromBytes, mediaFromUrl, mediaOf, mediaPart,
-  mergeDelta, mergeResponses, message, messageToJson, messagesEqual, mistralCodec, mistralToolCallId,
+  isKnownProviderId, listProviders, mergeDelta, mergeResponses, message, messageToJson, messagesEqual, mistralChunkFromSdk, mistralCodec, mistralToolCallId,
   mutateAssistantMessage, ollamaCodec, opaquePayload, openAiChatCodec, openAiResponsesCodec, parseHistory, parseMessage,
   parsePart, parseSessionEvent, partListsEqual, partToJson, partsEqual, providerApiError, providerCodecs, reasoningOf,
   reasoningPart, replayRules, serialize, serverSentEventReader, settleReplay, textOf, textPart, toolCallArguments,
-  toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable,
+  toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable, validateHistory,
+  validateMessages,
   type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type AnthropicRequestFields, type Attributes,
   type BedrockConverseRequest, type BedrockConverseResponse, type BlockMapping, type ChunkSource, type CompactionBoundary,
   type CompactionEvent, type CompactionResult, type CompactionSkipReason, type ContentPlace, type ContentRule,
@@ -31,7 +32,7 @@ import {
   type ErrorObject, type EventFilter, type EventMetadata, type EventTransform, type EventView, type FinishReason,
   type FuturePart, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint, type History, type KnownPart,
   type LegacyFindingKind, type LegacyImportFinding, type LiveAggregation, type Media, type MediaDataKind, type MediaPart,
-  type Message, type MessageEvent, type MistralChatCompletionRequest, type MistralChatCompletionResponse,
+  type Message, type MessageEvent, type MistralChatCompletionRequest, type MistralChatCompletionResponse, type MistralCompletionChunk,
   type NonMessageEvent, type OllamaChatRequest, type OllamaChatResponse, type OpaquePayload, type OpenAiChatProfile,
   type OpenAiChatProfileName, type OpenAiResponsesProfile, type OpenAiResponsesProfileName, type ParseContext, type Part,
   type PartChunk, type PartCompletedEvent, type PartDeltaEvent, type PartExtras, type PartOf, type PartStartedEvent,
@@ -41,7 +42,8 @@ import {
   type ReplayDecision, type ReplayRule, type ResponseChunk, type ResponseCompletedEvent, type ResponseInfo, type Role,
   type Session, type SessionEvent, type SessionExportHeader, type SessionMetadata, type StreamChunk, type StreamDecoder,
   type StreamEvent, type TextPart, type ToolCall, type ToolCallPart, type ToolDeclaration, type ToolResultPart,
-  type UnknownPart, type Usage, type WireEvent, type WireReader,
+  type UnknownPart, type Usage, type ValidateHistoryOptions, type ValidationReport, type WireEvent,
+  type WireReader, type ProviderListing,
 } from "partwise";
 import {
   ChatClient, DEFAULT_CALL_LIMITS, ProviderHttpClient, SessionChat, SessionMemoryAdvisor, toolRequestFields,
@@ -133,6 +135,25 @@ export function parseAndSerialize(json: unknown): string {
   const part: Part = parsePart(partToJson(text));
   const event: SessionEvent = parseSessionEvent({ id: "e1", sessionId: "s1", timestamp: "2026-01-01T00:00:00Z", type: "MESSAGE", message: first });
   return serialize(parsed, { indent: 2 }) + JSON.stringify(historyToJson(parsed.messages)) + inspectParts(part) + event.type;
+}
+
+// --- Validation and the known providers -------------------------------------------------------------------
+
+/** What `partwise validate` would say of a stored history and of one conversation's messages, one line per problem. */
+export function validateStored(stored: unknown, conversation: readonly unknown[]): string[] {
+  const validateOptions: ValidateHistoryOptions = { strict: true, maxProblems: 20, target: { provider: "anthropic" } };
+  const reports: ValidationReport[] = [validateHistory(stored, validateOptions), validateMessages(conversation, { maxProblems: 5 })];
+  return reports.flatMap((report) => [
+    `${report.valid ? "valid" : "invalid"}: ${report.errorCount} errors, ${report.warningCount} warnings${report.truncated ? " (not all listed)" : ""}`,
+    ...report.problems.map((problem: ErrorObject) => `${problem.name} ${problem.pointer ?? ""} ${problem.code}: ${problem.message}`),
+  ]);
+}
+
+/** The provider a user asked for, or the choices when partwise does not know it (built-in and registered ones). */
+export function providerChoices(requested: unknown): string[] {
+  if (isKnownProviderId(requested)) return [requested];
+  const listings: ProviderListing[] = listProviders();
+  return listings.map((listing) => `${listing.id}: ${listing.displayName}${listing.builtIn ? "" : " (registered)"}, payloads ${listing.payloadKinds.join(", ")}`);
 }
 
 // --- Errors ---------------------------------------------------------------------------------------------
@@ -227,6 +248,12 @@ export function streamDecoders(events: readonly WireEvent[]): StreamChunk[] {
     new OllamaStreamDecoder(), new MistralStreamDecoder(),
   ];
   return decoders.flatMap((decoder) => [...events.flatMap((event) => decoder.push(event)), ...decoder.end()]);
+}
+
+/** One event of @mistralai/mistralai's stream (`{ data: CompletionChunk }`) as the wire chunk the Mistral decoder reads. */
+export function mistralSdkEvent(decoder: StreamDecoder, event: { readonly data: object }): StreamChunk[] {
+  const chunk: MistralCompletionChunk = mistralChunkFromSdk(event);
+  return decoder.push({ data: chunk });
 }
 
 // --- Replay rules -------------------------------------------------------------------------------------------
