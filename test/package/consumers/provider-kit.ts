@@ -4,7 +4,7 @@
 // by test/package/consumer-types.test.ts (docs/scaffold-a-provider.md, docs/custom-providers.md).
 import {
   AssistantMessageBuilder, isKnownProviderId, textPart, unreachable, unregisterProvider,
-  type DecodedResponse, type ErrorObject, type History, type Message, type Part, type ProviderDescription,
+  type DecodedResponse, type ErrorObject, type FinishReason, type History, type Message, type Part, type ProviderDescription,
   type StreamChunk, type Usage,
 } from "partwise";
 import {
@@ -72,13 +72,14 @@ export interface EchoValidators {
 
 const isContent = (block: EchoBlock | OwnMessage<EchoToolResult>): block is EchoContent => !(block instanceof OwnMessage) && block.type !== "tool_call";
 
-/** Consecutive user (and tool) content joins one turn, as echo takes alternating turns; a tool result is a message of its own. */
+/** Echo takes alternating turns: consecutive user content joins one user turn, assistant content one assistant turn; each tool result is a message of its own. */
 function echoWriter(options: EncodeOptions, warnings: ErrorObject[]): TurnWriter<EchoBlock | OwnMessage<EchoToolResult>, EchoEncoded> {
   const context = replayContext(ECHO, options);
   const system: string[] = [];
   const turns = alternatingTurns<"user" | "assistant" | "tool", EchoBlock | OwnMessage<EchoToolResult>>("user", "assistant");
   return {
     context,
+    // The writer reports an assistant message it sends nothing of itself, in assistant() below.
     reportsAssistantLeftOut: false,
     // Echo matches results to calls by id: the driver derives one where a call (and its result) has none.
     derivesToolCallIds: true,
@@ -160,8 +161,9 @@ class EchoStreamDecoder implements StreamDecoder {
       return [{ responseId: chunk.id, response: { usage: usageOf(chunk.usage) } }];
     }
     const text: StreamChunk[] = choice.delta.content ? [this.#indexer.next(textPart(choice.delta.content))] : [];
-    const finished: StreamChunk[] = choice.finish_reason ? [{ responseId: chunk.id, response: { finishReason: choice.finish_reason === "tool_calls" ? "tool_calls" : "stop", usage: usageOf(chunk.usage) }, done: true }] : [];
-    return [...text, ...finished];
+    if (!choice.finish_reason) return text;
+    const finishReason: FinishReason = choice.finish_reason === "tool_calls" ? "tool_calls" : "stop";
+    return [...text, { responseId: chunk.id, response: { finishReason, usage: usageOf(chunk.usage) }, done: true }];
   }
   end(): StreamChunk[] { return []; }
 }
