@@ -17,13 +17,15 @@ import {
   decodeStream, deepSeekCodec, encodeAnthropicRequest, encodeBedrockRequest, encodeDeepSeekRequest, encodeGoogleRequest,
   encodeMistralRequest, encodeOllamaRequest, encodeOpenAiChatRequest, encodeOpenAiResponsesRequest, finishAggregation,
   formatLocation, googleCodec, hasToolCalls, historyToJson, initialAggregatorState, isPartType, isProviderId,
-  isTransientStatus, leftOutPartWarning, liveAggregate, mediaEqual, mediaFromBytes, mediaFromUrl, mediaOf, mediaPart,
-  mergeDelta, mergeResponses, message, messageToJson, messagesEqual, mistralCodec, mistralToolCallId,
+  isKnownProviderId, isTransientStatus, leftOutPartWarning, listProviders, liveAggregate, mediaEqual, mediaFromBytes,
+  mediaFromUrl, mediaOf, mediaPart, mergeDelta, mergeResponses, message, messageToJson, messagesEqual, mistralChunkFromSdk,
+  mistralCodec, mistralToolCallId,
   mutateAssistantMessage, ollamaCodec, opaquePayload, openAiChatCodec, openAiResponsesCodec, parseHistory, parseMessage,
   parsePart, parseSessionEvent, partListsEqual, partToJson, partsEqual, providerApiError, providerCodecs, reasoningOf,
   reasoningPart, replayRules, serialize, serverSentEventReader, settleReplay, textOf, textPart, toolCallArguments,
-  toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable,
-  type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type Attributes,
+  toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable, validateHistory,
+  validateMessages,
+  type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type AnthropicRequestFields, type Attributes,
   type BedrockConverseRequest, type BedrockConverseResponse, type BlockMapping, type ChunkSource, type CompactionBoundary,
   type CompactionEvent, type CompactionResult, type CompactionSkipReason, type ContentPlace, type ContentRule,
   type CreateSessionRequest, type CustomEvent, type CustomOpenAiChatProfileOptions, type DecodedResponse,
@@ -31,7 +33,7 @@ import {
   type ErrorObject, type EventFilter, type EventMetadata, type EventTransform, type EventView, type FinishReason,
   type FuturePart, type GoogleDecodeOptions, type GoogleEncodeOptions, type GoogleEndpoint, type History, type KnownPart,
   type LegacyFindingKind, type LegacyImportFinding, type LiveAggregation, type Media, type MediaDataKind, type MediaPart,
-  type Message, type MessageEvent, type MistralChatCompletionRequest, type MistralChatCompletionResponse,
+  type Message, type MessageEvent, type MistralChatCompletionRequest, type MistralChatCompletionResponse, type MistralCompletionChunk,
   type NonMessageEvent, type OllamaChatRequest, type OllamaChatResponse, type OpaquePayload, type OpenAiChatProfile,
   type OpenAiChatProfileName, type OpenAiResponsesProfile, type OpenAiResponsesProfileName, type ParseContext, type Part,
   type PartChunk, type PartCompletedEvent, type PartDeltaEvent, type PartExtras, type PartOf, type PartStartedEvent,
@@ -41,7 +43,8 @@ import {
   type ReplayDecision, type ReplayRule, type ResponseChunk, type ResponseCompletedEvent, type ResponseInfo, type Role,
   type Session, type SessionEvent, type SessionExportHeader, type SessionMetadata, type StreamChunk, type StreamDecoder,
   type StreamEvent, type TextPart, type ToolCall, type ToolCallPart, type ToolDeclaration, type ToolResultPart,
-  type UnknownPart, type Usage, type WireEvent, type WireReader,
+  type UnknownPart, type Usage, type ValidateHistoryOptions, type ValidationReport, type WireEvent,
+  type WireReader, type ProviderListing,
 } from "partwise";
 import {
   ChatClient, DEFAULT_CALL_LIMITS, ProviderHttpClient, SessionChat, SessionMemoryAdvisor, toolRequestFields,
@@ -135,6 +138,25 @@ export function parseAndSerialize(json: unknown): string {
   return serialize(parsed, { indent: 2 }) + JSON.stringify(historyToJson(parsed.messages)) + inspectParts(part) + event.type;
 }
 
+// --- Validation and the known providers -------------------------------------------------------------------
+
+/** What `partwise validate` would say of a stored history and of one conversation's messages, one line per problem. */
+export function validateStored(stored: unknown, conversation: readonly unknown[]): string[] {
+  const validateOptions: ValidateHistoryOptions = { strict: true, maxProblems: 20, target: { provider: "anthropic" } };
+  const reports: ValidationReport[] = [validateHistory(stored, validateOptions), validateMessages(conversation, { maxProblems: 5 })];
+  return reports.flatMap((report) => [
+    `${report.valid ? "valid" : "invalid"}: ${report.errorCount} errors, ${report.warningCount} warnings${report.truncated ? " (not all listed)" : ""}`,
+    ...report.problems.map((problem: ErrorObject) => `${problem.name} ${problem.pointer ?? ""} ${problem.code}: ${problem.message}`),
+  ]);
+}
+
+/** The provider a user asked for, or the choices when partwise does not know it (built-in and registered ones). */
+export function providerChoices(requested: unknown): string[] {
+  if (isKnownProviderId(requested)) return [requested];
+  const listings: ProviderListing[] = listProviders();
+  return listings.map((listing) => `${listing.id}: ${listing.displayName}${listing.builtIn ? "" : " (registered)"}, payloads ${listing.payloadKinds.join(", ")}`);
+}
+
 // --- Errors ---------------------------------------------------------------------------------------------
 
 export function describeError(error: unknown): ErrorObject | undefined {
@@ -164,14 +186,15 @@ export function providerErrors(): PartwiseError[] {
 
 // --- The eight codecs --------------------------------------------------------------------------------------
 
-const options: EncodeOptions = { request: { model: "m", max_tokens: 1024 }, flags: [] };
+const flags: readonly string[] = [];
+const options: EncodeOptions<AnthropicRequestFields> = { request: { model: "claude-sonnet-4-5", max_tokens: 1024 }, flags };
 const googleOptions: GoogleEncodeOptions = { endpoint: "vertex-ai" satisfies GoogleEndpoint };
 const decodeOptions: GoogleDecodeOptions = { endpoint: "gemini-api", candidate: 0 };
 
 export function encodeEverywhere(): EncodedRequest[] {
-  const bedrock: BedrockConverseRequest = encodeBedrockRequest(history, options).body;
-  const ollama: OllamaChatRequest = encodeOllamaRequest(history.messages, options).body;
-  const mistral: MistralChatCompletionRequest = encodeMistralRequest(history, options).body;
+  const bedrock: BedrockConverseRequest = encodeBedrockRequest(history, { request: { modelId: "anthropic.claude-sonnet-4-5" }, flags }).body;
+  const ollama: OllamaChatRequest = encodeOllamaRequest(history.messages, { request: { model: "qwen3", think: true } }).body;
+  const mistral: MistralChatCompletionRequest = encodeMistralRequest(history, { request: { model: "magistral-medium-latest" }, flags }).body;
   const responsesProfile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai;
   const chatProfile: OpenAiChatProfile = OPENAI_CHAT_PROFILES.vllm;
   const chatProfileName: OpenAiChatProfileName = "groq";
@@ -180,10 +203,12 @@ export function encodeEverywhere(): EncodedRequest[] {
   const deepSeekVersion: DeepSeekRuleVersion = DEEPSEEK_RULE_VERSIONS["v3.2"];
   return [
     encodeAnthropicRequest(history, options),
-    encodeOpenAiResponsesRequest(history, options, responsesProfile),
-    encodeOpenAiChatRequest(history, options, customOpenAiChatProfile(custom)),
+    encodeOpenAiResponsesRequest(history, { request: { model: "gpt-5" }, flags }),
+    encodeOpenAiChatRequest(history, { request: { model: "gpt-4.1" } }),
+    createOpenAiResponsesCodec(responsesProfile).encodeRequest(history, { request: { model: "gpt-5", stream: false } }),
+    createOpenAiChatCodec(customOpenAiChatProfile(custom)).encodeRequest(history, { request: { model: "local-model" }, flags }),
     encodeGoogleRequest(history, googleOptions),
-    encodeDeepSeekRequest(history, { ...options, variant: deepSeekVersion.variant }),
+    encodeDeepSeekRequest(history, { request: { model: "deepseek-reasoner" }, variant: deepSeekVersion.variant }),
     createOpenAiChatCodec(chatProfileName).encodeRequest(history),
     createOpenAiChatCodec(chatProfile).encodeRequest(history),
     createOpenAiResponsesCodec(responsesProfileName).encodeRequest(history),
@@ -224,6 +249,12 @@ export function streamDecoders(events: readonly WireEvent[]): StreamChunk[] {
     new OllamaStreamDecoder(), new MistralStreamDecoder(),
   ];
   return decoders.flatMap((decoder) => [...events.flatMap((event) => decoder.push(event)), ...decoder.end()]);
+}
+
+/** One event of @mistralai/mistralai's stream (`{ data: CompletionChunk }`) as the wire chunk the Mistral decoder reads. */
+export function mistralSdkEvent(decoder: StreamDecoder, event: { readonly data: object }): StreamChunk[] {
+  const chunk: MistralCompletionChunk = mistralChunkFromSdk(event);
+  return decoder.push({ data: chunk });
 }
 
 // --- Replay rules -------------------------------------------------------------------------------------------
