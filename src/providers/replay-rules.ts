@@ -83,12 +83,21 @@ function matches(rule: ReplayRule, part: Part, context: ReplayContext): boolean 
   if (rule.part !== part.type) return false;
   if (rule.payload !== undefined && rule.payload !== payloadClass(part, context.provider)) return false;
   if (rule.producer !== undefined && rule.producer !== producedBy(part, context.provider)) return false;
-  return (rule.when ?? []).every((flag) => context.flags?.has(flag) ?? false);
+  const when = rule.when;
+  if (when === undefined) return true;
+  for (const flag of when) if (!(context.flags?.has(flag) ?? false)) return false;
+  return true;
+}
+
+/** The first of `rules` (a provider's rule set, looked up once by the caller) matching a part; undefined when none does. */
+export function firstMatchingRule(rules: readonly ReplayRule[], part: Part, context: ReplayContext): ReplayRule | undefined {
+  for (const rule of rules) if (matches(rule, part, context)) return rule;
+  return undefined;
 }
 
 /** The first matching rule's action for a part; a part no rule matches is skipped. */
 export function decideReplay(part: Part, context: ReplayContext): ReplayDecision {
-  const rule = replayRules(context.provider, context.variant).find((candidate) => matches(candidate, part, context));
+  const rule = firstMatchingRule(replayRules(context.provider, context.variant), part, context);
   return rule ? { action: rule.action, rule } : { action: "skip" };
 }
 
