@@ -117,7 +117,8 @@ export function withoutBlock(part: Part, provider: string): Skip | undefined {
  * same role; no content adds no turn. `user` and `assistant` are a writer's members of those names.
  */
 export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Role) {
-  const turns: { readonly role: Role; readonly content: Block[] }[] = [];
+  // Each turn is a fresh object the writer owns, so its body can hold the turns themselves, not copies.
+  const turns: { role: Role; content: Block[] }[] = [];
   const append = (role: Role, content: Block[]): void => {
     if (content.length === 0) return;
     const last = turns.at(-1);
