@@ -4,7 +4,7 @@
 import type { ContentPlace, ContentRule, ErrorObject, Media, Part } from "../../generated/types.js";
 import { UnsupportedPartError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
-import { leftOutPartWarning, producedBy, providerDescription } from "./replay-rules.js";
+import { type SkippedPartMessages, leftOutPartWarning, producedBy, providerDescription } from "./replay-rules.js";
 
 export type { ContentPlace, ContentRule };
 
@@ -140,6 +140,7 @@ export function settleContent(
   context: { readonly provider: string; readonly variant?: string },
   warnings: ErrorObject[],
   support: ContentSupport = contentSupport(context.provider, place, part, context.variant),
+  messages?: SkippedPartMessages,
 ): boolean {
   if (support.taken) return true;
   if (support.action === "reject") {
@@ -148,6 +149,6 @@ export function settleContent(
       provider: context.provider,
     });
   }
-  warnings.push(leftOutPartWarning(part, pointer, context, support.reason));
+  warnings.push(leftOutPartWarning(part, pointer, context, support.reason, messages));
   return false;
 }

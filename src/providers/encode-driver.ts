@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, type ReplayDecision, callerFlags, firstMatchingRule, leftOutPartWarning, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -158,8 +158,9 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const { messages: given, base } = historyMessages(history);
   const messages = writer.derivesToolCallIds ? withDerivedToolCallIds(given) : given;
   const { provider } = writer.context;
+  const skipMessages = new SkippedPartMessages(provider);
   const skip = (part: Part, pointer: string, reason: string): undefined => {
-    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason));
+    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason, skipMessages));
     return undefined;
   };
   // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
@@ -168,7 +169,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const judge = contentJudge(provider, writer.context.variant);
   const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
     const support = judge(part, place);
-    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support);
+    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support, skipMessages);
   };
   const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
     switch (part.type) {
@@ -216,7 +217,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     const refusal = writer.leavesOutBeforeRules?.(part);
     if (refusal !== undefined) return skip(part, partPointer, refusal);
     const context = writer.partContext?.(part, messageIndex) ?? writer.context;
-    const action = settleReplay(part, partPointer, context, warnings, decide(part, context));
+    const action = settleReplay(part, partPointer, context, warnings, decide(part, context), skipMessages);
     if (action === undefined) {
       writer.leftOutByRules?.(part);
       return undefined;
