@@ -42,7 +42,14 @@ export function sha256(message: Uint8Array): Uint8Array {
       const sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ (late >>> 10);
       schedule[round] = ((schedule[round - 16] as number) + sigma0 + (schedule[round - 7] as number) + sigma1) >>> 0;
     }
-    let [a, b, c, d, e, f, g, h] = hash as unknown as [number, number, number, number, number, number, number, number];
+    let a = hash[0] as number;
+    let b = hash[1] as number;
+    let c = hash[2] as number;
+    let d = hash[3] as number;
+    let e = hash[4] as number;
+    let f = hash[5] as number;
+    let g = hash[6] as number;
+    let h = hash[7] as number;
     for (let round = 0; round < 64; round++) {
       const sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25);
       const choice = (e & f) ^ (~e & g);
@@ -50,10 +57,24 @@ export function sha256(message: Uint8Array): Uint8Array {
       const sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22);
       const majority = (a & b) ^ (a & c) ^ (b & c);
       const second = (sum0 + majority) >>> 0;
-      [h, g, f, e, d, c, b, a] = [g, f, e, (d + first) >>> 0, c, b, a, (first + second) >>> 0];
+      // Shifted one by one rather than by destructuring a fresh array: this runs 64 times a block.
+      h = g;
+      g = f;
+      f = e;
+      e = (d + first) >>> 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (first + second) >>> 0;
     }
-    const rounds = [a, b, c, d, e, f, g, h];
-    for (let word = 0; word < 8; word++) hash[word] = ((hash[word] as number) + (rounds[word] as number)) >>> 0;
+    hash[0] = ((hash[0] as number) + a) >>> 0;
+    hash[1] = ((hash[1] as number) + b) >>> 0;
+    hash[2] = ((hash[2] as number) + c) >>> 0;
+    hash[3] = ((hash[3] as number) + d) >>> 0;
+    hash[4] = ((hash[4] as number) + e) >>> 0;
+    hash[5] = ((hash[5] as number) + f) >>> 0;
+    hash[6] = ((hash[6] as number) + g) >>> 0;
+    hash[7] = ((hash[7] as number) + h) >>> 0;
   }
   const digest = new Uint8Array(32);
   const digestView = new DataView(digest.buffer);

@@ -4,7 +4,7 @@
 import type { ContentPlace, ContentRule, ErrorObject, Media, Part } from "../../generated/types.js";
 import { UnsupportedPartError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
-import { leftOutPartWarning, producedBy, providerDescription } from "./replay-rules.js";
+import { type SkippedPartMessages, leftOutPartWarning, producedBy, providerDescription } from "./replay-rules.js";
 
 export type { ContentPlace, ContentRule };
 
@@ -101,9 +101,15 @@ export type ContentJudge = (part: Part, place: ContentPlace) => ContentSupport;
 export function contentJudge(provider: string, variant?: string): ContentJudge {
   // An unknown provider fails here, when the judge is made, not at the first part.
   contentRules(provider, variant);
-  // Parts without media by place and type, own and other producer apart; media by a key of what rules test.
+  // Parts without media by place and type, own and other producer apart; media by place and producer, then
+  // media type, then data kind (with the URL scheme for URLs): keys the part already holds, so a lookup
+  // builds no string but for URL media.
   const plain: Record<ContentPlace, Map<string, [ContentSupport | undefined, ContentSupport | undefined]>> = { user: new Map(), system: new Map(), tool_result: new Map() };
-  const media = new Map<string, ContentSupport>();
+  const media: Record<ContentPlace, [Map<string, Map<string, ContentSupport>>, Map<string, Map<string, ContentSupport>>]> = {
+    user: [new Map(), new Map()],
+    system: [new Map(), new Map()],
+    tool_result: [new Map(), new Map()],
+  };
   return (part, place) => {
     const other = producedBy(part, provider) === "own" ? 0 : 1;
     if (part.type !== "media") {
@@ -113,10 +119,12 @@ export function contentJudge(provider: string, variant?: string): ContentJudge {
       return pair[other] ?? (pair[other] = contentSupport(provider, place, part, variant));
     }
     const { mimeType, dataKind, data } = part.media;
-    const scheme = dataKind === "url" ? data.slice(0, Math.max(0, data.indexOf(":"))).toLowerCase() : "";
-    const key = `${place} ${other} ${dataKind} ${scheme} ${mimeType}`;
-    let verdict = media.get(key);
-    if (verdict === undefined) media.set(key, (verdict = contentSupport(provider, place, part, variant)));
+    const byMediaType = media[place][other];
+    let byDataKind = byMediaType.get(mimeType);
+    if (byDataKind === undefined) byMediaType.set(mimeType, (byDataKind = new Map()));
+    const kind = dataKind === "url" ? `url ${data.slice(0, Math.max(0, data.indexOf(":"))).toLowerCase()}` : dataKind;
+    let verdict = byDataKind.get(kind);
+    if (verdict === undefined) byDataKind.set(kind, (verdict = contentSupport(provider, place, part, variant)));
     return verdict;
   };
 }
@@ -132,6 +140,7 @@ export function settleContent(
   context: { readonly provider: string; readonly variant?: string },
   warnings: ErrorObject[],
   support: ContentSupport = contentSupport(context.provider, place, part, context.variant),
+  messages?: SkippedPartMessages,
 ): boolean {
   if (support.taken) return true;
   if (support.action === "reject") {
@@ -140,6 +149,6 @@ export function settleContent(
       provider: context.provider,
     });
   }
-  warnings.push(leftOutPartWarning(part, pointer, context, support.reason));
+  warnings.push(leftOutPartWarning(part, pointer, context, support.reason, messages));
   return false;
 }

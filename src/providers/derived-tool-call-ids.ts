@@ -20,12 +20,21 @@ function takeAnswered(pending: PendingCall[], name: string | null | undefined): 
   return pending.splice(position < 0 ? 0 : position, 1)[0];
 }
 
+/** Whether an assistant message has a tool call without an id: results only get ids after such a call. */
+function hasCallWithoutId(message: Message): boolean {
+  if (message.role !== "assistant") return false;
+  for (const part of message.parts) if (part.type === "tool_call" && part.toolCall.id === "") return true;
+  return false;
+}
+
 /**
  * The messages with an id on every tool call that has none, and on the results without an id that answer
  * those calls (in order, by tool name where the result names it). Messages and parts left unchanged are
  * the same objects; nothing is changed when every call has an id.
  */
 export function withDerivedToolCallIds(messages: readonly Message[]): readonly Message[] {
+  // Most histories have an id on every call: one plain scan finds that without copying anything.
+  if (!messages.some(hasCallWithoutId)) return messages;
   const pending: PendingCall[] = [];
   let changed = false;
   const result = messages.map((message, messageIndex) => {

@@ -1,13 +1,12 @@
 // The one encoder skeleton: walks a history's messages by role, settles each assistant part under the
 // replay rules, reports every part it leaves out, and hands the rest to the provider's turn writer, which
 // says only how one message and one part become wire. DESIGN.md ("a turn writer for the shared encoder driver").
-import type { ContentPlace, EncodedRequest, ErrorObject, History, Message, Part } from "../../generated/types.js";
-import { appendPointer } from "../json/json-location.js";
+import type { ContentPlace, EncodedRequest, ErrorObject, History, Message, Part, ReplayRule } from "../../generated/types.js";
 import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, callerFlags, leftOutPartWarning, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -118,7 +117,8 @@ export function withoutBlock(part: Part, provider: string): Skip | undefined {
  * same role; no content adds no turn. `user` and `assistant` are a writer's members of those names.
  */
 export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Role) {
-  const turns: { readonly role: Role; readonly content: Block[] }[] = [];
+  // Each turn is a fresh object the writer owns, so its body can hold the turns themselves, not copies.
+  const turns: { role: Role; content: Block[] }[] = [];
   const append = (role: Role, content: Block[]): void => {
     if (content.length === 0) return;
     const last = turns.at(-1);
@@ -150,13 +150,17 @@ export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wir
   if (content.length > 0) run(content);
 }
 
+/** The decision on a part no replay rule matches: it is skipped. */
+const NO_RULE: ReplayDecision = { action: "skip" };
+
 /** The request for a history: every message through `writer`, with a warning per part left out. */
 export function encodeHistory<Block, Body extends Record<string, unknown>>(history: History | readonly Message[], writer: TurnWriter<Block, Body>, warnings: ErrorObject[] = []): EncodedRequest & { body: Body } {
   const { messages: given, base } = historyMessages(history);
   const messages = writer.derivesToolCallIds ? withDerivedToolCallIds(given) : given;
   const { provider } = writer.context;
+  const skipMessages = new SkippedPartMessages(provider);
   const skip = (part: Part, pointer: string, reason: string): undefined => {
-    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason));
+    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason, skipMessages));
     return undefined;
   };
   // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
@@ -165,7 +169,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const judge = contentJudge(provider, writer.context.variant);
   const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
     const support = judge(part, place);
-    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support);
+    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support, skipMessages);
   };
   const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
     switch (part.type) {
@@ -180,7 +184,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
         if (!taken(part, place, pointer)) return undefined;
         return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
       case "tool_result":
-        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool_result", appendPointer(pointer, "content"))) : undefined;
+        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool_result", `${pointer}/content`)) : undefined;
       case "reasoning":
       case "tool_call":
         return skip(part, pointer, writer.misplaced(part, place));
@@ -191,16 +195,29 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const content = (parts: readonly Part[], place: ContentPlace, pointer: string): Block[] => {
     const blocks: Block[] = [];
     for (let index = 0; index < parts.length; index++) {
-      const block = contentBlock(parts[index] as Part, place, appendPointer(pointer, index));
+      const block = contentBlock(parts[index] as Part, place, `${pointer}/${index}`);
       if (block !== undefined) blocks.push(block);
     }
     return blocks;
+  };
+  // The replay rules of the request's provider and variant, looked up once per encode (a writer's per-part
+  // contexts differ only in flags), at the first assistant part as before, and one decision per rule, so
+  // deciding a part allocates nothing.
+  let rules: readonly ReplayRule[] | undefined;
+  const decisions = new Map<ReplayRule, ReplayDecision>();
+  const decide = (part: Part, context: ReplayContext): ReplayDecision => {
+    const sameRules = context.provider === provider && context.variant === writer.context.variant;
+    const rule = firstMatchingRule(sameRules ? (rules ??= replayRules(provider, context.variant)) : replayRules(context.provider, context.variant), part, context);
+    if (rule === undefined) return NO_RULE;
+    let decision = decisions.get(rule);
+    if (decision === undefined) decisions.set(rule, (decision = { action: rule.action, rule }));
+    return decision;
   };
   const assistantPart = (part: Part, partPointer: string, messageIndex: number): Block | undefined => {
     const refusal = writer.leavesOutBeforeRules?.(part);
     if (refusal !== undefined) return skip(part, partPointer, refusal);
     const context = writer.partContext?.(part, messageIndex) ?? writer.context;
-    const action = settleReplay(part, partPointer, context, warnings);
+    const action = settleReplay(part, partPointer, context, warnings, decide(part, context), skipMessages);
     if (action === undefined) {
       writer.leftOutByRules?.(part);
       return undefined;
@@ -211,7 +228,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const assistant = (message: Message, messageIndex: number, pointer: string): void => {
     const blocks: Block[] = [];
     for (let index = 0; index < message.parts.length; index++) {
-      const block = assistantPart(message.parts[index] as Part, appendPointer(pointer, "parts", index), messageIndex);
+      const block = assistantPart(message.parts[index] as Part, `${pointer}/parts/${index}`, messageIndex);
       if (block !== undefined) blocks.push(block);
     }
     const sent = writer.assistant(blocks, pointer, messageIndex);
@@ -219,15 +236,15 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   };
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as Message;
-    const pointer = appendPointer(base, index);
+    const pointer = `${base}/${index}`;
     const role = message.role;
     switch (role) {
       case "system":
-        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", appendPointer(pointer, "parts")), pointer);
+        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", `${pointer}/parts`), pointer);
         break;
       case "user":
       case "tool":
-        writer.user(content(message.parts, "user", appendPointer(pointer, "parts")), pointer);
+        writer.user(content(message.parts, "user", `${pointer}/parts`), pointer);
         break;
       case "assistant":
         assistant(message, index, pointer);

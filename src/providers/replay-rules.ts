@@ -83,31 +83,66 @@ function matches(rule: ReplayRule, part: Part, context: ReplayContext): boolean 
   if (rule.part !== part.type) return false;
   if (rule.payload !== undefined && rule.payload !== payloadClass(part, context.provider)) return false;
   if (rule.producer !== undefined && rule.producer !== producedBy(part, context.provider)) return false;
-  return (rule.when ?? []).every((flag) => context.flags?.has(flag) ?? false);
+  const when = rule.when;
+  if (when === undefined) return true;
+  for (const flag of when) if (!(context.flags?.has(flag) ?? false)) return false;
+  return true;
+}
+
+/** The first of `rules` (a provider's rule set, looked up once by the caller) matching a part; undefined when none does. */
+export function firstMatchingRule(rules: readonly ReplayRule[], part: Part, context: ReplayContext): ReplayRule | undefined {
+  for (const rule of rules) if (matches(rule, part, context)) return rule;
+  return undefined;
 }
 
 /** The first matching rule's action for a part; a part no rule matches is skipped. */
 export function decideReplay(part: Part, context: ReplayContext): ReplayDecision {
-  const rule = replayRules(context.provider, context.variant).find((candidate) => matches(candidate, part, context));
+  const rule = firstMatchingRule(replayRules(context.provider, context.variant), part, context);
   return rule ? { action: rule.action, rule } : { action: "skip" };
 }
 
-/** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
-export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision): ErrorObject {
-  const reason = decision.rule?.reason ?? "no replay rule matches this part";
+function skippedPartMessage(part: Part, provider: string, reason: string): string {
   const payload = part.payload ? ` (payload ${part.payload.provider}/${part.payload.kind})` : "";
+  return `${part.type} part${payload} not sent to ${provider}: ${reason}`;
+}
+
+/**
+ * The messages of one encode's skip warnings, one string for each reason, part type and payload: a long
+ * history leaves out thousands of alike parts, and every warning object survives into the request, so
+ * they share one message rather than each holding a string of its own. One per encode.
+ */
+export class SkippedPartMessages {
+  private readonly byReason = new Map<string, Map<string, string>>();
+
+  constructor(private readonly provider: string) {}
+
+  /** The message for a part left out of a request to `provider` (another provider's gets a string of its own). */
+  of(part: Part, provider: string, reason: string): string {
+    if (provider !== this.provider) return skippedPartMessage(part, provider, reason);
+    let byPart = this.byReason.get(reason);
+    if (byPart === undefined) this.byReason.set(reason, (byPart = new Map()));
+    const key = part.payload ? `${part.type} ${part.payload.provider} ${part.payload.kind}` : part.type;
+    let message = byPart.get(key);
+    if (message === undefined) byPart.set(key, (message = skippedPartMessage(part, this.provider, reason)));
+    return message;
+  }
+}
+
+/** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
+export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision, messages?: SkippedPartMessages): ErrorObject {
+  const reason = decision.rule?.reason ?? "no replay rule matches this part";
   return {
     name: "ReplayWarning",
     code: "provider/part-skipped",
-    message: `${part.type} part${payload} not sent to ${context.provider}: ${reason}`,
+    message: messages?.of(part, context.provider, reason) ?? skippedPartMessage(part, context.provider, reason),
     pointer,
     provider: context.provider,
   };
 }
 
 /** The warning for a part the encoder leaves out for a reason of its own (a part the wire has no place for). */
-export function leftOutPartWarning(part: Part, pointer: string, context: ReplayContext, reason: string): ErrorObject {
-  return skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } });
+export function leftOutPartWarning(part: Part, pointer: string, context: ReplayContext, reason: string, messages?: SkippedPartMessages): ErrorObject {
+  return skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } }, messages);
 }
 
 /** The error for a part a rule rejects. */
@@ -128,12 +163,13 @@ export function settleReplay(
   context: ReplayContext,
   warnings: ErrorObject[],
   decision: ReplayDecision = decideReplay(part, context),
+  messages?: SkippedPartMessages,
 ): "send" | "send-without-payload" | undefined {
   switch (decision.action) {
     case "reject":
       throw rejectedPartError(part, pointer, context, decision);
     case "skip":
-      warnings.push(skippedPartWarning(part, pointer, context, decision));
+      warnings.push(skippedPartWarning(part, pointer, context, decision, messages));
       return undefined;
     case "send":
     case "send-without-payload":

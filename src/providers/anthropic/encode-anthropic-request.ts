@@ -67,7 +67,7 @@ function anthropicWriter(options: EncodeOptions): TurnWriter<AnthropicRequestBlo
     assistantPart: (sent, pointer, _action, original) => partToAnthropicBlock(sent, pointer) ?? withoutBlock(original, ANTHROPIC),
     assistant,
     body() {
-      const body: AnthropicEncoded = { ...options.request, messages: turns.map(({ role, content }) => ({ role, content })) };
+      const body: AnthropicEncoded = { ...options.request, messages: turns };
       if (system.length === 1) body.system = system[0] as string;
       else if (system.length > 1) body.system = system.map((text) => ({ type: "text", text }));
       return body;

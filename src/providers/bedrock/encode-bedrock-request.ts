@@ -90,7 +90,7 @@ function bedrockWriter(options: EncodeOptions): TurnWriter<BedrockContentBlock, 
     assistantPart: (sent, pointer, _action, original) => partToBedrockBlock(sent, pointer) ?? withoutBlock(original, BEDROCK),
     assistant,
     body() {
-      const body: BedrockConverseRequest = { ...options.request, messages: turns.map(({ role, content }) => ({ role, content })) };
+      const body: BedrockConverseRequest = { ...options.request, messages: turns };
       if (system.length > 0) body.system = system;
       return body;
     },

@@ -18,6 +18,8 @@ import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
+/** One encoder for every id: TextEncoder is stateless, and ids are derived once per call of a history. */
+const UTF8 = new TextEncoder();
 
 /**
  * A tool-call id Mistral takes: its own ids as they are; any other (another provider's `toolu_...`,
@@ -26,7 +28,7 @@ const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
  */
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  const digest = sha256(new TextEncoder().encode(id));
+  const digest = sha256(UTF8.encode(id));
   let derived = "";
   for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
   return derived;

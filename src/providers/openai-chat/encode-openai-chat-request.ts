@@ -8,7 +8,7 @@ import type { History, Media, Message, Part } from "../../../generated/types.js"
 import { unreachable } from "../../parts/part-kinds.js";
 import { type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
 import { type EncodeOptions, type EncodedRequestOf, type Encoder, typedEncoder } from "../provider-codec.js";
-import { callerFlags, producedBy } from "../replay-rules.js";
+import { type ReplayContext, callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
 import { parseRawJson, parseRawObject, toolCallParam } from "./map-openai-chat-message.js";
 import { OPENAI_CHAT_PROFILES, type OpenAiChatProfile, profileForVariant } from "./openai-chat-profiles.js";
@@ -143,6 +143,13 @@ const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: 
 function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatEncoded> {
   const messages: RequestMessage[] = [];
   let fields = noFields();
+  // A policy hands out a few flag sets, each the same object every time: one context per set, not per part.
+  const contexts = new Map<ReadonlySet<string>, ReplayContext>();
+  const partContext = (flags: ReadonlySet<string>): ReplayContext => {
+    let context = contexts.get(flags);
+    if (context === undefined) contexts.set(flags, (context = { provider: policy.provider, flags, ...(policy.variant === undefined ? {} : { variant: policy.variant }) }));
+    return context;
+  };
   return {
     context: { provider: policy.provider, ...(policy.variant === undefined ? {} : { variant: policy.variant }) },
     misplaced: (part, place) => TEXT_ONLY[place] ?? (part.type === "unknown" ? "a raw block has no place in a user message" : `a ${part.type} part belongs in an assistant message`),
@@ -161,7 +168,7 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
         (items) => messages.push({ role: "user", content: items.length === 1 && items[0]?.type === "text" ? items[0].text : items }),
         (tool) => messages.push(tool),
       ),
-    partContext: (part, messageIndex) => ({ provider: policy.provider, flags: policy.flags(part, messageIndex), ...(policy.variant === undefined ? {} : { variant: policy.variant }) }),
+    partContext: (part, messageIndex) => partContext(policy.flags(part, messageIndex)),
     assistantPart(sent, pointer, action) {
       if (place(policy.provider, fields, sent, action === "send", pointer)) return undefined;
       return new Skip(`a ${sent.type} part of kind ${sent.type === "unknown" ? sent.kind : sent.type} has no place in an assistant message`);
