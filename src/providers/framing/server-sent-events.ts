@@ -6,6 +6,7 @@
 import { isAsciiBytes } from "../../bytes/utf8.js";
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
 import { utf8ByteLength } from "../../bytes/utf8.js";
+import { CompletedBeforeFailure } from "./completed-before-failure.js";
 import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
 import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
@@ -25,6 +26,9 @@ export interface ServerSentEventDecoderOptions {
   /** The largest event (its lines, fields included), in UTF-8 bytes (default 64 MiB). */
   readonly maxEventBytes?: number;
 }
+
+/** The events a failed push or end completed before its error (a reader decodes them before raising it). */
+export const serverSentEventsBeforeFailure = new CompletedBeforeFailure<ServerSentEvent>();
 
 export class ServerSentEventDecoder {
   readonly #provider: string | undefined;
@@ -53,7 +57,7 @@ export class ServerSentEventDecoder {
     this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
   }
 
-  /** The events completed by these bytes. */
+  /** The events completed by these bytes; on a failure, those before it are `serverSentEventsBeforeFailure.of(error)`. */
   push(bytes: Uint8Array): ServerSentEvent[] {
     let text: string;
     try {
@@ -129,7 +133,7 @@ export class ServerSentEventDecoder {
         }
       }
       const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8ByteLength(text, start, end));
-      this.#checkEventSize(lineBytes);
+      this.#checkEventSize(lineBytes, events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
       } else {
@@ -146,20 +150,20 @@ export class ServerSentEventDecoder {
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
       this.#pendingBytes += ascii ? text.length - start : utf8ByteLength(text, start, text.length);
-      this.#checkEventSize(this.#pendingBytes);
+      this.#checkEventSize(this.#pendingBytes, events);
     }
     return events;
   }
 
-  /** Fails once the current event, with a line of `lineBytes` still being read, is over the limit. */
-  #checkEventSize(lineBytes: number): void {
+  /** Fails, after the `completed` events, once the current event with a line of `lineBytes` still being read is over the limit. */
+  #checkEventSize(lineBytes: number, completed: readonly ServerSentEvent[]): void {
     if (this.#eventBytes + lineBytes <= this.#maxEventBytes) return;
     const position = this.#eventPosition < 0 ? this.#bufferPosition : this.#eventPosition;
-    throw new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
+    serverSentEventsBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
       position,
       details: { limitBytes: this.#maxEventBytes },
-    });
+    }), completed);
   }
 
   /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */

@@ -1,0 +1,60 @@
+// A network chunk with good events and then a corrupt one (a `data:` or NDJSON line that is not JSON, an
+// event-stream frame with a bad CRC): the events before the corruption reach the partial response, and the
+// error is the same whatever the chunking (issue 15: bad input never loses data).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { concatBytes } from "../../src/bytes/byte-arrays.js";
+import { chunkBatchesFromBytes, decodeStream } from "../../src/providers/decode-stream.js";
+import { codecFor } from "../../src/providers/registry.js";
+import { aggregateAll } from "../../src/streaming/aggregate.js";
+import { corruptedAt, type FramedStream, framedStreams } from "../support/corrupt-streams.js";
+import { rejectedPartwiseError } from "../support/partwise-failure.js";
+import { propertyRuns } from "../support/property-runs.js";
+import { asyncChunks, cutsArbitrary, rechunk } from "../support/rechunk.js";
+
+/** The error decoding `chunks` ends with, as JSON (code, message, position, details with the partial). */
+async function decodeFailure(stream: FramedStream, chunks: readonly Uint8Array[]): Promise<unknown> {
+  return JSON.parse(JSON.stringify(await rejectedPartwiseError(decodeStream(codecFor(stream.provider), asyncChunks(chunks)))));
+}
+
+/** The same through the batches the chat client and the CLI aggregate. */
+async function batchesFailure(stream: FramedStream, chunks: readonly Uint8Array[]): Promise<unknown> {
+  return JSON.parse(JSON.stringify(await rejectedPartwiseError(aggregateAll(chunkBatchesFromBytes(codecFor(stream.provider), asyncChunks(chunks))))));
+}
+
+/** The error when every event arrives in a chunk of its own, so nothing before the corruption shares its chunk. */
+function oneChunkPerFrame(stream: FramedStream, index: number): Uint8Array[] {
+  const { before, corrupt, after } = corruptedAt(stream, index);
+  return [...before, corrupt, ...after];
+}
+
+function oneChunk(stream: FramedStream, index: number): Uint8Array[] {
+  return [concatBytes(oneChunkPerFrame(stream, index))];
+}
+
+describe("decodeStream", () => {
+  for (const stream of framedStreams) {
+    it(`hands over the events a chunk completed before a corrupt one when the stream is ${stream.provider}'s`, async () => {
+      const index = stream.frames.length - 1;
+      const failure = await decodeFailure(stream, oneChunk(stream, index));
+      expect(failure).toMatchObject({ code: "provider/invalid-wire", details: { partial: [{ message: { role: "assistant" } }] } });
+      const [partial] = (failure as { details: { partial: [{ message: { parts: unknown[] } }] } }).details.partial;
+      expect(partial.message.parts.length).toBeGreaterThan(0);
+      expect(failure).toEqual(await decodeFailure(stream, oneChunkPerFrame(stream, index)));
+      expect(await batchesFailure(stream, oneChunk(stream, index))).toEqual(failure);
+    });
+  }
+
+  it("gives the same partial response and error for a corruption anywhere in any chunking", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...framedStreams), fc.nat(), cutsArbitrary, async (stream, at, cuts) => {
+        const index = at % (stream.frames.length + 1);
+        const expected = await decodeFailure(stream, oneChunkPerFrame(stream, index));
+        const chunks = rechunk(concatBytes(oneChunkPerFrame(stream, index)), cuts);
+        expect(await decodeFailure(stream, chunks)).toEqual(expected);
+        expect(await batchesFailure(stream, chunks)).toEqual(expected);
+      }),
+      { numRuns: propertyRuns(200) },
+    );
+  });
+});
