@@ -7,7 +7,7 @@ import type { WireEvent, WireReader } from "./provider-codec.js";
 import { parseWireJson } from "./wire-validation.js";
 
 /** The wire events a failed reader push or end completed before its error (decodeStream decodes them first). */
-export const wireEventsBeforeFailure = new CompletedBeforeFailure<WireEvent>();
+export const wireEventsBeforeFailure: CompletedBeforeFailure<WireEvent> = new CompletedBeforeFailure();
 
 /** A framing decoder: the items each chunk of bytes completes, and those left when the bytes end. */
 export interface FramingDecoder<Framed> {

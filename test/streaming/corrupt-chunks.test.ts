@@ -22,35 +22,28 @@ async function batchesFailure(stream: FramedStream, chunks: readonly Uint8Array[
   return JSON.parse(JSON.stringify(await rejectedPartwiseError(aggregateAll(chunkBatchesFromBytes(codecFor(stream.provider), asyncChunks(chunks))))));
 }
 
-/** The error when every event arrives in a chunk of its own, so nothing before the corruption shares its chunk. */
-function oneChunkPerFrame(stream: FramedStream, index: number): Uint8Array[] {
-  const { before, corrupt, after } = corruptedAt(stream, index);
-  return [...before, corrupt, ...after];
-}
-
-function oneChunk(stream: FramedStream, index: number): Uint8Array[] {
-  return [concatBytes(oneChunkPerFrame(stream, index))];
-}
-
 describe("decodeStream", () => {
   for (const stream of framedStreams) {
     it(`hands over the events a chunk completed before a corrupt one when the stream is ${stream.provider}'s`, async () => {
-      const index = stream.frames.length - 1;
-      const failure = await decodeFailure(stream, oneChunk(stream, index));
-      expect(failure).toMatchObject({ code: "provider/invalid-wire", details: { partial: [{ message: { role: "assistant" } }] } });
-      const [partial] = (failure as { details: { partial: [{ message: { parts: unknown[] } }] } }).details.partial;
-      expect(partial.message.parts.length).toBeGreaterThan(0);
-      expect(failure).toEqual(await decodeFailure(stream, oneChunkPerFrame(stream, index)));
-      expect(await batchesFailure(stream, oneChunk(stream, index))).toEqual(failure);
+      for (const corruption of stream.corruptions.keys()) {
+        // Every event in a chunk of its own gives the partial nothing before the corruption shares a chunk with.
+        const frames = corruptedAt(stream, stream.frames.length - 1, corruption);
+        const failure = await decodeFailure(stream, [concatBytes(frames)]);
+        expect(failure).toMatchObject({ code: "provider/invalid-wire", details: { partial: [{ message: { role: "assistant" } }] } });
+        const [partial] = (failure as { details: { partial: [{ message: { parts: unknown[] } }] } }).details.partial;
+        expect(partial.message.parts.length).toBeGreaterThan(0);
+        expect(failure).toEqual(await decodeFailure(stream, frames));
+        expect(await batchesFailure(stream, [concatBytes(frames)])).toEqual(failure);
+      }
     });
   }
 
   it("gives the same partial response and error for a corruption anywhere in any chunking", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...framedStreams), fc.nat(), cutsArbitrary, async (stream, at, cuts) => {
-        const index = at % (stream.frames.length + 1);
-        const expected = await decodeFailure(stream, oneChunkPerFrame(stream, index));
-        const chunks = rechunk(concatBytes(oneChunkPerFrame(stream, index)), cuts);
+      fc.asyncProperty(fc.constantFrom(...framedStreams), fc.nat(), fc.nat(), cutsArbitrary, async (stream, at, corruption, cuts) => {
+        const frames = corruptedAt(stream, at % (stream.frames.length + 1), corruption);
+        const expected = await decodeFailure(stream, frames);
+        const chunks = rechunk(concatBytes(frames), cuts);
         expect(await decodeFailure(stream, chunks)).toEqual(expected);
         expect(await batchesFailure(stream, chunks)).toEqual(expected);
       }),

@@ -1,6 +1,8 @@
-// A recorded stream of each provider framed as raw bytes, one frame per event, and a corrupt frame of the
-// same framing (an SSE `data:` or NDJSON line that is not JSON, an event-stream frame with a bad CRC), to
-// check that the events before a corruption reach the partial response whatever the chunking.
+// A recorded stream of each provider framed as raw bytes, one frame per event, and corrupt frames of the
+// same framing (an SSE `data:` or NDJSON line that is not JSON or not UTF-8, an event-stream frame with a bad
+// CRC or a payload that is not UTF-8), to check that the events before a corruption reach the partial
+// response whatever the chunking.
+import { concatBytes } from "../../src/bytes/byte-arrays.js";
 import { encodeEventStreamMessage } from "../../src/providers/framing/aws-event-stream.js";
 import { unreachable } from "../../src/parts/part-kinds.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
@@ -8,12 +10,14 @@ import { providerCodecs } from "../../src/providers/registry.js";
 import { readFixtureLines } from "../providers/support/provider-fixtures.js";
 
 const encoder = new TextEncoder();
+/** A lead byte of a three-byte sequence followed by an ASCII one: invalid UTF-8 in any chunking. */
+const NOT_UTF8 = new Uint8Array([0xe2, 0x41]);
 
-/** A provider's recorded stream as one frame per event, and a frame that corrupts it. */
+/** A provider's recorded stream as one frame per event, and frames that corrupt it. */
 export interface FramedStream {
   readonly provider: string;
   readonly frames: readonly Uint8Array[];
-  readonly corrupt: Uint8Array;
+  readonly corruptions: readonly Uint8Array[];
 }
 
 const RECORDED: Readonly<Record<string, readonly [directory: string, file: string]>> = {
@@ -53,11 +57,23 @@ function framedStream(provider: string): FramedStream {
   const framing = (providerCodecs[provider] as ProviderCodec).framing;
   switch (framing) {
     case "aws-event-stream":
-      return { provider, frames: events.map(eventStreamFrame), corrupt: withBadChecksum(eventStreamFrame(events[0])) };
+      return {
+        provider,
+        frames: events.map(eventStreamFrame),
+        corruptions: [withBadChecksum(eventStreamFrame(events[0])), encodeEventStreamMessage({ ":message-type": "event", ":event-type": "contentBlockDelta" }, NOT_UTF8)],
+      };
     case "newline-delimited-json":
-      return { provider, frames: events.map((event) => encoder.encode(`${JSON.stringify(event)}\n`)), corrupt: encoder.encode('{"message": {"content": "cut\n') };
+      return {
+        provider,
+        frames: events.map((event) => encoder.encode(`${JSON.stringify(event)}\n`)),
+        corruptions: [encoder.encode('{"message": {"content": "cut\n'), concatBytes([encoder.encode('{"message": {"content": "'), NOT_UTF8, encoder.encode('"}}\n')])],
+      };
     case "server-sent-events":
-      return { provider, frames: events.map(serverSentEventFrame), corrupt: encoder.encode('data: {"choices": [{"delta": \n\n') };
+      return {
+        provider,
+        frames: events.map(serverSentEventFrame),
+        corruptions: [encoder.encode('data: {"choices": [{"delta": \n\n'), concatBytes([encoder.encode('data: {"text": "'), NOT_UTF8, encoder.encode('"}\n\n')])],
+      };
     default:
       return unreachable(framing, "framing");
   }
@@ -66,7 +82,7 @@ function framedStream(provider: string): FramedStream {
 /** Every built-in provider's framed stream. */
 export const framedStreams: readonly FramedStream[] = Object.keys(RECORDED).map(framedStream);
 
-/** The bytes of `stream` with its corrupt frame before frame `index` (0 to the number of frames). */
-export function corruptedAt(stream: FramedStream, index: number): { before: Uint8Array[]; corrupt: Uint8Array; after: Uint8Array[] } {
-  return { before: stream.frames.slice(0, index), corrupt: stream.corrupt, after: stream.frames.slice(index) };
+/** The frames of `stream` with corrupt frame `corruption` before frame `index` (0 to the number of frames). */
+export function corruptedAt(stream: FramedStream, index: number, corruption: number): Uint8Array[] {
+  return [...stream.frames.slice(0, index), stream.corruptions[corruption % stream.corruptions.length] as Uint8Array, ...stream.frames.slice(index)];
 }

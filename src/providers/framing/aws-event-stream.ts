@@ -116,7 +116,7 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
 }
 
 /** The messages a failed push completed before its error (a reader decodes them before raising it). */
-export const eventStreamMessagesBeforeFailure = new CompletedBeforeFailure<EventStreamMessage>();
+export const eventStreamMessagesBeforeFailure: CompletedBeforeFailure<EventStreamMessage> = new CompletedBeforeFailure();
 
 /** Decodes event-stream messages from bytes arriving in any chunking (linear in the bytes). */
 export class EventStreamDecoder {

@@ -2,7 +2,10 @@
 // with the error (the error itself unchanged: same code, message, position, details), so the layer above
 // hands those items on before raising it and a corrupt stream loses nothing that arrived intact before it.
 
-/** The items of one kind (SSE events, JSON lines, frames, wire events) a failed push completed first. */
+/**
+ * The items of one kind (SSE events, JSON lines, frames, wire events) a failed push completed first. An
+ * instance is declared with its type (`const x: CompletedBeforeFailure<T> = ...`) so TypeScript sees `raise` end a branch.
+ */
 export class CompletedBeforeFailure<Item> {
   readonly #items = new WeakMap<object, readonly Item[]>();
 

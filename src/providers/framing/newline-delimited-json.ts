@@ -5,7 +5,7 @@ import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.
 import { utf8ByteLength } from "../../bytes/utf8.js";
 import { CompletedBeforeFailure } from "./completed-before-failure.js";
 import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
-import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
+import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 export interface JsonLine {
   readonly value: unknown;
@@ -21,7 +21,7 @@ export interface NewlineDelimitedJsonDecoderOptions {
 }
 
 /** The lines a failed push or end completed before its error (a reader decodes them before raising it). */
-export const jsonLinesBeforeFailure = new CompletedBeforeFailure<JsonLine>();
+export const jsonLinesBeforeFailure: CompletedBeforeFailure<JsonLine> = new CompletedBeforeFailure();
 
 export class NewlineDelimitedJsonDecoder {
   readonly #provider: string | undefined;
@@ -44,7 +44,9 @@ export class NewlineDelimitedJsonDecoder {
     try {
       text = this.#decoder.decode(bytes);
     } catch (error) {
-      throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
+      // The lines the valid bytes before the bad one end are kept with the error, which names the bad byte's line.
+      const before = error instanceof InvalidUtf8Error ? this.#lines(error.textBefore, false) : [];
+      jsonLinesBeforeFailure.raise(this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error), before);
     }
     return this.#lines(text, false);
   }

@@ -28,7 +28,7 @@ export interface ServerSentEventDecoderOptions {
 }
 
 /** The events a failed push or end completed before its error (a reader decodes them before raising it). */
-export const serverSentEventsBeforeFailure = new CompletedBeforeFailure<ServerSentEvent>();
+export const serverSentEventsBeforeFailure: CompletedBeforeFailure<ServerSentEvent> = new CompletedBeforeFailure();
 
 export class ServerSentEventDecoder {
   readonly #provider: string | undefined;
@@ -63,20 +63,23 @@ export class ServerSentEventDecoder {
     try {
       text = this.#decoder.decode(bytes);
     } catch (error) {
-      throw this.#invalidUtf8(error);
-    }
-    // A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6).
-    if (!this.#started && text.length > 0) {
-      this.#started = true;
-      if (text.charCodeAt(0) === 0xfeff) {
-        text = text.slice(1);
-        this.#bufferPosition += 3;
-      }
+      // The events the valid bytes before the bad one complete are kept with the error.
+      const before = error instanceof InvalidUtf8Error ? this.#consume(this.#withoutByteOrderMark(error.textBefore), false) : [];
+      serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
     }
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
     // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(text, isAsciiBytes(bytes));
+    return this.#consume(this.#withoutByteOrderMark(text), isAsciiBytes(bytes));
+  }
+
+  /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
+  #withoutByteOrderMark(text: string): string {
+    if (this.#started || text.length === 0) return text;
+    this.#started = true;
+    if (text.charCodeAt(0) !== 0xfeff) return text;
+    this.#bufferPosition += 3;
+    return text.slice(1);
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */

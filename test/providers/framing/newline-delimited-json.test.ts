@@ -37,6 +37,13 @@ describe("NewlineDelimitedJsonDecoder", () => {
     expect(jsonLinesBeforeFailure.of(error)).toEqual([{ value: { a: 1 }, line: 1, position: 0 }]);
   });
 
+  it("keeps the lines a chunk ended before invalid UTF-8 with the error, which names the line of the bad byte", () => {
+    const chunk = new Uint8Array([...new TextEncoder().encode('{"a":1}\n{"b":"'), 0xff, ...new TextEncoder().encode('"}\n')]);
+    const error = thrownPartwiseError(() => new NewlineDelimitedJsonDecoder("ollama").push(chunk));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", line: 2, position: 8, message: "the stream is not valid UTF-8 at line 2" });
+    expect(jsonLinesBeforeFailure.of(error)).toEqual([{ value: { a: 1 }, line: 1, position: 0 }]);
+  });
+
   it("says when the stream ended inside the last line", () => {
     const decoder = new NewlineDelimitedJsonDecoder();
     decoder.push(new TextEncoder().encode('{"done":fal'));

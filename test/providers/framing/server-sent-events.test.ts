@@ -73,6 +73,13 @@ describe("ServerSentEventDecoder", () => {
     expect(serverSentEventsBeforeFailure.of(error)).toEqual([{ data: "one", position: 0 }, { data: "two", position: 11 }]);
   });
 
+  it("keeps the events a chunk completed before invalid UTF-8 with the error", () => {
+    const chunk = new Uint8Array([...new TextEncoder().encode("data: one\n\ndata: "), 0xff, ...new TextEncoder().encode("\n\n")]);
+    const error = thrownPartwiseError(() => new ServerSentEventDecoder("google").push(chunk));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", position: 17 });
+    expect(serverSentEventsBeforeFailure.of(error)).toEqual([{ data: "one", position: 0 }]);
+  });
+
   it("raises a typed error with the byte position for invalid UTF-8", () => {
     const decoder = new ServerSentEventDecoder("anthropic");
     expect(() => decoder.push(new Uint8Array([0x64, 0x61, 0x74, 0x61, 0x3a, 0xff, 0x0a]))).toThrow(
