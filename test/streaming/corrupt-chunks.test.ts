@@ -7,6 +7,7 @@ import { concatBytes } from "../../src/bytes/byte-arrays.js";
 import { chunkBatchesFromBytes, decodeStream } from "../../src/providers/decode-stream.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { aggregateAll } from "../../src/streaming/aggregate.js";
+import { MessageAggregator } from "../../src/streaming/message-aggregator.js";
 import { corruptedAt, type FramedStream, framedStreams } from "../support/corrupt-streams.js";
 import { rejectedPartwiseError } from "../support/partwise-failure.js";
 import { propertyRuns } from "../support/property-runs.js";
@@ -41,8 +42,13 @@ describe("decodeStream", () => {
   it("gives the same partial response and error for a corruption anywhere in any chunking", async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...framedStreams), fc.nat(), fc.nat(), cutsArbitrary, async (stream, at, corruption, cuts) => {
-        const frames = corruptedAt(stream, at % (stream.frames.length + 1), corruption);
+        const index = at % (stream.frames.length + 1);
+        const frames = corruptedAt(stream, index, corruption);
         const expected = await decodeFailure(stream, frames);
+        // The partial is the responses of the events before the corruption, with what the decoder held back.
+        const before = new MessageAggregator();
+        for await (const batch of chunkBatchesFromBytes(codecFor(stream.provider), asyncChunks(stream.frames.slice(0, index)))) for (const chunk of batch) before.push(chunk);
+        expect((expected as { details: { partial: unknown } }).details.partial).toEqual(JSON.parse(JSON.stringify(before.snapshot())));
         const chunks = rechunk(concatBytes(frames), cuts);
         expect(await decodeFailure(stream, chunks)).toEqual(expected);
         expect(await batchesFailure(stream, chunks)).toEqual(expected);
