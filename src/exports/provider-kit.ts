@@ -100,10 +100,15 @@ export type { StandaloneValidator, ValidationError } from "../../generated/valid
 /** Stream indexes for wires without a block index: consecutive text or reasoning share one (DESIGN.md, Streaming). */
 export { PartIndexer } from "../providers/part-indexer.js";
 
-/** Wire readers: SSE (`data:` payloads as JSON, sentinels such as `[DONE]` passed through or dropped) and NDJSON lines. */
-export { serverSentEventReader, type ServerSentEventReaderOptions } from "../providers/wire-readers.js";
-export { NewlineDelimitedJsonDecoder, type JsonLine, type NewlineDelimitedJsonDecoderOptions } from "../providers/framing/newline-delimited-json.js";
-export { ServerSentEventDecoder, type ServerSentEvent, type ServerSentEventDecoderOptions } from "../providers/framing/server-sent-events.js";
+/**
+ * Wire readers: SSE (`data:` payloads as JSON, sentinels such as `[DONE]` passed through or dropped) and NDJSON lines.
+ * `framedWireReader` makes a reader over a framing decoder that hands on the events a corrupt chunk completed
+ * before its error (`wireEventsBeforeFailure`), so they reach the partial response.
+ */
+export { framedWireReader, serverSentEventReader, wireEventsBeforeFailure, type FramingDecoder, type ServerSentEventReaderOptions } from "../providers/wire-readers.js";
+export { CompletedBeforeFailure } from "../providers/framing/completed-before-failure.js";
+export { jsonLinesBeforeFailure, NewlineDelimitedJsonDecoder, type JsonLine, type NewlineDelimitedJsonDecoderOptions } from "../providers/framing/newline-delimited-json.js";
+export { ServerSentEventDecoder, serverSentEventsBeforeFailure, type ServerSentEvent, type ServerSentEventDecoderOptions } from "../providers/framing/server-sent-events.js";
 
 /** A provider's HTTP API as the HTTP client and the CLI read it, and the helpers most endpoints use. */
 export { bearerAuthHeaders, joinUrl, type ProviderEndpoint } from "../providers/provider-endpoint.js";

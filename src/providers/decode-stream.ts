@@ -4,6 +4,7 @@
 import type { AggregatedResponse, StreamChunk } from "../../generated/types.js";
 import { type AggregatorOptions, MessageAggregator } from "../streaming/message-aggregator.js";
 import type { ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
+import { wireEventsBeforeFailure } from "./wire-readers.js";
 
 function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
   for (const event of events) for (const chunk of decoder.push(event)) into.push(chunk);
@@ -23,6 +24,19 @@ function heldBackAfterError(decoder: StreamDecoder): StreamChunk[] {
   }
 }
 
+/**
+ * The error a reader raised, once the wire events it completed in the same chunk before it are decoded
+ * into `into`; a failure decoding those comes earlier in the stream, so it is the error returned instead.
+ */
+function afterEventsBeforeFailure(error: unknown, decoder: StreamDecoder, into: { push(chunk: StreamChunk): unknown }): unknown {
+  try {
+    for (const event of wireEventsBeforeFailure.of(error)) for (const chunk of decoder.push(event)) into.push(chunk);
+  } catch (earlier) {
+    return earlier;
+  }
+  return error;
+}
+
 /** A mid-stream error with the responses so far, what the decoder held back included, in `details.partial`. */
 function failedWithPartial(error: unknown, aggregator: MessageAggregator, decoder: StreamDecoder): unknown {
   try {
@@ -35,27 +49,30 @@ function failedWithPartial(error: unknown, aggregator: MessageAggregator, decode
 
 /**
  * The part chunks of a raw byte stream, one batch per chunk of bytes (batches may be empty). An error
- * the provider sends mid-stream is thrown after a last batch of what the decoder held back, so the
- * aggregation wrappers hand over the partial message with it.
+ * (the provider's, or corrupt bytes) is thrown after a last batch of what the chunk decoded before it and
+ * the decoder held back, so the aggregation wrappers hand over the partial message with it.
  */
 export async function* chunkBatchesFromBytes(codec: ProviderCodec, bytes: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk[]> {
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
   let failure: { error: unknown } | undefined;
-  let last: StreamChunk[] = [];
+  // The batch being filled: on a failure, what was decoded from the same chunk before it.
+  let batch: StreamChunk[] = [];
   try {
-    for await (const chunk of bytes) yield decodeEvents(decoder, reader.push(chunk), []);
-    last = decodeEvents(decoder, reader.end(), last);
-    for (const chunk of decoder.end()) last.push(chunk);
+    for await (const chunk of bytes) {
+      yield decodeEvents(decoder, reader.push(chunk), batch);
+      batch = [];
+    }
+    decodeEvents(decoder, reader.end(), batch);
+    for (const chunk of decoder.end()) batch.push(chunk);
   } catch (error) {
-    failure = { error };
+    failure = { error: afterEventsBeforeFailure(error, decoder, batch) };
   }
   if (failure) {
-    // The chunks of the last events decoded before a failure at the end (a frame cut by the stream's end).
-    yield [...last, ...heldBackAfterError(decoder)];
+    yield [...batch, ...heldBackAfterError(decoder)];
     throw failure.error;
   }
-  yield last;
+  yield batch;
 }
 
 /**
@@ -98,7 +115,7 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
     apply(reader.end());
     for (const chunk of decoder.end()) aggregator.push(chunk);
   } catch (error) {
-    throw failedWithPartial(error, aggregator, decoder);
+    throw failedWithPartial(afterEventsBeforeFailure(error, decoder, aggregator), aggregator, decoder);
   }
   return aggregator.finish();
 }

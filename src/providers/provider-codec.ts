@@ -19,7 +19,9 @@ export interface WireEvent {
 
 /**
  * Reads a provider's byte framing incrementally: the wire events each chunk of bytes completes. It is
- * synchronous, so a whole network chunk is framed, decoded and aggregated between two awaits.
+ * synchronous, so a whole network chunk is framed, decoded and aggregated between two awaits. When a
+ * chunk is corrupt part-way, the error is thrown and the events the chunk completed before it are in
+ * `wireEventsBeforeFailure.of(error)` (built-in readers, and any made with `framedWireReader`).
  */
 export interface WireReader {
   push(bytes: Uint8Array): WireEvent[];

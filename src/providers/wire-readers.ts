@@ -1,8 +1,65 @@
 // Wire readers for the SSE framing most providers share: each `data:` payload parsed as JSON (named
-// `event:`s kept), with the sentinels a provider sends as plain text (`[DONE]`) passed through or dropped.
-import { type ServerSentEvent, ServerSentEventDecoder } from "./framing/server-sent-events.js";
+// `event:`s kept), with the sentinels a provider sends as plain text (`[DONE]`) passed through or dropped;
+// and the one way every reader turns framed items into wire events without losing those before a failure.
+import { CompletedBeforeFailure } from "./framing/completed-before-failure.js";
+import { ServerSentEventDecoder, serverSentEventsBeforeFailure } from "./framing/server-sent-events.js";
 import type { WireEvent, WireReader } from "./provider-codec.js";
 import { parseWireJson } from "./wire-validation.js";
+
+/** The wire events a failed reader push or end completed before its error (decodeStream decodes them first). */
+export const wireEventsBeforeFailure: CompletedBeforeFailure<WireEvent> = new CompletedBeforeFailure();
+
+/** A framing decoder: the items each chunk of bytes completes, and those left when the bytes end. */
+export interface FramingDecoder<Framed> {
+  push(bytes: Uint8Array): Framed[];
+  end(): Framed[];
+}
+
+/**
+ * A wire reader over a framing decoder, each framed item made a wire event by `toWireEvent` (undefined
+ * drops it). A failure in the framing or in `toWireEvent` is raised as it is, with the wire events the
+ * same chunk completed before it in `wireEventsBeforeFailure`, so they are decoded before the error.
+ */
+export function framedWireReader<Framed>(
+  framing: FramingDecoder<Framed>,
+  framedBeforeFailure: CompletedBeforeFailure<Framed>,
+  toWireEvent: (framed: Framed) => WireEvent | undefined,
+): WireReader {
+  const wireEvents = (framed: readonly Framed[]): WireEvent[] => {
+    const events: WireEvent[] = [];
+    // One try per chunk, not per event, so the good path costs nothing more.
+    try {
+      for (const item of framed) {
+        const event = toWireEvent(item);
+        if (event !== undefined) events.push(event);
+      }
+    } catch (error) {
+      wireEventsBeforeFailure.raise(error, events);
+    }
+    return events;
+  };
+  const failed = (error: unknown): never => wireEventsBeforeFailure.raise(error, wireEvents(framedBeforeFailure.of(error)));
+  return {
+    push(bytes) {
+      let framed: Framed[];
+      try {
+        framed = framing.push(bytes);
+      } catch (error) {
+        return failed(error);
+      }
+      return wireEvents(framed);
+    },
+    end() {
+      let framed: Framed[];
+      try {
+        framed = framing.end();
+      } catch (error) {
+        return failed(error);
+      }
+      return wireEvents(framed);
+    },
+  };
+}
 
 export interface ServerSentEventReaderOptions {
   /** Data payloads that are not JSON and are handed on as the string itself (e.g. `[DONE]`). */
@@ -13,18 +70,9 @@ export interface ServerSentEventReaderOptions {
 
 /** A reader of SSE bytes into wire events. */
 export function serverSentEventReader(provider: string, options: ServerSentEventReaderOptions = {}): WireReader {
-  const decoder = new ServerSentEventDecoder(provider);
-  const toWireEvents = (events: readonly ServerSentEvent[]): WireEvent[] => {
-    const wire: WireEvent[] = [];
-    for (const event of events) {
-      if (options.ignore?.includes(event.data)) continue;
-      const data = options.passThrough?.includes(event.data) ? event.data : parseWireJson(event.data, provider, event.position);
-      wire.push(event.event === undefined ? { data, position: event.position } : { name: event.event, data, position: event.position });
-    }
-    return wire;
-  };
-  return {
-    push: (bytes) => toWireEvents(decoder.push(bytes)),
-    end: () => toWireEvents(decoder.end()),
-  };
+  return framedWireReader(new ServerSentEventDecoder(provider), serverSentEventsBeforeFailure, (event) => {
+    if (options.ignore?.includes(event.data)) return undefined;
+    const data = options.passThrough?.includes(event.data) ? event.data : parseWireJson(event.data, provider, event.position);
+    return event.event === undefined ? { data, position: event.position } : { name: event.event, data, position: event.position };
+  });
 }

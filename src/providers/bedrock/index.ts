@@ -1,6 +1,7 @@
 // The Amazon Bedrock Converse codec: JSON responses, ConverseStream in the AWS event-stream framing (or
 // one `{ "<eventType>": payload }` per JSON line), and requests in the Converse JSON form.
-import { EventStreamDecoder } from "../framing/aws-event-stream.js";
+import { EventStreamDecoder, eventStreamMessagesBeforeFailure } from "../framing/aws-event-stream.js";
+import { framedWireReader } from "../wire-readers.js";
 import type { ProviderCodec } from "../provider-codec.js";
 import type { BedrockRequestFields } from "./bedrock-wire.js";
 import { BEDROCK } from "./bedrock-wire.js";
@@ -24,13 +25,7 @@ export const bedrockCodec: ProviderCodec<BedrockEncoded, BedrockRequestFields> =
   framing: "aws-event-stream",
   decodeResponse: decodeBedrockResponse,
   createStreamDecoder: () => new BedrockStreamDecoder(),
-  createWireReader() {
-    const decoder = new EventStreamDecoder(BEDROCK);
-    return {
-      push: (bytes) => decoder.push(bytes).map(bedrockEventFromMessage),
-      end: () => decoder.end().map(bedrockEventFromMessage),
-    };
-  },
+  createWireReader: () => framedWireReader(new EventStreamDecoder(BEDROCK), eventStreamMessagesBeforeFailure, bedrockEventFromMessage),
   wireEventFromJson: bedrockEventFromJson,
   encodeRequest: encodeBedrockRequest,
   endpoint: bedrockEndpoint,

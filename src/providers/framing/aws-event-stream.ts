@@ -5,6 +5,7 @@
 import { crc32 } from "../../bytes/crc32.js";
 import { bytesToHex } from "../../bytes/byte-arrays.js";
 import { PartwiseError } from "../../errors/partwise-error.js";
+import { CompletedBeforeFailure } from "./completed-before-failure.js";
 
 /** A header value, typed as on the wire. */
 export type EventStreamHeaderValue =
@@ -114,6 +115,9 @@ function decodeHeaders(view: DataView, bytes: Uint8Array, start: number, end: nu
   return headers;
 }
 
+/** The messages a failed push completed before its error (a reader decodes them before raising it). */
+export const eventStreamMessagesBeforeFailure: CompletedBeforeFailure<EventStreamMessage> = new CompletedBeforeFailure();
+
 /** Decodes event-stream messages from bytes arriving in any chunking (linear in the bytes). */
 export class EventStreamDecoder {
   readonly #provider: string | undefined;
@@ -156,12 +160,24 @@ export class EventStreamDecoder {
     }
   }
 
+  /** The messages these bytes complete; on a failure, those before it are `eventStreamMessagesBeforeFailure.of(error)`. */
   push(chunk: Uint8Array): EventStreamMessage[] {
     if (chunk.length > 0) {
       this.#chunks.push(chunk);
       this.#available += chunk.length;
     }
     const messages: EventStreamMessage[] = [];
+    // One try per chunk, not per message: a bad frame (its CRCs, lengths or headers) fails after the messages before it.
+    try {
+      this.#messages(messages);
+    } catch (error) {
+      eventStreamMessagesBeforeFailure.raise(error, messages);
+    }
+    return messages;
+  }
+
+  /** Decodes the complete messages pending into `messages`. */
+  #messages(messages: EventStreamMessage[]): void {
     while (this.#available >= PRELUDE_BYTES) {
       const position = this.#position;
       const prelude = this.#peek(PRELUDE_BYTES);
@@ -188,7 +204,6 @@ export class EventStreamDecoder {
       });
       this.#consume(totalLength);
     }
-    return messages;
   }
 
   /** Throws when the stream ended inside a message. */

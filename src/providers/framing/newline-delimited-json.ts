@@ -3,8 +3,9 @@
 // Buffering is linear (an unfinished line is kept in pieces) and a line is at most maxLineBytes.
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
 import { utf8ByteLength } from "../../bytes/utf8.js";
+import { CompletedBeforeFailure } from "./completed-before-failure.js";
 import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
-import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
+import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
 export interface JsonLine {
   readonly value: unknown;
@@ -18,6 +19,9 @@ export interface NewlineDelimitedJsonDecoderOptions {
   /** The longest line, in UTF-8 bytes (default 64 MiB). */
   readonly maxLineBytes?: number;
 }
+
+/** The lines a failed push or end completed before its error (a reader decodes them before raising it). */
+export const jsonLinesBeforeFailure: CompletedBeforeFailure<JsonLine> = new CompletedBeforeFailure();
 
 export class NewlineDelimitedJsonDecoder {
   readonly #provider: string | undefined;
@@ -34,12 +38,15 @@ export class NewlineDelimitedJsonDecoder {
     this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_EVENT_BYTES;
   }
 
+  /** The lines these bytes end; on a failure, those before it are `jsonLinesBeforeFailure.of(error)`. */
   push(bytes: Uint8Array): JsonLine[] {
     let text: string;
     try {
       text = this.#decoder.decode(bytes);
     } catch (error) {
-      throw this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error);
+      // The lines the valid bytes before the bad one end are kept with the error, which names the bad byte's line.
+      const before = error instanceof InvalidUtf8Error ? this.#lines(error.textBefore, false) : [];
+      jsonLinesBeforeFailure.raise(this.#error(`the stream is not valid UTF-8 at line ${this.#line}`, error), before);
     }
     return this.#lines(text, false);
   }
@@ -64,15 +71,15 @@ export class NewlineDelimitedJsonDecoder {
     });
   }
 
-  /** Fails once the line being read is longer than the limit. */
-  #checkLineSize(bytes: number): void {
+  /** Fails, after the `completed` lines, once the line being read is longer than the limit. */
+  #checkLineSize(bytes: number, completed: readonly JsonLine[]): void {
     if (bytes <= this.#maxLineBytes) return;
-    throw new StreamProtocolError("stream/event-too-large", `line ${this.#line} of the stream is longer than ${this.#maxLineBytes} bytes (maxLineBytes)`, {
+    jsonLinesBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `line ${this.#line} of the stream is longer than ${this.#maxLineBytes} bytes (maxLineBytes)`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
       line: this.#line,
       position: this.#position,
       details: { limitBytes: this.#maxLineBytes },
-    });
+    }), completed);
   }
 
   /** The lines the new text ends; only `text` is searched, the pending line having no newline. */
@@ -82,7 +89,7 @@ export class NewlineDelimitedJsonDecoder {
     for (let newline = text.indexOf("\n"); newline >= 0 || (final && (start < text.length || this.#pending.length > 0)); newline = text.indexOf("\n", start)) {
       const end = newline < 0 ? text.length : newline;
       const rawBytes = this.#pendingBytes + utf8ByteLength(text, start, end);
-      this.#checkLineSize(rawBytes);
+      this.#checkLineSize(rawBytes, lines);
       const raw = this.#pending.length === 0 ? text.slice(start, end) : this.#pending.join("") + text.slice(start, end);
       this.#pending = [];
       this.#pendingBytes = 0;
@@ -91,7 +98,7 @@ export class NewlineDelimitedJsonDecoder {
         try {
           lines.push({ value: JSON.parse(line), line: this.#line, position: this.#position });
         } catch (error) {
-          throw this.#error(`line ${this.#line} is not valid JSON${final && newline < 0 ? " (the stream ended inside it)" : ""}`, error);
+          jsonLinesBeforeFailure.raise(this.#error(`line ${this.#line} is not valid JSON${final && newline < 0 ? " (the stream ended inside it)" : ""}`, error), lines);
         }
       }
       this.#line++;
@@ -102,7 +109,7 @@ export class NewlineDelimitedJsonDecoder {
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
       this.#pendingBytes += utf8ByteLength(text, start, text.length);
-      this.#checkLineSize(this.#pendingBytes);
+      this.#checkLineSize(this.#pendingBytes, lines);
     }
     return lines;
   }

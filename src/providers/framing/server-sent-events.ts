@@ -6,6 +6,7 @@
 import { isAsciiBytes } from "../../bytes/utf8.js";
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
 import { utf8ByteLength } from "../../bytes/utf8.js";
+import { CompletedBeforeFailure } from "./completed-before-failure.js";
 import { DEFAULT_MAX_EVENT_BYTES } from "./event-size.js";
 import { InvalidUtf8Error, Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 
@@ -25,6 +26,9 @@ export interface ServerSentEventDecoderOptions {
   /** The largest event (its lines, fields included), in UTF-8 bytes (default 64 MiB). */
   readonly maxEventBytes?: number;
 }
+
+/** The events a failed push or end completed before its error (a reader decodes them before raising it). */
+export const serverSentEventsBeforeFailure: CompletedBeforeFailure<ServerSentEvent> = new CompletedBeforeFailure();
 
 export class ServerSentEventDecoder {
   readonly #provider: string | undefined;
@@ -53,26 +57,29 @@ export class ServerSentEventDecoder {
     this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
   }
 
-  /** The events completed by these bytes. */
+  /** The events completed by these bytes; on a failure, those before it are `serverSentEventsBeforeFailure.of(error)`. */
   push(bytes: Uint8Array): ServerSentEvent[] {
     let text: string;
     try {
       text = this.#decoder.decode(bytes);
     } catch (error) {
-      throw this.#invalidUtf8(error);
-    }
-    // A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6).
-    if (!this.#started && text.length > 0) {
-      this.#started = true;
-      if (text.charCodeAt(0) === 0xfeff) {
-        text = text.slice(1);
-        this.#bufferPosition += 3;
-      }
+      // The events the valid bytes before the bad one complete are kept with the error.
+      const before = error instanceof InvalidUtf8Error ? this.#consume(this.#withoutByteOrderMark(error.textBefore), false) : [];
+      serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
     }
     this.#bytesSeen += bytes.length;
     // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
     // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(text, isAsciiBytes(bytes));
+    return this.#consume(this.#withoutByteOrderMark(text), isAsciiBytes(bytes));
+  }
+
+  /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
+  #withoutByteOrderMark(text: string): string {
+    if (this.#started || text.length === 0) return text;
+    this.#started = true;
+    if (text.charCodeAt(0) !== 0xfeff) return text;
+    this.#bufferPosition += 3;
+    return text.slice(1);
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -129,7 +136,7 @@ export class ServerSentEventDecoder {
         }
       }
       const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8ByteLength(text, start, end));
-      this.#checkEventSize(lineBytes);
+      this.#checkEventSize(lineBytes, events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
       } else {
@@ -146,20 +153,20 @@ export class ServerSentEventDecoder {
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
       this.#pendingBytes += ascii ? text.length - start : utf8ByteLength(text, start, text.length);
-      this.#checkEventSize(this.#pendingBytes);
+      this.#checkEventSize(this.#pendingBytes, events);
     }
     return events;
   }
 
-  /** Fails once the current event, with a line of `lineBytes` still being read, is over the limit. */
-  #checkEventSize(lineBytes: number): void {
+  /** Fails, after the `completed` events, once the current event with a line of `lineBytes` still being read is over the limit. */
+  #checkEventSize(lineBytes: number, completed: readonly ServerSentEvent[]): void {
     if (this.#eventBytes + lineBytes <= this.#maxEventBytes) return;
     const position = this.#eventPosition < 0 ? this.#bufferPosition : this.#eventPosition;
-    throw new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
+    serverSentEventsBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
       position,
       details: { limitBytes: this.#maxEventBytes },
-    });
+    }), completed);
   }
 
   /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */

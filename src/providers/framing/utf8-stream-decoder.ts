@@ -22,12 +22,18 @@ function unfinishedTail(bytes: Uint8Array): number {
   return 0;
 }
 
+// Stateless without `stream`, so one decoder serves every failure.
+const wholeText = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 export class InvalidUtf8Error extends Error {
   /** The offset of the first invalid byte, counted from the start of the stream. */
   readonly offset: number;
-  constructor(offset: number) {
+  /** The text of the valid bytes of the chunk before the invalid one, so what they complete is not lost. */
+  readonly textBefore: string;
+  constructor(offset: number, textBefore = "") {
     super(`invalid UTF-8 at byte ${offset}`);
     this.offset = offset;
+    this.textBefore = textBefore;
   }
 }
 
@@ -48,7 +54,8 @@ export class Utf8StreamDecoder {
     } catch {
       // The decoder also refuses a tail no continuation can make valid; then the error is in the tail.
       const invalid = firstInvalidUtf8Byte(run.subarray(0, run.length - tail));
-      throw new InvalidUtf8Error(this.#offset - this.#carry.length + (invalid < 0 ? run.length - tail : invalid));
+      const valid = invalid < 0 ? run.length - tail : invalid;
+      throw new InvalidUtf8Error(this.#offset - this.#carry.length + valid, wholeText.decode(run.subarray(0, valid)));
     }
     this.#carry = tail === 0 ? new Uint8Array(0) : run.slice(run.length - tail);
     this.#offset += bytes.length;

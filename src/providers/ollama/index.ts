@@ -1,5 +1,6 @@
 // The Ollama native chat codec (/api/chat): NDJSON streams, unsigned thinking, object tool arguments.
-import { type JsonLine, NewlineDelimitedJsonDecoder } from "../framing/newline-delimited-json.js";
+import { jsonLinesBeforeFailure, NewlineDelimitedJsonDecoder } from "../framing/newline-delimited-json.js";
+import { framedWireReader } from "../wire-readers.js";
 import type { ProviderCodec } from "../provider-codec.js";
 import type { OllamaEncoded, OllamaRequestFields } from "./ollama-wire.js";
 import { OLLAMA } from "./ollama-wire.js";
@@ -23,11 +24,8 @@ export const ollamaCodec: ProviderCodec<OllamaEncoded, OllamaRequestFields> = {
   framing: "newline-delimited-json",
   decodeResponse: decodeOllamaResponse,
   createStreamDecoder: () => new OllamaStreamDecoder(),
-  createWireReader() {
-    const decoder = new NewlineDelimitedJsonDecoder(OLLAMA);
-    const toWireEvents = (lines: readonly JsonLine[]): OllamaWireEvent[] => lines.map(({ value, line, position }) => ({ data: value, position, line }));
-    return { push: (bytes) => toWireEvents(decoder.push(bytes)), end: () => toWireEvents(decoder.end()) };
-  },
+  createWireReader: () =>
+    framedWireReader(new NewlineDelimitedJsonDecoder(OLLAMA), jsonLinesBeforeFailure, ({ value, line, position }): OllamaWireEvent => ({ data: value, position, line })),
   wireEventFromJson: (value, line): OllamaWireEvent => ({ data: value, position: line, line }),
   encodeRequest: encodeOllamaRequest,
   endpoint: ollamaEndpoint,

@@ -1,7 +1,8 @@
 import { EventStreamCodec } from "@smithy/eventstream-codec";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EventStreamDecoder, encodeEventStreamMessage } from "../../../src/providers/framing/aws-event-stream.js";
+import { EventStreamDecoder, encodeEventStreamMessage, eventStreamMessagesBeforeFailure } from "../../../src/providers/framing/aws-event-stream.js";
+import { thrownPartwiseError } from "../../support/partwise-failure.js";
 import { propertyRuns } from "../../support/property-runs.js";
 import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
 
@@ -52,6 +53,16 @@ describe("EventStreamDecoder", () => {
     const corrupted = new Uint8Array([...first, ...second]);
     corrupted[corrupted.length - 8]! ^= 0x01;
     expect(() => decodeAll([corrupted])).toThrow(expect.objectContaining({ code: "provider/invalid-wire", position: first.length, message: expect.stringContaining("message CRC32 mismatch") }));
+  });
+
+  it("keeps the messages a chunk completed before a corrupted one with the error", () => {
+    const first = encodeEventStreamMessage({ ":event-type": "messageStart" }, new TextEncoder().encode('{"role":"assistant"}'));
+    const second = encodeEventStreamMessage({ ":event-type": "messageStop" }, new TextEncoder().encode('{"stopReason":"end_turn"}'));
+    const corrupted = new Uint8Array([...first, ...second]);
+    corrupted[corrupted.length - 8]! ^= 0x01;
+    const error = thrownPartwiseError(() => new EventStreamDecoder("bedrock").push(corrupted));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", position: first.length });
+    expect(eventStreamMessagesBeforeFailure.of(error)).toEqual([expect.objectContaining({ position: 0, payload: new TextEncoder().encode('{"role":"assistant"}') })]);
   });
 
   it("rejects a corrupted prelude and a stream that ends inside a message", () => {

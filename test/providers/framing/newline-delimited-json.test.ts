@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NewlineDelimitedJsonDecoder } from "../../../src/providers/framing/newline-delimited-json.js";
+import { jsonLinesBeforeFailure, NewlineDelimitedJsonDecoder } from "../../../src/providers/framing/newline-delimited-json.js";
+import { thrownPartwiseError } from "../../support/partwise-failure.js";
 import { propertyRuns } from "../../support/property-runs.js";
 import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
 
@@ -22,6 +23,25 @@ describe("NewlineDelimitedJsonDecoder", () => {
     expect(() => decoder.push(new TextEncoder().encode('{"a":1}\n\n{"b":\n'))).toThrow(
       expect.objectContaining({ code: "provider/invalid-wire", provider: "ollama", line: 3, position: 9 }),
     );
+  });
+
+  it("keeps the lines a chunk ended before a line that is not JSON with the error", () => {
+    const error = thrownPartwiseError(() => new NewlineDelimitedJsonDecoder("ollama").push(new TextEncoder().encode('{"a":1}\n{"b":2}\n{"c":\n{"d":4}\n')));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", line: 3, position: 16 });
+    expect(jsonLinesBeforeFailure.of(error)).toEqual([{ value: { a: 1 }, line: 1, position: 0 }, { value: { b: 2 }, line: 2, position: 8 }]);
+  });
+
+  it("keeps the lines a chunk ended before a line over the limit with the error", () => {
+    const error = thrownPartwiseError(() => new NewlineDelimitedJsonDecoder("ollama", { maxLineBytes: 10 }).push(new TextEncoder().encode('{"a":1}\n{"b":"too long"}\n')));
+    expect(error).toMatchObject({ code: "stream/event-too-large", line: 2 });
+    expect(jsonLinesBeforeFailure.of(error)).toEqual([{ value: { a: 1 }, line: 1, position: 0 }]);
+  });
+
+  it("keeps the lines a chunk ended before invalid UTF-8 with the error, which names the line of the bad byte", () => {
+    const chunk = new Uint8Array([...new TextEncoder().encode('{"a":1}\n{"b":"'), 0xff, ...new TextEncoder().encode('"}\n')]);
+    const error = thrownPartwiseError(() => new NewlineDelimitedJsonDecoder("ollama").push(chunk));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", line: 2, position: 8, message: "the stream is not valid UTF-8 at line 2" });
+    expect(jsonLinesBeforeFailure.of(error)).toEqual([{ value: { a: 1 }, line: 1, position: 0 }]);
   });
 
   it("says when the stream ended inside the last line", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ServerSentEventDecoder, encodeServerSentEvent } from "../../../src/providers/framing/server-sent-events.js";
+import { ServerSentEventDecoder, encodeServerSentEvent, serverSentEventsBeforeFailure } from "../../../src/providers/framing/server-sent-events.js";
+import { thrownPartwiseError } from "../../support/partwise-failure.js";
 import { propertyRuns } from "../../support/property-runs.js";
 import { cutsArbitrary, rechunk } from "../../support/rechunk.js";
 
@@ -63,6 +64,20 @@ describe("ServerSentEventDecoder", () => {
       }),
       { numRuns: propertyRuns(500) },
     );
+  });
+
+  it("keeps the events a chunk completed before an event over the limit with the error", () => {
+    const decoder = new ServerSentEventDecoder("anthropic", { maxEventBytes: 20 });
+    const error = thrownPartwiseError(() => decoder.push(new TextEncoder().encode("data: one\n\ndata: two\n\ndata: far too long for the limit\n\n")));
+    expect(error).toMatchObject({ code: "stream/event-too-large", position: 22 });
+    expect(serverSentEventsBeforeFailure.of(error)).toEqual([{ data: "one", position: 0 }, { data: "two", position: 11 }]);
+  });
+
+  it("keeps the events a chunk completed before invalid UTF-8 with the error", () => {
+    const chunk = new Uint8Array([...new TextEncoder().encode("data: one\n\ndata: "), 0xff, ...new TextEncoder().encode("\n\n")]);
+    const error = thrownPartwiseError(() => new ServerSentEventDecoder("google").push(chunk));
+    expect(error).toMatchObject({ code: "provider/invalid-wire", position: 17 });
+    expect(serverSentEventsBeforeFailure.of(error)).toEqual([{ data: "one", position: 0 }]);
   });
 
   it("raises a typed error with the byte position for invalid UTF-8", () => {
