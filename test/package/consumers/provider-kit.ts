@@ -12,7 +12,8 @@ import {
   assistantLeftOutWarning, bearerAuthHeaders, bodyRecord, bodyText, checkWire, contentJudge, contentRules, contentSupport,
   encodeHistory, forEachRun, historyMessages, invalidWire, joinUrl, namedTool, normalizedMediaType, openAiStyleErrors,
   parsePartJson, parsePartObject, parseToolArguments, parseWireJson, registerProvider, replayContext, retryableType,
-  settleContent, tokenCount, typedEncoder, withoutBlock, withoutForeignPayload,
+  framedWireReader, jsonLinesBeforeFailure, serverSentEventsBeforeFailure, settleContent, tokenCount, typedEncoder,
+  wireEventsBeforeFailure, withoutBlock, withoutForeignPayload, type CompletedBeforeFailure, type FramingDecoder, type JsonLine,
   type ContentJudge, type ContentPlace, type ContentSupport, type EncodeOptions, type Encoder,
   type ErrorFacts, type ProviderCodec, type ProviderEndpoint, type ProviderErrors, type ServerSentEvent,
   type StandaloneValidator, type StreamDecoder, type ToolDeclaration, type TurnWriter, type WireEvent, type WireReader,
@@ -168,17 +169,18 @@ class EchoStreamDecoder implements StreamDecoder {
   end(): StreamChunk[] { return []; }
 }
 
-/** Echo's SSE: named events whose data is JSON, then `data: [DONE]`. */
-class EchoWireReader implements WireReader {
-  readonly #events = new ServerSentEventDecoder(ECHO);
-  push(bytes: Uint8Array): WireEvent[] { return this.#events.push(bytes).flatMap(wireEvent); }
-  end(): WireEvent[] { return this.#events.end().flatMap(wireEvent); }
+/**
+ * Echo's SSE: named events whose data is JSON, then `data: [DONE]`. On the kit's framed reader, so the
+ * events a corrupt chunk completed before its error still reach the decoder.
+ */
+function echoWireReader(): WireReader {
+  return framedWireReader(new ServerSentEventDecoder(ECHO), serverSentEventsBeforeFailure, wireEvent);
 }
 
-function wireEvent(event: ServerSentEvent): WireEvent[] {
-  if (event.data === "[DONE]") return [];
+function wireEvent(event: ServerSentEvent): WireEvent | undefined {
+  if (event.data === "[DONE]") return undefined;
   const data = parseWireJson(event.data, ECHO);
-  return [event.event === undefined ? { data } : { name: event.event, data }];
+  return event.event === undefined ? { data } : { name: event.event, data };
 }
 
 // --- Errors, endpoint, tools -------------------------------------------------------------------------------------
@@ -222,7 +224,7 @@ export function createEchoCodec(validators: EchoValidators): ProviderCodec<EchoE
       return { message: decodedMessage(response.choices[0]?.message), info: { responseId: response.id, model: response.model, usage: usageOf(response.usage) } };
     },
     createStreamDecoder: () => new EchoStreamDecoder(validators),
-    createWireReader: () => new EchoWireReader(),
+    createWireReader: echoWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: encodeEchoRequest,
     endpoint: echoEndpoint,
@@ -270,12 +272,23 @@ export function attachmentRefusal(part: Part): string | undefined {
   return `${support.reason}; echo takes ${userRules.flatMap((rule) => rule.parts).join(", ") || "nothing"} in user messages`;
 }
 
-/** A recorded stream (one wire event's JSON per line) decoded as echo's chunks. */
-export function recordedChunks(validators: EchoValidators, bytes: Uint8Array): StreamChunk[] {
+/**
+ * A recorded stream (one wire event's JSON per line) decoded as echo's chunks; on a corrupt line, the chunks of
+ * the lines before it (what the framing completed before its error) and the error.
+ */
+export function recordedChunks(validators: EchoValidators, bytes: Uint8Array): { chunks: StreamChunk[]; error?: unknown } {
   const codec = createEchoCodec(validators);
-  const lines = new NewlineDelimitedJsonDecoder(ECHO);
+  const lines: FramingDecoder<JsonLine> = new NewlineDelimitedJsonDecoder(ECHO);
+  const linesBeforeFailure: CompletedBeforeFailure<JsonLine> = jsonLinesBeforeFailure;
+  const reader = framedWireReader(lines, linesBeforeFailure, (line) => codec.wireEventFromJson(line.value, line.line));
   const decoder = codec.createStreamDecoder();
-  return [...lines.push(bytes), ...lines.end()].flatMap((line) => decoder.push(codec.wireEventFromJson(line.value, line.line)));
+  const decode = (events: readonly WireEvent[]): StreamChunk[] => events.flatMap((event) => decoder.push(event));
+  try {
+    return { chunks: [...decode(reader.push(bytes)), ...decode(reader.end()), ...decoder.end()] };
+  } catch (error) {
+    const before: readonly WireEvent[] = wireEventsBeforeFailure.of(error);
+    return { chunks: decode(before), error };
+  }
 }
 
 // --- A simulator of echo from the testing helpers ---------------------------------------------------------------
