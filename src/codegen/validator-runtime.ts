@@ -45,9 +45,12 @@ function isDateTime(text) {
   const offsetMinutes = Number(minutes ?? 0);
   if (offsetHours > 23 || offsetMinutes > 59) return false;
   if (hour <= 23 && minute <= 59 && second < 60) return true;
-  // A leap second: the wall-clock time, moved to UTC, is 23:59 of some day.
-  const offset = (sign === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
-  return second < 61 && (((hour * 60 + minute - offset) % 1440) + 1440) % 1440 === 1439;
+  // A leap second: the wall-clock time moved to UTC is 23:59, with ajv-formats' arithmetic (one borrow
+  // from the hour, no wrap of the day), so that out-of-range hours get ajv's verdict too.
+  const direction = sign === "-" ? -1 : 1;
+  const utcMinute = minute - offsetMinutes * direction;
+  const utcHour = hour - offsetHours * direction - (utcMinute < 0 ? 1 : 0);
+  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
 }
 const jsonFormats = { "date-time": { validate: isDateTime } };`,
   },

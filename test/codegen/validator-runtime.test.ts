@@ -54,6 +54,8 @@ describe("the inlined date-time format", () => {
   it("accepts a leap second only at 23:59 UTC", () => {
     expect(["2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00", "2017-01-01T00:29:60+00:30"].map(validators.validateStamp)).toEqual([true, true, true]);
     expect(["2016-12-31T22:59:60Z", "2016-12-31T23:59:61Z", "2016-02-30T10:00:00Z", "2016-12-31T10:00:00"].map(validators.validateStamp)).toEqual([false, false, false, false]);
+    // An hour out of range meets a leap second only as ajv-formats' arithmetic has it (no wrap of the day).
+    expect(["1900-01-23T60:02:00+12:03", "2000-01-01T36:02:00+12:03"].map((text) => [validators.validateStamp(text), isDateTime(text)])).toEqual([[false, false], [true, true]]);
   });
 });
 
