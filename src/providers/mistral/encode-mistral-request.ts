@@ -3,9 +3,9 @@
 // as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp. The walk is
 // encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
 import { sha256 } from "../../bytes/sha256.js";
-import type { EncodedRequest, History, Media, Message } from "../../../generated/types.js";
+import type { Media } from "../../../generated/types.js";
 import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
-import type { EncodeOptions, EncodedRequestOf, RequestBody } from "../provider-codec.js";
+import { typedEncoder, type EncodeOptions } from "../provider-codec.js";
 import {
   MISTRAL,
   type MistralChatCompletionRequest,
@@ -122,13 +122,4 @@ export type MistralEncoded = Pick<MistralChatCompletionRequest, "messages">;
  * The request for a history under Mistral's replay rules, with a warning per part left out. With request
  * fields (`model` required) the body is typed as them plus the messages (see `Encoder` in provider-codec.ts).
  */
-export function encodeMistralRequest(history: History | readonly Message[], options?: EncodeOptions<never>): EncodedRequestOf<MistralEncoded>;
-export function encodeMistralRequest<Given extends MistralRequestFields>(history: History | readonly Message[], options: EncodeOptions<Given>): EncodedRequestOf<RequestBody<MistralEncoded, Given>>;
-export function encodeMistralRequest(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
-  return encodeMistralBody(history, options);
-}
-
-/** The encoder with any request fields (the codec's implementation, which `typedEncoder` types). */
-export function encodeMistralBody(history: History | readonly Message[], options: EncodeOptions = {}): EncodedRequest & { body: MistralChatCompletionRequest } {
-  return encodeHistory(history, mistralWriter(options));
-}
+export const encodeMistralRequest = typedEncoder<MistralEncoded, MistralRequestFields>((history, options = {}) => encodeHistory(history, mistralWriter(options)));

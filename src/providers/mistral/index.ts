@@ -1,11 +1,11 @@
 // The Mistral AI chat-completions codec: ordered content chunks (thinking with signature), SSE streams.
-import { typedEncoder, type ProviderCodec } from "../provider-codec.js";
+import type { ProviderCodec } from "../provider-codec.js";
 import type { MistralRequestFields } from "./mistral-wire.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { MISTRAL } from "./mistral-wire.js";
 import { decodeMistralResponse } from "./decode-mistral-response.js";
 import { MistralStreamDecoder, STREAM_END } from "./decode-mistral-stream.js";
-import { type MistralEncoded, encodeMistralBody } from "./encode-mistral-request.js";
+import { type MistralEncoded, encodeMistralRequest } from "./encode-mistral-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { mistralEndpoint } from "./mistral-endpoint.js";
 import { mistralErrors } from "./mistral-errors.js";
@@ -32,7 +32,7 @@ export const mistralCodec: ProviderCodec<MistralEncoded, MistralRequestFields> =
   // Data-only events; `data: [DONE]` ends the stream and is not JSON.
   createWireReader: () => serverSentEventReader(MISTRAL, { passThrough: [STREAM_END] }),
   wireEventFromJson: (value, line) => ({ data: value, position: line }),
-  encodeRequest: typedEncoder(encodeMistralBody),
+  encodeRequest: encodeMistralRequest,
   endpoint: mistralEndpoint,
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "magistral-medium-latest", request: {} },
