@@ -14,11 +14,22 @@ export type { ProviderDescription };
 /** A JSON Schema document as emitted (plain JSON). */
 export type JsonSchemaDocument = Record<string, unknown>;
 
+/** Another framework's message format (a namespace marked `@messageFormat`): its models get types and validators of their own. */
+export interface FormatDescription {
+  readonly id: string;
+  readonly displayName: string;
+  readonly namespace: string;
+  readonly description: string;
+  /** The names of the format's models and unions, in declaration order. */
+  readonly models: readonly string[];
+}
+
 /** What the spec compiles to. */
 export interface CompiledSpec {
   /** JSON Schemas keyed by model name (the file name without `.json`), sorted by name. */
   readonly schemas: ReadonlyMap<string, JsonSchemaDocument>;
   readonly providers: readonly ProviderDescription[];
+  readonly formats: readonly FormatDescription[];
 }
 
 /** Raised when the spec does not compile; the message lists every diagnostic with its location. */
@@ -54,7 +65,8 @@ async function compileEntrypoint(entrypoint: string, optionsFor: (outputDir: str
       schemas.set(file.slice(0, -".json".length), JSON.parse(await readFile(join(schemaDir, file), "utf8")));
     }
     const providersDocument = JSON.parse(await readFile(join(outputDir, "partwise", "providers.json"), "utf8"));
-    return { schemas, providers: providersDocument.providers };
+    const formatsDocument = JSON.parse(await readFile(join(outputDir, "partwise", "formats.json"), "utf8"));
+    return { schemas, providers: providersDocument.providers, formats: formatsDocument.formats };
   } finally {
     await rm(outputDir, { recursive: true, force: true });
   }

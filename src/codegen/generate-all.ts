@@ -49,7 +49,7 @@ async function toolVersions(): Promise<Record<string, string>> {
 
 /** Every generated file, in memory. */
 async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
-  const wireModels = new Set(spec.providers.flatMap((provider) => provider.wireModels));
+  const wireModels = new Set([...spec.providers.flatMap((provider) => provider.wireModels), ...spec.formats.flatMap((format) => format.models)]);
   const coreNames = [...spec.schemas.keys()].filter((name) => !wireModels.has(name));
   const files: GeneratedFile[] = [];
 
@@ -73,6 +73,10 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
 
   for (const provider of spec.providers) {
     files.push(...(await providerWireFiles(provider, published, { directory: `${GENERATED_DIR}/wire`, canonicalTypes: "../types.js", specFile: "spec/providers" })));
+  }
+  for (const format of spec.formats) {
+    const shapes = { id: format.id, displayName: format.displayName, wireModels: [...format.models] };
+    files.push(...(await providerWireFiles(shapes, published, { directory: `${GENERATED_DIR}/formats`, canonicalTypes: "../types.js", specFile: "spec/formats", shapes: "formats" })));
   }
 
   for (const language of COMMITTED_MODEL_LANGUAGES) {

@@ -81,6 +81,7 @@ export const $lib = createTypeSpecLibrary({
   },
   state: {
     provider: { description: "Namespaces marked @provider: {id, displayName}" },
+    messageFormat: { description: "Namespaces marked @messageFormat (another framework's message format): {id, displayName}" },
     payloadKinds: { description: "Payload kinds declared per provider namespace" },
     replay: { description: "Replay rule sets per provider namespace, keyed by variant" },
     content: { description: "Content rule sets per provider namespace, keyed by variant" },
@@ -93,6 +94,11 @@ export const $lib = createTypeSpecLibrary({
 const { reportDiagnostic, stateKeys } = $lib;
 const DEFAULT_VARIANT = "default";
 const PART_UNION = "Partwise.KnownPart";
+
+/** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Namespace} target @param {string} id @param {string} displayName */
+function messageFormat(context, target, id, displayName) {
+  context.program.stateMap(stateKeys.messageFormat).set(target, { id, displayName });
+}
 
 /** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Namespace} target @param {string} id @param {string} displayName */
 function provider(context, target, id, displayName) {
@@ -137,7 +143,7 @@ function payload(context, target, kind) {
 }
 
 export const $decorators = {
-  PartwiseMapping: { provider, payloadKind, replay, content, mapsTo, partField, payload },
+  PartwiseMapping: { provider, messageFormat, payloadKind, replay, content, mapsTo, partField, payload },
 };
 
 /**
@@ -414,5 +420,15 @@ export async function $onEmit(context) {
   await emitFile(program, {
     path: resolvePath(context.emitterOutputDir, "providers.json"),
     content: JSON.stringify({ providers }, null, 2) + "\n",
+  });
+  // The other frameworks' formats: read by the code generator only (their types and validators), not published.
+  const formats = [];
+  for (const [namespace, { id, displayName }] of program.stateMap(stateKeys.messageFormat)) {
+    formats.push({ id, displayName, namespace: getNamespaceFullName(namespace), description: getDoc(program, namespace) ?? "", models: namespaceModels(namespace) });
+  }
+  formats.sort((left, right) => left.id.localeCompare(right.id));
+  await emitFile(program, {
+    path: resolvePath(context.emitterOutputDir, "formats.json"),
+    content: JSON.stringify({ formats }, null, 2) + "\n",
   });
 }
