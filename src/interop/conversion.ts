@@ -1,13 +1,27 @@
 // What every converter between partwise messages and another framework's shape returns, and the three
 // things it reports: a piece the target has no place for (lost), a piece kept as an unknown part, and
 // input that is not the format it was read as. Converters are pure: no I/O, nothing dropped silently.
-import type { ErrorObject } from "../../generated/types.js";
+import type { ErrorObject, Message } from "../../generated/types.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
 
 /** The converted messages, and one warning (with its JSON pointer into the input) per piece not carried over as is. */
 export interface Converted<Message> {
   readonly messages: Message[];
   readonly warnings: ErrorObject[];
+}
+
+/**
+ * A format `partwise convert` reads and writes, on parsed JSON. `read` takes the format's document (its
+ * list of messages) and raises `convert/invalid-input` when it is not one; `write` returns a document that
+ * JSON.stringify serializes as the format's own tools read it. An export-only format has no `read`.
+ */
+export interface MessageFormat {
+  /** The id `partwise convert --from/--to` takes (`ai-sdk`, `ui-message`, `langchain`, `pydantic-ai`, `otel`). */
+  readonly id: string;
+  /** The format's name for people. */
+  readonly displayName: string;
+  readonly read?: (document: unknown) => Converted<Message>;
+  readonly write: (messages: readonly Message[]) => { readonly document: unknown; readonly warnings: ErrorObject[] };
 }
 
 /** Who reported a conversion warning: the format converted to (`ai-sdk`, `langchain`, ...). */
