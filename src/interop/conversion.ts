@@ -2,7 +2,9 @@
 // things it reports: a piece the target has no place for (lost), a piece kept as an unknown part, and
 // input that is not the format it was read as. Converters are pure: no I/O, nothing dropped silently.
 import type { ErrorObject, Message } from "../../generated/types.js";
+import type { StandaloneValidator } from "../../generated/validators.js";
 import { InvalidDocumentError } from "../errors/partwise-error.js";
+import { describeSchemaErrors } from "../json/describe-schema-error.js";
 
 /** The converted messages, and one warning (with its JSON pointer into the input) per piece not carried over as is. */
 export interface Converted<Message> {
@@ -52,4 +54,14 @@ export function invalidConversionInput(site: ConversionSite, message: string, de
     pointer: site.pointer,
     ...(details === undefined ? {} : { details }),
   });
+}
+
+/**
+ * Returns the value typed as the validator's model (a generated validator of generated/formats), or throws
+ * `convert/invalid-input` naming the pointer of the first mismatch below `site.pointer` and what was expected.
+ */
+export function checkFormat<T>(validator: StandaloneValidator, value: unknown, site: ConversionSite): T {
+  if (validator(value)) return value as T;
+  const problem = describeSchemaErrors(validator.errors);
+  throw invalidConversionInput({ format: site.format, pointer: site.pointer + problem.pointer }, problem.expected);
 }
