@@ -510,6 +510,20 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://platform.claude.com/docs/en/api/messages"
           }
         ]
+      },
+      "requests": {
+        "default": [
+          {
+            "id": "anthropic/tool-use-without-result",
+            "check": "tool-call-unanswered",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "`tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
+            "reason": "Every `tool_use` block must be answered by a `tool_result` block in the next user message.",
+            "fix": "Add the tool result to the message after the call, or remove the call and what follows it.",
+            "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
+          }
+        ]
       }
     },
     {
@@ -1042,7 +1056,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_SystemContentBlock.html"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "deepseek",
@@ -1456,7 +1471,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://api-docs.deepseek.com/api/create-chat-completion"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "google",
@@ -2017,7 +2033,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://ai.google.dev/api/generate-content#request-body"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "mistral",
@@ -2375,7 +2392,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "ollama",
@@ -2655,7 +2673,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://github.com/ollama/ollama/blob/main/docs/api.md#parameters-1"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "openai.chat",
@@ -3601,7 +3620,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages"
           }
         ]
-      }
+      },
+      "requests": {}
     },
     {
       "id": "openai.responses",
@@ -4290,7 +4310,8 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-instructions"
           }
         ]
-      }
+      },
+      "requests": {}
     }
   ]
 };

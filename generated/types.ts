@@ -37,6 +37,9 @@ export type ErrorCode =
   | "convert/invalid-input"
   | "convert/part-lost"
   | "convert/kept-as-unknown"
+  | "lint/rejected"
+  | "lint/dropped"
+  | "lint/degraded"
   | "cli/usage"
   | "input/too-large"
   | "setup/missing-dependency"
@@ -527,6 +530,46 @@ export interface LegacyImportFinding {
   conversationId?: string;
 }
 /**
+ * What `lintHistory` and `partwise lint` predict for each target provider, before the call.
+ */
+export interface LintReport {
+  /**
+   * No target is predicted to reject the request.
+   */
+  accepted: boolean;
+  /**
+   * One report per target, in the order asked.
+   */
+  targets: LintTargetReport[];
+}
+/**
+ * What `lintHistory` and `partwise lint` predict for one target provider.
+ */
+export interface LintTargetReport {
+  /**
+   * The provider id.
+   */
+  target: string;
+  /**
+   * The rule variant (a server profile or a rule version); `default` when none was given.
+   */
+  variant: string;
+  /**
+   * The request's model, when the request names one (model-dependent rules apply by it).
+   */
+  model?: string;
+  /**
+   * No rejection is predicted (drops and degradations may be).
+   */
+  accepted: boolean;
+  /**
+   * The findings in history order: code `lint/rejected`, `lint/dropped` or `lint/degraded`, the pointer of the
+   * cause in the history, and `details` with `rule` (the request or replay rule's id or reason), `docs`, `fix`, and
+   * for rejections `status` and `errorText` (the provider's answer).
+   */
+  findings: ErrorObject[];
+}
+/**
  * An image, audio clip, document or other media item.
  */
 export interface Media {
@@ -788,6 +831,10 @@ export interface ProviderDescription {
    * Content rules by variant (`default`, or a server profile whose content differs); a variant without its own uses `default`.
    */
   content: RecordArrayContentRule;
+  /**
+   * Request rules by variant (`default`, a server profile, a rule version); a variant without its own uses `default`; none when absent.
+   */
+  requests?: RecordArrayRequestRule;
 }
 /**
  * The provider mappings of the spec (`generated/providers.json`).
@@ -840,6 +887,13 @@ export interface RecordArrayReplayRule {
 }
 /**
  * This interface was referenced by `GeneratedRoot`'s JSON-Schema
+ * via the `definition` "RecordArrayRequestRule".
+ */
+export interface RecordArrayRequestRule {
+  [k: string]: RequestRule[];
+}
+/**
+ * This interface was referenced by `GeneratedRoot`'s JSON-Schema
  * via the `definition` "RecordString".
  */
 export interface RecordString {
@@ -881,6 +935,55 @@ export interface ReplayRule {
    * Why, citing the provider's documentation.
    */
   reason: string;
+}
+/**
+ * One rule of what a provider does with a request, beside its replay and content rules: a check run on a
+ * history before the call (`lintHistory`, `partwise lint`), what the provider then answers or leaves out,
+ * and how to fix it. The simulators answer a rejection with the same status and error text.
+ */
+export interface RequestRule {
+  /**
+   * The rule's stable id, `<provider>/<name>` (e.g. `anthropic/thinking-first-in-tool-turn`).
+   */
+  id: string;
+  /**
+   * The check that finds the rule's causes: one of the checks of src/lint (generic) or of the provider's lint (its own).
+   */
+  check: string;
+  /**
+   * The provider answers the request with an error (rejection), leaves a part out (drop), or documents a loss such as reasoning dropped between turns or a cache miss (degradation).
+   */
+  severity: "rejection" | "drop" | "degradation";
+  /**
+   * Request facts (from the request fields: `thinking`, `tools`, `stream`, ...) or flags that must all hold for the rule to apply; any request when absent.
+   */
+  when?: string[];
+  /**
+   * A regular expression the request's model must match for the rule to apply (Gemini 3 vs 2.5); any model when absent.
+   */
+  models?: string;
+  /**
+   * A rejection's HTTP status.
+   */
+  status?: number;
+  /**
+   * A rejection's error text as the provider words it, after the wire location some providers put first
+   * (`messages.3: `, which names the request's own indexes, not the history's); `{name}` marks a value the
+   * check fills in (a call id).
+   */
+  errorText?: string;
+  /**
+   * What the rule says, for people.
+   */
+  reason: string;
+  /**
+   * How to fix the history or the request.
+   */
+  fix: string;
+  /**
+   * The provider documentation the rule follows (a URL).
+   */
+  docs: string;
 }
 /**
  * Response-level information in a stream. `done: true` marks the end of the response: a chunk of that

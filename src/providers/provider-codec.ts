@@ -2,6 +2,7 @@
 // in the provider's framing, or from one decoded event per JSON line), and encode a history into a
 // request under the provider's replay rules; and the provider's HTTP endpoint and tool declarations. The CLI,
 // the chat client, the HTTP client and the tests use only this.
+import type { ProviderLint } from "../lint/lint-check.js";
 import type { DecodedResponse, EncodedRequest, History, Message, StreamChunk } from "../../generated/types.js";
 import type { ProviderEndpoint } from "./provider-endpoint.js";
 import type { ToolDeclaration } from "./tool-declarations.js";
@@ -107,4 +108,6 @@ export interface ProviderCodec<Encoded extends object = Record<string, unknown>,
   readonly reasoningRequest: { readonly model: string; readonly request: Readonly<Record<string, unknown>> };
   /** How the provider's error bodies and error events read and which of its errors are worth retrying (its *-errors.ts). */
   readonly errors: ProviderErrors;
+  /** The request facts its request rules test and the lint checks only it needs (its *-lint.ts); absent for a provider without request rules of its own. */
+  readonly lint?: ProviderLint;
 }

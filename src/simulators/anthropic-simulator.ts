@@ -5,6 +5,7 @@
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 import { type WireContent, blockRequestContent, mediaSubject, partSubject } from "./content-check.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 type Block = Record<string, unknown> & { type?: unknown };
 type WireMessage = { role?: unknown; content?: unknown };
@@ -51,7 +52,7 @@ function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolea
     const answered = new Set(next?.role === "user" ? blocksOf(next).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id)) : []);
     const missing = toolUseIds.filter((id) => !answered.has(id));
     if (missing.length > 0 && next !== undefined) {
-      return `messages.${index + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+      return `messages.${index + 1}: ${ruleErrorText(requestRule("anthropic", "anthropic/tool-use-without-result"), { id: missing.join(", ") })}`;
     }
   }
   // The final assistant turn of a running tool loop must start with its thinking block.

@@ -78,6 +78,14 @@ export const $lib = createTypeSpecLibrary({
       severity: "error",
       messages: { default: paramMessage`Content rules for variant "${"variant"}" are declared twice on provider "${"provider"}".` },
     },
+    "invalid-request-rule": {
+      severity: "error",
+      messages: { default: paramMessage`Request rule ${"index"}: ${"reason"}.` },
+    },
+    "duplicate-request-variant": {
+      severity: "error",
+      messages: { default: paramMessage`Request rules for variant "${"variant"}" are declared twice on provider "${"provider"}".` },
+    },
   },
   state: {
     provider: { description: "Namespaces marked @provider: {id, displayName}" },
@@ -85,6 +93,7 @@ export const $lib = createTypeSpecLibrary({
     payloadKinds: { description: "Payload kinds declared per provider namespace" },
     replay: { description: "Replay rule sets per provider namespace, keyed by variant" },
     content: { description: "Content rule sets per provider namespace, keyed by variant" },
+    requestRules: { description: "Request rule sets per provider namespace, keyed by variant" },
     mapsTo: { description: "Wire models and the part type they map to" },
     partField: { description: "Wire properties and the part field they land in" },
     payload: { description: "Wire properties carried as a payload of a kind" },
@@ -127,6 +136,13 @@ function content(context, target, rules, variant) {
   map.set(target, [{ variant: variant ?? DEFAULT_VARIANT, rules, node: context.decoratorTarget }, ...variants]);
 }
 
+/** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Namespace} target @param {unknown[]} rules @param {string | undefined} variant */
+function requestRules(context, target, rules, variant) {
+  const map = context.program.stateMap(stateKeys.requestRules);
+  const variants = map.get(target) ?? [];
+  map.set(target, [{ variant: variant ?? DEFAULT_VARIANT, rules, node: context.decoratorTarget }, ...variants]);
+}
+
 /** @param {import("@typespec/compiler").DecoratorContext} context @param {import("@typespec/compiler").Model} target @param {string} part */
 function mapsTo(context, target, part) {
   context.program.stateMap(stateKeys.mapsTo).set(target, { part, node: context.decoratorTarget });
@@ -143,7 +159,7 @@ function payload(context, target, kind) {
 }
 
 export const $decorators = {
-  PartwiseMapping: { provider, messageFormat, payloadKind, replay, content, mapsTo, partField, payload },
+  PartwiseMapping: { provider, messageFormat, payloadKind, replay, content, requestRules, mapsTo, partField, payload },
 };
 
 /**
@@ -209,6 +225,42 @@ export async function $onValidate(program) {
   checkModelNames(program);
 }
 
+/**
+ * What is wrong with one request rule, or undefined: an id in the provider's namespace, a status and error
+ * text on rejections only, a model pattern that compiles, a documentation link.
+ * @param {{id: string, severity: string, status?: number, errorText?: string, models?: string, docs: string}} rule @param {string} provider
+ */
+function requestRuleProblem(rule, provider) {
+  if (!rule.id.startsWith(`${provider}/`) || !/^[a-z0-9.]+\/[a-z0-9-]+$/.test(rule.id)) return `id "${rule.id}" must be "${provider}/" and a lower-case kebab-case name`;
+  const rejection = rule.severity === "rejection";
+  if (rejection !== (rule.status !== undefined) || rejection !== (rule.errorText !== undefined)) return "a rejection has a status and an error text, and only a rejection has them";
+  if (rule.models !== undefined) {
+    try {
+      new RegExp(rule.models);
+    } catch {
+      return `models "${rule.models}" is not a regular expression`;
+    }
+  }
+  if (!/^https:\/\/\S+$/.test(rule.docs)) return `docs must be the https URL of the provider documentation the rule follows, not "${rule.docs}"`;
+  return undefined;
+}
+
+/** @param {import("@typespec/compiler").Program} program @param {import("@typespec/compiler").Namespace} namespace @param {string} id */
+function checkRequestRules(program, namespace, id) {
+  const variants = new Set();
+  const ids = new Set();
+  for (const { variant, rules, node } of program.stateMap(stateKeys.requestRules).get(namespace) ?? []) {
+    if (variants.has(variant)) reportDiagnostic(program, { code: "duplicate-request-variant", format: { variant, provider: id }, target: node });
+    variants.add(variant);
+    for (const [index, rule] of rules.entries()) {
+      const candidate = /** @type {any} */ (rule);
+      const reason = requestRuleProblem(candidate, id) ?? (variant === DEFAULT_VARIANT && ids.has(candidate.id) ? `id "${candidate.id}" is used twice` : undefined);
+      if (variant === DEFAULT_VARIANT) ids.add(candidate.id);
+      if (reason) reportDiagnostic(program, { code: "invalid-request-rule", format: { index: String(index), reason }, target: node });
+    }
+  }
+}
+
 /** @param {import("@typespec/compiler").Program} program @param {Map<string, import("@typespec/compiler").Model>} parts @param {string} known */
 function checkProviders(program, parts, known) {
   const seen = new Set();
@@ -236,6 +288,7 @@ function checkProviders(program, parts, known) {
       }
     }
     checkContentRules(program, namespace, id, parts, known);
+    checkRequestRules(program, namespace, id);
   }
 }
 
@@ -404,6 +457,9 @@ export async function $onEmit(context) {
     /** @type {Record<string, unknown[]>} */
     const content = {};
     for (const { variant, rules } of program.stateMap(stateKeys.content).get(namespace) ?? []) content[variant] = rules;
+    /** @type {Record<string, unknown[]>} */
+    const requests = {};
+    for (const { variant, rules } of program.stateMap(stateKeys.requestRules).get(namespace) ?? []) requests[variant] = rules;
     providers.push({
       id,
       displayName,
@@ -414,6 +470,7 @@ export async function $onEmit(context) {
       blocks,
       replay,
       content,
+      requests,
     });
   }
   providers.sort((left, right) => left.id.localeCompare(right.id));

@@ -9,6 +9,7 @@ import { encodeAnthropicRequest } from "./encode-anthropic-request.js";
 import { anthropicEndpoint } from "./anthropic-endpoint.js";
 import { declareAnthropicTools } from "./anthropic-tools.js";
 import { anthropicErrors } from "./anthropic-errors.js";
+import { anthropicLint } from "./anthropic-lint.js";
 
 export { decodeAnthropicResponse } from "./decode-anthropic-response.js";
 export { AnthropicStreamDecoder } from "./decode-anthropic-stream.js";
@@ -30,4 +31,5 @@ export const anthropicCodec: ProviderCodec<AnthropicEncoded, AnthropicRequestFie
   declareTools: declareAnthropicTools,
   reasoningRequest: { model: "claude-sonnet-4-5", request: { max_tokens: 2048, thinking: { type: "enabled", budget_tokens: 1024 } } },
   errors: anthropicErrors,
+  lint: anthropicLint,
 };

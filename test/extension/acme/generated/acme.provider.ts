@@ -213,5 +213,6 @@ export const providerDescription: ProviderDescription = {
         "docs": "https://acme.example/docs/think#turns"
       }
     ]
-  }
+  },
+  "requests": {}
 };
