@@ -1,5 +1,5 @@
 // `npm run generate [-- --check]`: spec/ -> JSON Schema -> TypeScript types -> models for other
-// languages -> ajv standalone validators -> providers.json -> provider tables (docs/providers.md) -> MANIFEST.json. With
+// languages -> ajv standalone validators -> providers.json, formats.json -> provider tables (docs/providers.md) -> MANIFEST.json. With
 // --check it regenerates in memory, writes nothing, and exits 1 naming every stale, missing or orphaned file.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -92,6 +92,10 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
   files.push({
     path: `${GENERATED_DIR}/providers.json`,
     content: jsonWithBanner({ providers: spec.providers }, "@partwise/typespec (spec/lib) via src/codegen/generate-all.ts"),
+  });
+  files.push({
+    path: `${GENERATED_DIR}/formats.json`,
+    content: jsonWithBanner({ formats: spec.formats }, "@partwise/typespec (spec/lib) via src/codegen/generate-all.ts"),
   });
   files.push({
     path: `${GENERATED_DIR}/providers.ts`,

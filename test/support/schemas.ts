@@ -9,5 +9,6 @@ export function wireModelNames(): Set<string> {
   const providers = JSON.parse(readFileSync(new URL("../../generated/providers.json", import.meta.url), "utf8")) as {
     providers: { wireModels: string[] }[];
   };
-  return new Set(providers.providers.flatMap((provider) => provider.wireModels));
+  const formats = JSON.parse(readFileSync(new URL("../../generated/formats.json", import.meta.url), "utf8")) as { formats: { models: string[] }[] };
+  return new Set([...providers.providers.flatMap((provider) => provider.wireModels), ...formats.formats.flatMap((format) => format.models)]);
 }
