@@ -27,6 +27,9 @@ interface WriteState {
 
 type JsonObject = Record<string, unknown>;
 
+/** What became of a part's payload before `provenance`: nothing yet, placed in a signature, or reported lost. */
+type PayloadHandling = "none" | "placed" | "reported";
+
 /**
  * Writes partwise messages (a history document or a message array) as a Pydantic AI message history:
  * the list `JSON.stringify` turns into what `ModelMessagesTypeAdapter.validate_json` reads.
@@ -199,7 +202,10 @@ function userMedia(part: Part & { type: "media" }, pointer: string, state: Write
   if (media.dataKind === "url") {
     return { kind: urlKindOf(media.mimeType), url: media.data, media_type: media.mimeType, ...identifier(media), ...extras } as PydanticAiUserContent;
   }
-  if (media.mimeType === "text/plain") return { kind: "text-content", content: media.data, ...extras } as PydanticAiUserContent;
+  if (media.mimeType === "text/plain") {
+    if (media.id != null) lost(state, appendPointer(pointer, "media", "id"), "Pydantic AI's TextContent has no identifier");
+    return { kind: "text-content", content: media.data, ...extras } as PydanticAiUserContent;
+  }
   lost(state, pointer, `Pydantic AI holds text given as a string only as text/plain (TextContent), not ${media.mimeType}`);
   return undefined;
 }
@@ -292,15 +298,16 @@ function responsePart(part: Part, pointer: string, state: WriteState): PydanticA
  * A response part's `provider_name`, `id`, `provider_details` (with Google's thought signature) and extras.
  * The payload's provider wins `provider_name`: Pydantic AI sends a signature only to the provider so named.
  */
-function provenance(part: Part, pointer: string, state: WriteState, placed: OpaquePayload | undefined = undefined, keepId = true): JsonObject {
+function provenance(part: Part, pointer: string, state: WriteState, handled: PayloadHandling = "none", keepId = true): JsonObject {
   const extras = partExtras(part, pointer, ["provider", "itemId"], state);
   const { provider_name: keptName, provider_details: keptDetails, ...rest } = extras;
   const attributes: Attributes = part.attributes ?? {};
   const details: JsonObject = isObject(keptDetails) ? { ...keptDetails } : {};
   const payload = part.payload ?? undefined;
-  if (payload !== undefined && isThoughtSignature(payload)) details.thought_signature = payload.data;
-  else if (payload !== undefined && payload !== placed) payloadLost(part, pointer, state, `a ${part.type} part`);
-  const producer = payload !== undefined && (isThoughtSignature(payload) || payload === placed) ? payload.provider : attributes.provider;
+  const thought = handled === "none" && payload !== undefined && isThoughtSignature(payload);
+  if (thought) details.thought_signature = payload.data;
+  else if (handled === "none") payloadLost(part, pointer, state, `a ${part.type} part`);
+  const producer = payload !== undefined && (thought || handled === "placed") ? payload.provider : attributes.provider;
   const producerName = producer === undefined ? undefined : PYDANTIC_PROVIDER_NAMES[producer];
   const inherited = attributes.provider === undefined && producerName !== undefined && producerName === state.messageProvider;
   const name = typeof keptName === "string" ? keptName : inherited ? undefined : producerName;
@@ -327,9 +334,9 @@ function thinkingPart(part: Part & { type: "reasoning" }, pointer: string, state
   const slot = payload === undefined ? undefined : signatureSlot(payload);
   const signature = payload === undefined || slot === undefined ? undefined : slotData(payload, slot.utf8Data === true, pointer, state);
   // A payload with a slot is placed, or reported by slotData when its bytes cannot be.
-  const placed = slot === undefined ? undefined : payload;
-  const written = provenance(part, pointer, state, placed, slot?.redactedId === undefined);
-  const producer = placed?.provider ?? part.attributes?.provider;
+  const handled: PayloadHandling = slot === undefined ? "none" : signature === undefined ? "reported" : "placed";
+  const written = provenance(part, pointer, state, handled, slot?.redactedId === undefined || signature === undefined);
+  const producer = handled === "placed" ? payload?.provider : part.attributes?.provider;
   const summaryFirst = producer === SUMMARY_PROVIDER;
   const content = (summaryFirst ? part.summary : part.text) ?? "";
   const other = summaryFirst ? part.text : part.summary;
@@ -339,7 +346,7 @@ function thinkingPart(part: Part & { type: "reasoning" }, pointer: string, state
       written.provider_details = { ...details, raw_content: [other] };
     } else lost(state, appendPointer(pointer, "summary"), "a ThinkingPart holds one text: the summary has no place beside the reasoning text");
   }
-  const redacted = slot?.redactedId === undefined ? {} : { id: slot.redactedId };
+  const redacted = slot?.redactedId === undefined || signature === undefined ? {} : { id: slot.redactedId };
   return { ...written, ...redacted, part_kind: "thinking", content, ...(signature === undefined ? {} : { signature }) } as PydanticAiResponsePart;
 }
 
