@@ -24,6 +24,7 @@ import { appendPointer } from "../../json/json-location.js";
 import { checkFormat, invalidConversionInput, keptAsUnknownWarning, type Converted } from "../conversion.js";
 import { extrasAttributes, JSON_FIELD_ATTRIBUTE, withoutNulls } from "./pydantic-ai-extras.js";
 import { mediaTypeOf, PYDANTIC_AI, urlKindOf } from "./pydantic-ai-media.js";
+import { joinSummaries } from "./pydantic-ai-summaries.js";
 import { PARTWISE_PROVIDER_IDS, PYDANTIC_PROVIDER_NAMES, signaturePayloadFor, SUMMARY_PROVIDER, THOUGHT_SIGNATURE } from "./pydantic-ai-providers.js";
 
 /** The request part kinds and the role of the partwise message each lands in. */
@@ -190,7 +191,7 @@ function readResponse(response: PydanticAiModelResponse, pointer: string, state:
       default: return keptRaw(part, appendPointer(pointer, "parts", index), state);
     }
   });
-  return withMetadata({ role: "assistant", parts }, messageMetadata(response));
+  return withMetadata({ role: "assistant", parts: joinSummaries(parts) }, messageMetadata(response));
 }
 
 /** What a response part's `provider_name`, `id` and `provider_details` become: attributes, and a thought signature payload. */

@@ -17,7 +17,9 @@ import { unreachable } from "../../parts/part-kinds.js";
 import { partLostWarning, type Converted } from "../conversion.js";
 import { extrasFromAttributes, isPydanticAiAttribute, JSON_FIELD_ATTRIBUTE } from "./pydantic-ai-extras.js";
 import { PYDANTIC_AI, urlKindOf } from "./pydantic-ai-media.js";
+import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 import { isThoughtSignature, PYDANTIC_PROVIDER_NAMES, signatureSlot, SUMMARY_PROVIDER } from "./pydantic-ai-providers.js";
+import { splitSummaries } from "./pydantic-ai-summaries.js";
 
 interface WriteState {
   readonly warnings: ErrorObject[];
@@ -255,17 +257,17 @@ function writeResponse(message: Message, pointer: string, state: WriteState): Py
   const parts: PydanticAiResponsePart[] = [];
   message.parts.forEach((part, index) => {
     const written = responsePart(part, appendPointer(pointer, "parts", index), { ...state, messageProvider });
-    if (written !== undefined) parts.push(written);
+    if (written !== undefined) parts.push(...[written].flat());
   });
   return { ...own.message, kind: "response", parts, ...(own.metadata === undefined ? {} : { metadata: own.metadata }) } as PydanticAiModelResponse;
 }
 
-function responsePart(part: Part, pointer: string, state: WriteState): PydanticAiResponsePart | undefined {
+function responsePart(part: Part, pointer: string, state: WriteState): PydanticAiResponsePart | PydanticAiResponsePart[] | undefined {
   switch (part.type) {
     case "text":
       return { ...provenance(part, pointer, state), part_kind: "text", content: part.text } as PydanticAiResponsePart;
     case "reasoning":
-      return thinkingPart(part, pointer, state);
+      return thinkingParts(part, pointer, state);
     case "tool_call": {
       const args = markedJson(part.toolCall.arguments, jsonField(part, "args"));
       const id = part.toolCall.id === "" ? {} : { tool_call_id: part.toolCall.id };
@@ -298,8 +300,8 @@ function responsePart(part: Part, pointer: string, state: WriteState): PydanticA
  * A response part's `provider_name`, `id`, `provider_details` (with Google's thought signature) and extras.
  * The payload's provider wins `provider_name`: Pydantic AI sends a signature only to the provider so named.
  */
-function provenance(part: Part, pointer: string, state: WriteState, handled: PayloadHandling = "none", keepId = true): JsonObject {
-  const extras = partExtras(part, pointer, ["provider", "itemId"], state);
+function provenance(part: Part, pointer: string, state: WriteState, handled: PayloadHandling = "none", keepId = true, alsoAllowed: readonly string[] = []): JsonObject {
+  const extras = partExtras(part, pointer, ["provider", "itemId", ...alsoAllowed], state);
   const { provider_name: keptName, provider_details: keptDetails, ...rest } = extras;
   const attributes: Attributes = part.attributes ?? {};
   const details: JsonObject = isObject(keptDetails) ? { ...keptDetails } : {};
@@ -328,16 +330,20 @@ function providerLost(provider: string | undefined, producer: string | undefined
   }
 }
 
-/** A reasoning part as a ThinkingPart: its signature where the provider's model reads it, its text or summary as content. */
-function thinkingPart(part: Part & { type: "reasoning" }, pointer: string, state: WriteState): PydanticAiResponsePart {
+/**
+ * A reasoning part as ThinkingParts: its signature where the provider's model reads it, its text or
+ * summary as content; an OpenAI item with several summaries as one ThinkingPart per summary, as
+ * Pydantic AI's OpenAI model writes it (the signature and raw text on the first).
+ */
+function thinkingParts(part: Part & { type: "reasoning" }, pointer: string, state: WriteState): PydanticAiResponsePart[] {
   const payload = part.payload ?? undefined;
   const slot = payload === undefined ? undefined : signatureSlot(payload);
   const signature = payload === undefined || slot === undefined ? undefined : slotData(payload, slot.utf8Data === true, pointer, state);
   // A payload with a slot is placed, or reported by slotData when its bytes cannot be.
   const handled: PayloadHandling = slot === undefined ? "none" : signature === undefined ? "reported" : "placed";
-  const written = provenance(part, pointer, state, handled, slot?.redactedId === undefined || signature === undefined);
   const producer = handled === "placed" ? payload?.provider : part.attributes?.provider;
   const summaryFirst = producer === SUMMARY_PROVIDER;
+  const written = provenance(part, pointer, state, handled, slot?.redactedId === undefined || signature === undefined, summaryFirst ? [SUMMARY_PART_LENGTHS] : []);
   const content = (summaryFirst ? part.summary : part.text) ?? "";
   const other = summaryFirst ? part.text : part.summary;
   if (other != null && other !== "") {
@@ -347,7 +353,13 @@ function thinkingPart(part: Part & { type: "reasoning" }, pointer: string, state
     } else lost(state, appendPointer(pointer, "summary"), "a ThinkingPart holds one text: the summary has no place beside the reasoning text");
   }
   const redacted = slot?.redactedId === undefined || signature === undefined ? {} : { id: slot.redactedId };
-  return { ...written, ...redacted, part_kind: "thinking", content, ...(signature === undefined ? {} : { signature }) } as PydanticAiResponsePart;
+  const first = { ...written, ...redacted, part_kind: "thinking", ...(signature === undefined ? {} : { signature }) };
+  const lengths = summaryFirst ? part.attributes?.[SUMMARY_PART_LENGTHS] : undefined;
+  const summaries = lengths === undefined ? [content] : splitSummaries(content, lengths);
+  if (summaries === undefined) lost(state, appendPointer(pointer, "attributes", SUMMARY_PART_LENGTHS), "the summary lengths do not fit the summary: written as one summary");
+  const [head = "", ...rest] = summaries ?? [content];
+  const later = { ...(written.id === undefined ? {} : { id: written.id }), ...(written.provider_name === undefined ? {} : { provider_name: written.provider_name }), part_kind: "thinking" };
+  return [{ ...first, content: head }, ...rest.map((summary) => ({ ...later, content: summary }))] as PydanticAiResponsePart[];
 }
 
 /** The signature text for a payload; Bedrock's redacted content is UTF-8 text in Pydantic AI, so bytes that are not UTF-8 are reported. */

@@ -112,3 +112,48 @@ describe("fromPydanticAiMessages", () => {
     expect(() => fromPydanticAiMessages({ messages: [] })).toThrow(expect.objectContaining({ code: "convert/invalid-input", pointer: "" }) as Error);
   });
 });
+
+describe("toPydanticAiMessages", () => {
+  it("writes one ThinkingPart per summary and reads them back as one reasoning part when an OpenAI item has two summaries", () => {
+    const item = "rs_0b6169df6e16e9690068dd80f3d2b08191a7c3e8f4d1e5b2c6";
+    const response = [{
+      kind: "response",
+      provider_name: "openai",
+      parts: [
+        { part_kind: "thinking", content: "**Planning the search**", id: item, signature: "gAAAAABo3YDz", provider_name: "openai" },
+        { part_kind: "thinking", content: "**Answering**", id: item, provider_name: "openai" },
+        { part_kind: "text", content: "Done.", id: "msg_1", provider_name: "openai" },
+      ],
+    }];
+    const { messages } = fromPydanticAiMessages(response);
+    expect(messages[0]?.parts[0]).toEqual({
+      type: "reasoning",
+      summary: "**Planning the search**\n\n**Answering**",
+      payload: { provider: "openai.responses", kind: "encrypted_content", data: "gAAAAABo3YDz" },
+      attributes: { provider: "openai.responses", itemId: item, summaryPartLengths: "23,13" },
+    });
+    const { body } = codecFor("openai.responses").encodeRequest({ format: "partwise.history", version: 1, messages }, { request: { model: "gpt-5", store: false } });
+    const reasoning = (body as { input: { type: string; summary?: unknown[] }[] }).input.find((entry) => entry.type === "reasoning");
+    expect(reasoning?.summary).toEqual([{ type: "summary_text", text: "**Planning the search**" }, { type: "summary_text", text: "**Answering**" }]);
+    const written = toPydanticAiMessages(messages);
+    expect(written.warnings).toEqual([]);
+    expect(written.messages).toEqual(response);
+  });
+
+  it("reports each piece Pydantic AI has no place for with its pointer when the history holds them", () => {
+    const { warnings } = toPydanticAiMessages({
+      format: "partwise.history",
+      version: 1,
+      messages: [
+        { role: "system", parts: [{ type: "text", text: "Be brief." }, { type: "media", media: { mimeType: "image/png", data: "iVBORw0K", dataKind: "bytes" } }] },
+        { role: "user", parts: [{ type: "text", text: "Hi", attributes: { custom: "x" } }] },
+        { role: "assistant", parts: [{ type: "tool_call", toolCall: { id: "c1", type: "function", name: "f", arguments: "{}" }, payload: { provider: "deepseek", kind: "tool_call_fields", data: "{}" } }] },
+      ],
+    });
+    expect(warnings.map((warning) => [warning.code, warning.pointer])).toEqual([
+      ["convert/part-lost", "/messages/0/parts/1"],
+      ["convert/part-lost", "/messages/1/parts/0/attributes/custom"],
+      ["convert/part-lost", "/messages/2/parts/0/payload"],
+    ]);
+  });
+});

@@ -5,7 +5,7 @@
 // none, and a response part with a payload reads back naming the payload's provider.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Message, Part, Role } from "../../../generated/types.js";
+import type { History, Message, Part, Role } from "../../../generated/types.js";
 import { fromPydanticAiMessages } from "../../../src/interop/pydantic-ai/read-pydantic-ai.js";
 import { toPydanticAiMessages } from "../../../src/interop/pydantic-ai/write-pydantic-ai.js";
 import { historyArbitrary } from "../../support/arbitraries.js";
@@ -80,10 +80,21 @@ function withProducer(part: Part, role: Role, lost: readonly string[], pointer: 
   return { ...part, attributes: { ...(part.attributes ?? {}), provider: part.payload!.provider } };
 }
 
+/**
+ * False when an assistant message holds consecutive OpenAI reasoning parts of one item id: Pydantic AI
+ * keeps an item as one ThinkingPart per summary, so they read back joined (a documented normalization).
+ */
+function itemsDistinct(history: History): boolean {
+  return history.messages.every((message) => message.role !== "assistant" || message.parts.every((part, index) => {
+    const next = message.parts[index + 1];
+    return part.type !== "reasoning" || next?.type !== "reasoning" || part.attributes?.itemId === undefined || part.attributes.itemId !== next.attributes?.itemId;
+  }));
+}
+
 describe("toPydanticAiMessages", () => {
   it("gives back every piece Pydantic AI can hold and reports every other one when random histories go there and back", () => {
     fc.assert(
-      fc.property(historyArbitrary, (history) => {
+      fc.property(historyArbitrary.filter(itemsDistinct), (history) => {
         const written = toPydanticAiMessages(history);
         const read = fromPydanticAiMessages(JSON.parse(JSON.stringify(written.messages)));
         expect(read.warnings).toEqual([]);
