@@ -21,6 +21,7 @@ import { validatePydanticAiKnownUserContent, validatePydanticAiModelMessage } fr
 import type { Attributes, ErrorObject, Message, OpaquePayload, Part, Role } from "../../../generated/types.js";
 import { textToBase64 } from "../../bytes/base64.js";
 import { appendPointer } from "../../json/json-location.js";
+import { unreachable } from "../../parts/part-kinds.js";
 import { checkFormat, invalidConversionInput, keptAsUnknownWarning, type Converted } from "../conversion.js";
 import { extrasAttributes, JSON_FIELD_ATTRIBUTE, withoutNulls } from "./pydantic-ai-extras.js";
 import { mediaTypeOf, PYDANTIC_AI, urlKindOf } from "./pydantic-ai-media.js";
@@ -79,7 +80,7 @@ function readRequest(request: PydanticAiModelRequest, pointer: string, state: Re
       return;
     }
     const last = read.at(-1);
-    const converted = role === undefined ? keptRaw(part, partPointer, state) : readRequestPart(part as RequestPart, role);
+    const converted = role === undefined ? keptRaw(part, partPointer, state) : readRequestPart(part as RequestPart);
     if (role !== undefined && last !== undefined && last.message.role === role) last.message.parts.push(converted);
     else read.push({ message: { role: role ?? "user", parts: [converted] } });
   });
@@ -89,13 +90,13 @@ function readRequest(request: PydanticAiModelRequest, pointer: string, state: Re
 
 type RequestPart = PydanticAiSystemPromptPart | PydanticAiToolReturnPart | PydanticAiRetryPromptPart;
 
-function readRequestPart(part: RequestPart, role: Role): Part {
-  if (part.part_kind === "system-prompt" || role === "system") {
-    const system = part as PydanticAiSystemPromptPart;
-    return withAttributes({ type: "text", text: system.content }, extrasAttributes(system, new Set(["part_kind", "content"])));
+function readRequestPart(part: RequestPart): Part {
+  switch (part.part_kind) {
+    case "system-prompt": return withAttributes({ type: "text", text: part.content }, extrasAttributes(part, new Set(["part_kind", "content"])));
+    case "retry-prompt": return readRetryPrompt(part);
+    case "tool-return": return readToolReturn(part);
+    default: return unreachable(part, "request part");
   }
-  if (part.part_kind === "retry-prompt") return readRetryPrompt(part);
-  return readToolReturn(part);
 }
 
 function readToolReturn(part: PydanticAiToolReturnPart): Part {
