@@ -106,6 +106,11 @@ describe("partwise convert", () => {
     expect(missing.stderr).toContain("no such file");
   });
 
+  it("stops reading an endless standard input at --max-input-bytes", async () => {
+    const result = await runCli(["convert", "--from", "pydantic-ai", "--to", "partwise", "--max-input-bytes", "65536"], { stdinPath: "/dev/zero" });
+    expect([result.status, result.stderr]).toEqual([1, expect.stringContaining("larger than 65536 bytes")]);
+  });
+
   it("lists every format of the table when asked for --help", async () => {
     const result = await runCli(["convert", "--help"]);
     expect(result.status).toBe(0);
