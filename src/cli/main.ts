@@ -6,6 +6,7 @@ import { ownValue } from "../json/own-property.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
 import type { CommandIo } from "./command-io.js";
 import { runChat } from "./chat-command.js";
+import { runConvert } from "./convert-command.js";
 import { runDecode } from "./decode-command.js";
 import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
@@ -23,6 +24,7 @@ Commands:
   validate FILE...             validate stored histories (documents or JSONL) against the schema and replay rules
   decode --provider ID [FILE]  a provider response or stream -> canonical message JSON
   encode --provider ID [FILE]  a stored history -> the provider's request body
+  convert --from F --to F      messages in one framework's JSON as another's (pydantic-ai, partwise, ...)
   chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
   demo                         every provider's tool loop, stored and continued by a second process
   simulate --provider ID       run a provider's simulator on loopback until Ctrl-C
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   validate: runValidate,
   decode: runDecode,
   encode: runEncode,
+  convert: runConvert,
   chat: runChat,
   demo: runDemo,
   session: runSession,

@@ -54,6 +54,10 @@ import {
 } from "partwise/chat";
 import { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "partwise/files";
 import {
+  fromPydanticAiMessages, pydanticAiFormat, toPydanticAiMessages,
+  type Converted, type MessageFormat, type PydanticAiModelMessage, type PydanticAiThinkingPart,
+} from "partwise/pydantic-ai";
+import {
   PostgresSessionRepository,
   type PostgresPool, type PostgresPoolConnection, type PostgresQuery, type PostgresQueryable, type PostgresQueryResult,
 } from "partwise/postgres";
@@ -513,4 +517,14 @@ export async function simulate(): Promise<string> {
   const created: ProviderSimulator | undefined = factory?.(simulatorOptions);
   await simulator.close();
   return `${simulator.url} ${simulator.requestCount} ${created?.provider ?? ""}`;
+}
+
+// --- Pydantic AI message history ---------------------------------------------------------------------
+
+export function pydanticAiRoundTrip(json: unknown): PydanticAiModelMessage[] {
+  const read: Converted<Message> = fromPydanticAiMessages(json);
+  const format: MessageFormat = pydanticAiFormat;
+  const written: Converted<PydanticAiModelMessage> = toPydanticAiMessages(read.messages);
+  const thinking: PydanticAiThinkingPart = { part_kind: "thinking", content: "", signature: "c2lnbmVk", provider_name: "anthropic" };
+  return format.id === "pydantic-ai" ? written.messages : [{ kind: "response", parts: [thinking] }];
 }
