@@ -42,6 +42,11 @@ describe("toOtelMessages", () => {
     expect(publishedSchemaErrors(exported)).toEqual([]);
   });
 
+  it("is checked by schemas that refuse what the conventions refuse when a part lacks a required field", () => {
+    const wrong = { systemInstructions: [], inputMessages: [{ role: "user", parts: [{ type: "reasoning" }] }], outputMessages: [{ parts: [] }] };
+    expect(publishedSchemaErrors(wrong as never)).toHaveLength(2);
+  });
+
   it("exports every message as input when output is none", () => {
     const exported = toOtelMessages([system, question, { role: "assistant", parts: [{ type: "text", text: "Yes." }] }], { output: "none" });
     expect(exported.inputMessages.map((message) => message.role)).toEqual(["user", "assistant"]);

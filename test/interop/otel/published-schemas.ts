@@ -2,10 +2,11 @@
 // ajv: the converter's output is checked against what the conventions publish, not against partwise's spec.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import Ajv from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { OtelMessages } from "../../../src/interop/otel/otel-messages.js";
 
-const ajv = new Ajv({ allErrors: true });
+// Pydantic writes the schemas with `$defs`, JSON Schema 2020-12 style.
+const ajv = new Ajv2020({ allErrors: true });
 // The conventions mark blob content `format: binary` (base64 text in JSON); any string is one.
 ajv.addFormat("binary", true);
 
