@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { History, Message, Part } from "../../../generated/types.js";
-import { validateOtelGenAiDocument } from "../../../generated/formats/otel-validators.js";
+import { validateOtelGenAiChatMessage, validateOtelGenAiDocument } from "../../../generated/formats/otel-validators.js";
 import { textToBase64 } from "../../../src/bytes/base64.js";
 import { otelFormat, toOtelMessages } from "../../../src/interop/otel/otel-messages.js";
 import { codecFor } from "../../../src/providers/registry.js";
@@ -42,9 +42,12 @@ describe("toOtelMessages", () => {
     expect(publishedSchemaErrors(exported)).toEqual([]);
   });
 
-  it("is checked by schemas that refuse what the conventions refuse when a part lacks a required field", () => {
-    const wrong = { systemInstructions: [], inputMessages: [{ role: "user", parts: [{ type: "reasoning" }] }], outputMessages: [{ parts: [] }] };
-    expect(publishedSchemaErrors(wrong as never)).toHaveLength(2);
+  it("is checked by the published schemas and by partwise's stricter spec, since the published generic part admits any typed object", () => {
+    const untyped = { systemInstructions: [], inputMessages: [{ role: "user", parts: [{ content: "x" }] }], outputMessages: [{ parts: [] }] };
+    expect(publishedSchemaErrors(untyped as never)).toHaveLength(2);
+    const reasoningWithoutContent = { role: "user", parts: [{ type: "reasoning" }] };
+    expect(publishedSchemaErrors({ systemInstructions: [], inputMessages: [reasoningWithoutContent as never], outputMessages: [] })).toEqual([]);
+    expect(validateOtelGenAiChatMessage(reasoningWithoutContent)).toBe(false);
   });
 
   it("exports every message as input when output is none", () => {
