@@ -1,11 +1,13 @@
 // GenAI client spans around a ChatClient's provider calls and tool runs, through @opentelemetry/api (an
-// optional peer dependency of partwise/otel only). Messages go on the spans only when capture is on, as
-// the OTel message JSON with every opaque payload withheld (docs/convert-otel.md).
-import { type Attributes, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from "@opentelemetry/api";
+// optional peer dependency of partwise/otel only, loaded when no tracer is given, so the converter works
+// without it). Messages go on the spans only when capture is on, as the OTel message JSON with every
+// opaque payload withheld (docs/convert-otel.md).
+import type { Attributes, Span, SpanKind, SpanStatusCode, Tracer } from "@opentelemetry/api";
 import type { ErrorObject, ResponseInfo, ToolCall, ToolResultPart } from "../../../generated/types.js";
 import { ChatClient, type ChatClientOptions, type ChatObserver } from "../../chat/chat-client.js";
 import { PartwiseError, ProviderApiError } from "../../errors/partwise-error.js";
 import { ownValue } from "../../json/own-property.js";
+import { requireOptionalPeer } from "../../runtime/optional-peer.js";
 import { otelFinishReason, toOtelMessages } from "./otel-messages.js";
 import { type OtelPartOptions, otelPart, otelToolArguments } from "./otel-parts.js";
 
@@ -20,6 +22,17 @@ export interface ChatTelemetryOptions extends OtelPartOptions {
   readonly captureMessages?: boolean;
   /** `gen_ai.request.model` (default: the transport's `model`, else the request's `model` field). */
   readonly model?: string;
+}
+
+// The API's enum values, fixed by the OTel specification, so that a caller who passes a tracer needs no
+// runtime import of @opentelemetry/api from partwise.
+const CLIENT: SpanKind.CLIENT = 2;
+const INTERNAL: SpanKind.INTERNAL = 0;
+const ERROR: SpanStatusCode.ERROR = 2;
+
+/** The global tracer provider's `partwise` tracer: setup/missing-dependency when @opentelemetry/api is not installed. */
+function globalTracer(): Tracer {
+  return requireOptionalPeer<typeof import("@opentelemetry/api")>("@opentelemetry/api", "GenAI spans without a given tracer (partwise/otel)").trace.getTracer("partwise");
 }
 
 /**
@@ -54,7 +67,7 @@ export function instrumentChatClient(options: ChatClientOptions, telemetry: Chat
  * per provider call (each retry its own), one `execute_tool <name>` span per tool run.
  */
 export function chatSpanObserver(call: { readonly provider: string; readonly model?: string }, telemetry: ChatTelemetryOptions = {}): ChatObserver {
-  const tracer = telemetry.tracer ?? trace.getTracer("partwise");
+  const tracer = telemetry.tracer ?? globalTracer();
   const capture = telemetry.captureMessages ?? false;
   const messageOptions = telemetry.includeMediaBytes === undefined ? {} : { includeMediaBytes: telemetry.includeMediaBytes };
   return {
@@ -64,7 +77,7 @@ export function chatSpanObserver(call: { readonly provider: string; readonly mod
         "gen_ai.provider.name": otelProviderName(call.provider),
         ...(call.model === undefined ? {} : { "gen_ai.request.model": call.model }),
       };
-      const span = tracer.startSpan(call.model === undefined ? "chat" : `chat ${call.model}`, { kind: SpanKind.CLIENT, attributes });
+      const span = tracer.startSpan(call.model === undefined ? "chat" : `chat ${call.model}`, { kind: CLIENT, attributes });
       if (capture) {
         const input = toOtelMessages(conversation, { ...messageOptions, output: "none" });
         span.setAttribute("gen_ai.system_instructions", JSON.stringify(input.systemInstructions));
@@ -89,7 +102,7 @@ export function chatSpanObserver(call: { readonly provider: string; readonly mod
       };
     },
     toolStarted(toolCall) {
-      const span = tracer.startSpan(`execute_tool ${toolCall.name}`, { kind: SpanKind.INTERNAL, attributes: toolAttributes(toolCall) });
+      const span = tracer.startSpan(`execute_tool ${toolCall.name}`, { kind: INTERNAL, attributes: toolAttributes(toolCall) });
       if (capture) span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(otelToolArguments(toolCall)));
       return {
         finished(result) {
@@ -140,7 +153,7 @@ function errorType(error: unknown): string {
 
 function failSpan(span: Span, type: string, message: string): void {
   span.setAttribute("error.type", type);
-  span.setStatus({ code: SpanStatusCode.ERROR, message });
+  span.setStatus({ code: ERROR, message });
 }
 
 /** What the captured messages left out, as span events (pointer and code, never the value). */

@@ -2,7 +2,7 @@
 // InMemorySpanExporter) around a ChatClient that talks over loopback HTTP to partwise's own Anthropic
 // and Bedrock simulators: a blocking tool loop, a streamed one with message capture, a failed call and a
 // retried round.
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "../../../generated/types.js";
@@ -29,7 +29,7 @@ afterAll(async () => {
 beforeEach(() => exporter.reset());
 
 /** An instrumented tool loop of the weather scenario, asking for reasoning the provider's way. */
-function client(options: { provider?: string; stream?: boolean; captureMessages?: boolean; maxRetries?: number } = {}): ChatClient {
+function client(options: { provider?: string; stream?: boolean; captureMessages?: boolean; maxRetries?: number; globalTracer?: boolean } = {}): ChatClient {
   const provider = options.provider ?? "anthropic";
   const codec = codecFor(provider);
   // Bedrock signs with AWS credentials; its simulator checks the signature against the same secret.
@@ -39,7 +39,7 @@ function client(options: { provider?: string; stream?: boolean; captureMessages?
   });
   return instrumentChatClient(
     { codec, transport, tools: weatherTools, stream: options.stream ?? false, request: codec.reasoningRequest.request },
-    { tracer, captureMessages: options.captureMessages ?? false },
+    { ...(options.globalTracer ? {} : { tracer }), captureMessages: options.captureMessages ?? false },
   );
 }
 
@@ -114,6 +114,16 @@ describe("instrumentChatClient", () => {
     const tool = spans().find((span) => span.name === "execute_tool get_weather")!;
     expect(JSON.parse(tool.attributes["gen_ai.tool.call.arguments"] as string)).toEqual({ city: expect.any(String) });
     expect(JSON.parse(tool.attributes["gen_ai.tool.call.result"] as string)).toEqual(expect.stringContaining("light rain"));
+  });
+
+  it("uses the global tracer provider when no tracer is given", async () => {
+    trace.setGlobalTracerProvider(tracerProvider);
+    try {
+      await client({ globalTracer: true }).send("Is it raining in Oslo?");
+    } finally {
+      trace.disable();
+    }
+    expect(spans().map((span) => [span.name, span.instrumentationScope.name])).toContainEqual(["chat claude-sonnet-4-5", "partwise"]);
   });
 
   it("ends the span with error.type and an error status when the provider call fails", async () => {
