@@ -80,7 +80,7 @@ export function chatSpanObserver(call: { readonly provider: string; readonly mod
       const span = tracer.startSpan(call.model === undefined ? "chat" : `chat ${call.model}`, { kind: CLIENT, attributes });
       if (capture) {
         const input = toOtelMessages(conversation, { ...messageOptions, output: "none" });
-        span.setAttribute("gen_ai.system_instructions", JSON.stringify(input.systemInstructions));
+        if (input.systemInstructions.length > 0) span.setAttribute("gen_ai.system_instructions", JSON.stringify(input.systemInstructions));
         span.setAttribute("gen_ai.input.messages", JSON.stringify(input.inputMessages));
         recordWarnings(span, input.warnings);
       }

@@ -87,9 +87,11 @@ describe("instrumentChatClient", () => {
   });
 
   it("puts the messages on the spans as schema-valid OTel JSON without any signature when capture is on and the loop streams", async () => {
-    const result = await client({ stream: true, captureMessages: true }).send("Is it raining in Oslo?");
+    const system: Message = { role: "system", parts: [{ type: "text", text: "You answer about the weather." }] };
+    const result = await client({ stream: true, captureMessages: true }).send("Is it raining in Oslo?", { history: [system] });
     const chats = spans().filter((span) => span.name.startsWith("chat "));
     expect(chats).toHaveLength(3);
+    expect(chats.map((span) => span.attributes["gen_ai.system_instructions"])).toEqual(Array(3).fill("[{\"type\":\"text\",\"content\":\"You answer about the weather.\"}]"));
 
     for (const span of chats) {
       const captured = {
