@@ -87,7 +87,9 @@ export interface OtelGenAiFilePart {
   [k: string]: unknown;
 }
 /**
- * Any other part type (partwise writes `partwise.unknown` and `partwise.media` this way).
+ * Any other part type. partwise writes two this way: `partwise.unknown` (a provider block kept raw in
+ * partwise: `provider` and `kind` are exported, the block is not) and `partwise.media` (media whose bytes
+ * were not exported: `mime_type`, `modality`, `byte_size`).
  */
 export interface OtelGenAiGenericPart {
   type: string;
@@ -150,7 +152,14 @@ export interface OtelGenAiPartwiseExtension {
  */
 export interface OtelGenAiReasoningPart {
   type: "reasoning";
+  /**
+   * The reasoning text, or its summary when the provider gave only a summary; empty when it was encrypted only.
+   */
   content: string;
+  /**
+   * The provider's summary, when the part had both reasoning text and a summary (partwise's addition).
+   */
+  summary?: string;
   partwise?: OtelGenAiPartwiseExtension;
   [k: string]: unknown;
 }
@@ -200,6 +209,10 @@ export interface OtelGenAiToolCallResponsePart {
   type: "tool_call_response";
   id?: string | null;
   response: unknown;
+  /**
+   * The tool's name, when the result names it (partwise's addition; the conventions match a result to its call by `id`).
+   */
+  name?: string;
   partwise?: OtelGenAiPartwiseExtension;
   [k: string]: unknown;
 }
