@@ -22,6 +22,7 @@ export const BUNDLED_ENTRY_POINTS = {
   files: "src/exports/files.ts",
   redis: "src/exports/redis.ts",
   "pydantic-ai": "src/exports/pydantic-ai.ts",
+  otel: "src/exports/otel.ts",
 } as const;
 
 /** Writes the bundles into `outdir`; dependencies and Node built-ins stay imports. */

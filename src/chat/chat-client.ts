@@ -37,6 +37,20 @@ export type ChatEvent =
   | { readonly type: "assistant_message"; readonly round: number; readonly message: Message; readonly info: ResponseInfo }
   | { readonly type: "tool_results"; readonly round: number; readonly message: Message };
 
+/**
+ * Watches a loop's provider calls and tool runs, each from its start to its end (partwise/otel's spans,
+ * docs/convert-otel.md). Called synchronously; what it throws is not caught.
+ */
+export interface ChatObserver {
+  /** A provider call is about to go out with this conversation (once per attempt: a retried round is a new call). */
+  callStarted(call: { readonly round: number; readonly conversation: readonly Message[]; readonly stream: boolean }): {
+    succeeded(response: { readonly message: Message; readonly info: ResponseInfo }): void;
+    failed(error: unknown): void;
+  };
+  /** A tool is about to run; `finished` hears its result (an error result when it threw or is unknown). */
+  toolStarted(call: ToolCall): { finished(result: ToolResultPart): void };
+}
+
 export interface ChatClientOptions {
   readonly codec: ProviderCodec;
   /**
@@ -53,6 +67,8 @@ export interface ChatClientOptions {
   readonly request?: Readonly<Record<string, unknown>>;
   /** Replay-rule variant and flags for the codec. */
   readonly encode?: Pick<EncodeOptions, "variant" | "flags">;
+  /** Told when each provider call and tool run starts and ends (tracing). */
+  readonly observer?: ChatObserver;
 }
 
 export interface SendOptions {
@@ -126,11 +142,15 @@ export class ChatClient {
     const encoded = codec.encodeRequest(conversation, { request, ...this.#options.encode });
     const call = options.signal ? { signal: options.signal } : {};
     for (let attempt = 0; ; attempt++) {
-      // Only the decoding is retried here: a failed HTTP answer was already retried by the transport.
-      const answer = this.#options.stream ? await transport.stream(encoded.body, call) : await transport.complete(encoded.body, call);
+      const observed = this.#options.observer?.callStarted({ round, conversation, stream: this.#options.stream ?? false });
       try {
-        return await this.#decode(answer, round, options);
+        // Only the decoding is retried here: a failed HTTP answer was already retried by the transport.
+        const answer = this.#options.stream ? await transport.stream(encoded.body, call) : await transport.complete(encoded.body, call);
+        const response = await this.#decode(answer, round, options);
+        observed?.succeeded(response);
+        return response;
       } catch (error) {
+        observed?.failed(error);
         if (!(error instanceof ProviderApiError)) throw error;
         const wait = transport.retryDelay?.(error, attempt);
         if (wait === undefined) throw error;
@@ -157,14 +177,21 @@ export class ChatClient {
 
   async #runTools(calls: readonly ToolCall[], signal: AbortSignal | undefined): Promise<Part[]> {
     return Promise.all(calls.map(async (call): Promise<ToolResultPart> => {
-      const result = (text: string, isError: boolean): ToolResultPart => ({ type: "tool_result", id: call.id, name: call.name, content: [{ type: "text", text }], isError });
-      const tool = this.#tools.get(call.name);
-      if (!tool) return result(`unknown tool "${call.name}"`, true);
-      try {
-        return result(resultText(await tool.execute(toolCallArguments(call), signal ? { call, signal } : { call })), false);
-      } catch (error) {
-        return result(error instanceof Error ? error.message : String(error), true);
-      }
+      const observed = this.#options.observer?.toolStarted(call);
+      const result = await this.#runTool(call, signal);
+      observed?.finished(result);
+      return result;
     }));
+  }
+
+  async #runTool(call: ToolCall, signal: AbortSignal | undefined): Promise<ToolResultPart> {
+    const result = (text: string, isError: boolean): ToolResultPart => ({ type: "tool_result", id: call.id, name: call.name, content: [{ type: "text", text }], isError });
+    const tool = this.#tools.get(call.name);
+    if (!tool) return result(`unknown tool "${call.name}"`, true);
+    try {
+      return result(resultText(await tool.execute(toolCallArguments(call), signal ? { call, signal } : { call })), false);
+    } catch (error) {
+      return result(error instanceof Error ? error.message : String(error), true);
+    }
   }
 }

@@ -1,7 +1,8 @@
 // The formats `partwise convert` reads and writes, one row each: adding a converter is adding its row.
 import type { MessageFormat } from "./conversion.js";
 import { partwiseFormat } from "./partwise-format.js";
+import { otelFormat } from "./otel/otel-messages.js";
 import { pydanticAiFormat } from "./pydantic-ai/pydantic-ai-format.js";
 
 /** Every format `partwise convert --from/--to` takes, by id. */
-export const MESSAGE_FORMATS: readonly MessageFormat[] = [partwiseFormat, pydanticAiFormat];
+export const MESSAGE_FORMATS: readonly MessageFormat[] = [partwiseFormat, pydanticAiFormat, otelFormat];

@@ -98,3 +98,20 @@ describe("partwise generate", () => {
     expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining("npm install @typespec/compiler") });
   });
 });
+
+describe("import('partwise/otel')", () => {
+  it("exports messages, and raises setup/missing-dependency naming @opentelemetry/api for spans without a tracer, when the API is not installed", async () => {
+    const outcome = await inProject(`
+      import { codecFor } from "partwise";
+      import { instrumentChatClient, toOtelMessages } from "partwise/otel";
+      const exported = toOtelMessages([{ role: "user", parts: [{ type: "text", text: "Hi" }] }], { output: "none" });
+      let spans;
+      try { instrumentChatClient({ codec: codecFor("ollama"), transport: { complete: async () => ({}), stream: async () => ({ bytes: [] }) } }); spans = "instrumented"; } catch (error) { spans = error.toJSON(); }
+      console.log(JSON.stringify({ input: exported.inputMessages, spans }));
+    `);
+    expect(outcome).toEqual({
+      input: [{ role: "user", parts: [{ type: "text", content: "Hi" }] }],
+      spans: expect.objectContaining({ code: "setup/missing-dependency", message: expect.stringContaining("npm install @opentelemetry/api"), details: { package: "@opentelemetry/api", feature: "GenAI spans without a given tracer (partwise/otel)" } }),
+    });
+  });
+});

@@ -78,6 +78,11 @@ import {
 } from "partwise/session";
 import { SqliteSessionRepository, type SqliteSessionRepositoryOptions } from "partwise/sqlite";
 import {
+  chatSpanObserver, instrumentChatClient, otelFinishReason, otelFormat, otelProviderName, toOtelMessages,
+  type ChatTelemetryOptions, type OtelMessageOptions, type OtelMessages, type OtelPartOptions,
+} from "partwise/otel";
+import { trace } from "@opentelemetry/api";
+import {
   providerSimulators, startSimulator,
   type ProviderSimulator, type RunningSimulator, type SimulatorFault, type SimulatorOptions, type StartSimulatorOptions,
 } from "partwise/testing";
@@ -495,6 +500,20 @@ export async function chat(apiKey: string): Promise<string[]> {
   const turnOptions: SessionTurnOptions = { create: { metadata: { agentName: "consumer" } }, compaction: { trigger: new TurnCountTrigger(10), strategy: new LastTurnsStrategy(4) } };
   const sessionReply: SessionChatResult = await new SessionChat(client, service, turnOptions).send("s1", followUp);
   return [textOf(reply.message), reply.stoppedBy, String(seen.length), String((await advisor.load()).length), sessionReply.compaction?.unchanged ? "kept" : "compacted", streaming.requestId ?? ""];
+}
+
+export async function telemetry(apiKey: string): Promise<string[]> {
+  const partOptions: OtelPartOptions = { includeMediaBytes: false };
+  const messageOptions: OtelMessageOptions = { ...partOptions, output: "final-assistant", response: { finishReason: "stop" } };
+  const exported: OtelMessages = toOtelMessages(history, messageOptions);
+  const spans: ChatTelemetryOptions = { tracer: trace.getTracer("consumer"), captureMessages: true };
+  const transport = new ProviderHttpClient({ provider: "anthropic", model: "claude-sonnet-4-5", apiKey });
+  const client: ChatClient = instrumentChatClient({ codec: anthropicCodec, transport, request: { max_tokens: 64 } }, spans);
+  const observed = new ChatClient({ codec: anthropicCodec, transport, observer: chatSpanObserver({ provider: "anthropic", model: "claude-sonnet-4-5" }, spans) });
+  const reply = await client.send("Hello");
+  await observed.send("Hello");
+  const document = otelFormat.write(history.messages).document;
+  return [JSON.stringify(exported.outputMessages), otelFinishReason({ finishReason: "tool_calls" }) ?? "", otelProviderName("bedrock"), JSON.stringify(document), textOf(reply.message)];
 }
 
 // --- Files and testing ------------------------------------------------------------------------------------------------
