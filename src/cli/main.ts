@@ -11,6 +11,7 @@ import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
 import { runGenerate } from "./generate-command.js";
 import { runInspect } from "./inspect-command.js";
+import { runLint } from "./lint-command.js";
 import { registerProviderModules, takeProviderModules } from "./provider-modules.js";
 import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
@@ -23,6 +24,7 @@ Commands:
   validate FILE...             validate stored histories (documents or JSONL) against the schema and replay rules
   decode --provider ID [FILE]  a provider response or stream -> canonical message JSON
   encode --provider ID [FILE]  a stored history -> the provider's request body
+  lint --target ID[,ID] FILE   what each provider will reject, leave out or degrade, before the call; --fix OUT
   chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
   demo                         every provider's tool loop, stored and continued by a second process
   simulate --provider ID       run a provider's simulator on loopback until Ctrl-C
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   validate: runValidate,
   decode: runDecode,
   encode: runEncode,
+  lint: runLint,
   chat: runChat,
   demo: runDemo,
   session: runSession,
