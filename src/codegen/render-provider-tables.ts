@@ -1,6 +1,6 @@
-// Renders the provider tables of docs/providers.md (block mapping, payload kinds, replay and content rules) from providers.json
-// through templates/docs/provider-tables.md, between the markers below, so the documentation cannot
-// drift from the spec.
+// Renders the provider tables of docs/providers.md (block mapping, payload kinds, replay and content rules) and the
+// request-rule list of docs/lint.md from providers.json, through templates/docs/provider-tables.md and
+// templates/docs/request-rules.md, between the markers below, so the documentation cannot drift from the spec.
 import type { ContentRule } from "../../generated/types.js";
 import type { ProviderDescription } from "./compile-spec.js";
 import { renderTemplateFile } from "./render-template.js";
@@ -77,4 +77,37 @@ export async function renderProviderTables(document: string, providers: readonly
   if (start < 0 || end < start) throw new InternalError("internal/invariant", `docs/providers.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
   const body = await renderTemplateFile(TEMPLATE, { providers: providers.map(tableData) });
   return `${document.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
+}
+
+const RULES_START = "<!-- generated:request-rules:start (npm run generate) -->";
+const RULES_END = "<!-- generated:request-rules:end -->";
+const RULES_TEMPLATE = new URL("../../templates/docs/request-rules.md", import.meta.url);
+
+function requestRuleData(provider: ProviderDescription) {
+  const sets = Object.entries(provider.requests ?? {}).filter(([, rules]) => rules.length > 0);
+  return {
+    id: provider.id,
+    displayName: provider.displayName,
+    requestSets: sets.map(([variant, rules]) => ({
+      variantLabel: variantLabel(variant),
+      rules: rules.map((rule) => ({
+        id: rule.id,
+        severity: rule.severity,
+        status: rule.status === undefined ? "—" : String(rule.status),
+        when: [...(rule.when ?? []).map((fact) => `\`${fact}\``), ...(rule.models === undefined ? [] : [`model \`/${rule.models}/\``])].join(", ") || "—",
+        reason: cell(rule.reason),
+        docs: rule.docs,
+      })),
+    })),
+  };
+}
+
+/** docs/lint.md with its request-rule section replaced by every provider's rules and citations; throws when the markers are missing. */
+export async function renderRequestRules(document: string, providers: readonly ProviderDescription[]): Promise<string> {
+  const start = document.indexOf(RULES_START);
+  const end = document.indexOf(RULES_END);
+  if (start < 0 || end < start) throw new InternalError("internal/invariant", `docs/lint.md must contain the markers ${RULES_START} and ${RULES_END}`);
+  const withRules = providers.map(requestRuleData).filter((provider) => provider.requestSets.length > 0);
+  const body = await renderTemplateFile(RULES_TEMPLATE, { providers: withRules });
+  return `${document.slice(0, start + RULES_START.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
 }
