@@ -70,13 +70,19 @@ function tableData(provider: ProviderDescription) {
   };
 }
 
+/** The document with the section between two markers replaced by a rendered template; throws when the markers are missing. */
+async function renderSection(document: string, name: string, markers: readonly [string, string], template: URL, data: Record<string, unknown>): Promise<string> {
+  const [startMarker, endMarker] = markers;
+  const start = document.indexOf(startMarker);
+  const end = document.indexOf(endMarker);
+  if (start < 0 || end < start) throw new InternalError("internal/invariant", `${name} must contain the markers ${startMarker} and ${endMarker}`);
+  const body = await renderTemplateFile(template, data);
+  return `${document.slice(0, start + startMarker.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
+}
+
 /** The document with its provider-table section replaced; throws when the markers are missing. */
-export async function renderProviderTables(document: string, providers: readonly ProviderDescription[]): Promise<string> {
-  const start = document.indexOf(TABLES_START);
-  const end = document.indexOf(TABLES_END);
-  if (start < 0 || end < start) throw new InternalError("internal/invariant", `docs/providers.md must contain the markers ${TABLES_START} and ${TABLES_END}`);
-  const body = await renderTemplateFile(TEMPLATE, { providers: providers.map(tableData) });
-  return `${document.slice(0, start + TABLES_START.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
+export function renderProviderTables(document: string, providers: readonly ProviderDescription[]): Promise<string> {
+  return renderSection(document, "docs/providers.md", [TABLES_START, TABLES_END], TEMPLATE, { providers: providers.map(tableData) });
 }
 
 const RULES_START = "<!-- generated:request-rules:start (npm run generate) -->";
@@ -103,11 +109,7 @@ function requestRuleData(provider: ProviderDescription) {
 }
 
 /** docs/lint.md with its request-rule section replaced by every provider's rules and citations; throws when the markers are missing. */
-export async function renderRequestRules(document: string, providers: readonly ProviderDescription[]): Promise<string> {
-  const start = document.indexOf(RULES_START);
-  const end = document.indexOf(RULES_END);
-  if (start < 0 || end < start) throw new InternalError("internal/invariant", `docs/lint.md must contain the markers ${RULES_START} and ${RULES_END}`);
+export function renderRequestRules(document: string, providers: readonly ProviderDescription[]): Promise<string> {
   const withRules = providers.map(requestRuleData).filter((provider) => provider.requestSets.length > 0);
-  const body = await renderTemplateFile(RULES_TEMPLATE, { providers: withRules });
-  return `${document.slice(0, start + RULES_START.length)}\n\n${body.trim()}\n\n${document.slice(end)}`;
+  return renderSection(document, "docs/lint.md", [RULES_START, RULES_END], RULES_TEMPLATE, { providers: withRules });
 }
