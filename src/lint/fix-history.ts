@@ -2,6 +2,7 @@
 // unanswered calls and results answering no call dropped, missing tool ids derived, and (only when the caller
 // asks with the `reasoningAsText` flag) reasoning the target leaves out kept as text. Each change is listed (docs/lint.md).
 import type { ErrorObject, History, LintFixReport, LintReport, Message, Part } from "../../generated/types.js";
+import { ownValue } from "../json/own-property.js";
 import { historyMessages } from "../providers/encode-driver.js";
 import { withDerivedToolCallIds } from "../providers/derived-tool-call-ids.js";
 import { requestRule } from "../providers/request-rules.js";
@@ -26,6 +27,9 @@ const FIX_BY_CHECK: Readonly<Record<string, Fix>> = {
   "empty-tool-call-id": "derive-ids",
 };
 
+/** The part a dropping fix removes. */
+const PART_OF_FIX: Readonly<Record<"drop-call" | "drop-result" | "reasoning-as-text", Part["type"]>> = { "drop-call": "tool_call", "drop-result": "tool_result", "reasoning-as-text": "reasoning" };
+
 const FIX_DESCRIPTIONS: Readonly<Record<Fix, string>> = {
   "drop-call": "dropped the tool call: nothing answers it",
   "drop-result": "dropped the tool result: it answers no call",
@@ -38,7 +42,9 @@ function fixOf(finding: ErrorObject, reasoningAsText: boolean, part: Part | unde
   const rule = finding.details?.rule;
   if (finding.code === "lint/dropped") return reasoningAsText && rule === "replay" && part?.type === "reasoning" && part.text ? "reasoning-as-text" : undefined;
   if (finding.code !== "lint/rejected" || typeof rule !== "string" || rule === "encoder" || finding.provider === undefined) return undefined;
-  return FIX_BY_CHECK[requestRule(finding.provider, rule).check];
+  const fix = ownValue(FIX_BY_CHECK, requestRule(finding.provider, rule).check);
+  // A check of a provider's own may point at a part the generic fixes do not handle: then it is not fixed.
+  return fix === undefined || fix === "derive-ids" || PART_OF_FIX[fix] === part?.type ? fix : undefined;
 }
 
 /** The message and part indexes a finding's pointer names (`<base>/3/parts/0...`), or undefined for a pointer elsewhere. */

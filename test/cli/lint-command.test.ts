@@ -90,6 +90,7 @@ describe("partwise lint", () => {
 
   it.each([
     ["an unknown target", ["--target", "anthropic,acme.nowhere"], '--target names no provider: "acme.nowhere"'],
+    ["a target named like an Object.prototype member", ["--target", "constructor"], '--target names no provider: "constructor"'],
     ["no target", [], "lint needs --target"],
     ["a --request that is not a JSON object", ["--target", "anthropic", "--request", "[1]"], "--request must be a JSON object"],
     ["an unknown variant", ["--target", "openai.chat", "--variant", "nowhere"], "nowhere"],
