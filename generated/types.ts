@@ -40,6 +40,8 @@ export type ErrorCode =
   | "lint/rejected"
   | "lint/dropped"
   | "lint/degraded"
+  | "lint/fixed"
+  | "lint/not-fixed"
   | "cli/usage"
   | "input/too-large"
   | "setup/missing-dependency"
@@ -528,6 +530,23 @@ export interface LegacyImportFinding {
    * The conversation (session) the finding belongs to, when the input holds several.
    */
   conversationId?: string;
+}
+/**
+ * What `fixHistory` and `partwise lint --fix` did to a history so its targets accept it; never a payload changed.
+ */
+export interface LintFixReport {
+  /**
+   * The fixed history is predicted to be accepted by every target.
+   */
+  accepted: boolean;
+  /**
+   * Each change, code `lint/fixed`, with the pointer of what changed in the history as given and `details.fix` naming the fix.
+   */
+  changes: ErrorObject[];
+  /**
+   * Each predicted rejection no fix handles, code `lint/not-fixed`, with its finding's pointer, provider and details.
+   */
+  unfixed: ErrorObject[];
 }
 /**
  * What `lintHistory` and `partwise lint` predict for each target provider, before the call.

@@ -55,6 +55,7 @@ export { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionE
 export { historyToJson, messageToJson, partToJson, serialize } from "./parts/serialize.js";
 export { validateHistory, validateMessages, type ValidateHistoryOptions } from "./validation/validate-history.js";
 export { lintHistory, type LintOptions } from "./lint/lint-history.js";
+export { REASONING_AS_TEXT_FLAG, fixHistory, type FixedHistory } from "./lint/fix-history.js";
 export { messagePointer, messageSent, sentParts, type LintCause, type LintCheck, type LintSubject, type ProviderLint, type SentPart } from "./lint/lint-check.js";
 export { hasToolCalls, mediaOf, reasoningOf, textOf, toolCallsOf, toolResultText, toolResultsOf } from "./parts/views.js";
 export { toolCallArguments } from "./parts/tool-arguments.js";

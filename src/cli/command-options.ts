@@ -24,6 +24,19 @@ export function positiveIntegerOption(name: string, value: string | undefined): 
   return number;
 }
 
+/** A `--name JSON` value as a JSON object (request fields), undefined when the option is absent; a usage error otherwise. */
+export function jsonObjectOption(name: string, value: string | undefined): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new UsageError(`--${name} must be a JSON object`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new UsageError(`--${name} must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
 /** A `--port N` value (0 for any free port), undefined when the option is absent; a usage error otherwise. */
 export function portOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;

@@ -7,7 +7,7 @@ import { terminalSafeLine } from "../json/terminal-safe.js";
 import { checkNotJsonText, parseHistory, parseMessage } from "../parts/parse.js";
 import { codecFor } from "../providers/registry.js";
 import type { CommandIo } from "./command-io.js";
-import { parseCommandLine, positiveIntegerOption } from "./command-options.js";
+import { jsonObjectOption, parseCommandLine, positiveIntegerOption } from "./command-options.js";
 import { inputText } from "./read-input.js";
 
 export const ENCODE_HELP = `Usage: partwise encode --provider ID [options] [FILE|-]
@@ -24,8 +24,8 @@ Options:
   --max-input-bytes N  read at most N bytes of input (default 256 MiB)
   -h, --help           show this help`;
 
-/** The history to encode: a document as such (so warning pointers name its `/messages/...`), or JSONL messages. */
-function readHistory(text: string, file: string | undefined): History | Message[] {
+/** The history to encode (or lint): a document as such (so warning pointers name its `/messages/...`), or JSONL messages. */
+export function readHistory(text: string, file: string | undefined): History | Message[] {
   const location = file === undefined ? {} : { file };
   const trimmed = text.trimStart();
   const firstLine = trimmed.split("\n", 1)[0] ?? "";
@@ -64,18 +64,7 @@ export async function runEncode(argv: readonly string[], io: CommandIo): Promise
   }
   if (values.provider === undefined) throw new UsageError("encode needs --provider (see partwise encode --help)");
   if (positionals.length > 1) throw new UsageError("encode reads one FILE");
-  let request: Record<string, unknown> | undefined;
-  if (values.request !== undefined) {
-    const parsed = (() => {
-      try {
-        return JSON.parse(values.request) as unknown;
-      } catch {
-        throw new UsageError("--request must be a JSON object");
-      }
-    })();
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new UsageError("--request must be a JSON object");
-    request = parsed as Record<string, unknown>;
-  }
+  const request = jsonObjectOption("request", values.request);
   const codec = codecFor(values.provider);
   const path = positionals[0];
   const encoded = codec.encodeRequest(readHistory(await inputText(path, positiveIntegerOption("max-input-bytes", values["max-input-bytes"])), path), {

@@ -12,6 +12,7 @@ import { runDemo } from "./demo-command.js";
 import { runEncode } from "./encode-command.js";
 import { runGenerate } from "./generate-command.js";
 import { runInspect } from "./inspect-command.js";
+import { runLint } from "./lint-command.js";
 import { registerProviderModules, takeProviderModules } from "./provider-modules.js";
 import { runScaffold } from "./scaffold-command.js";
 import { runSession } from "./session-command.js";
@@ -25,6 +26,7 @@ Commands:
   decode --provider ID [FILE]  a provider response or stream -> canonical message JSON
   encode --provider ID [FILE]  a stored history -> the provider's request body
   convert --from F --to F      messages in one framework's JSON as another's (pydantic-ai, partwise, ...)
+  lint --target ID[,ID] FILE   what each provider will reject, leave out or degrade, before the call; --fix OUT
   chat --provider ID [PROMPT]  a tool loop with session memory (a local simulator unless a key is set)
   demo                         every provider's tool loop, stored and continued by a second process
   simulate --provider ID       run a provider's simulator on loopback until Ctrl-C
@@ -46,6 +48,7 @@ const COMMANDS: Record<string, Command> = {
   decode: runDecode,
   encode: runEncode,
   convert: runConvert,
+  lint: runLint,
   chat: runChat,
   demo: runDemo,
   session: runSession,

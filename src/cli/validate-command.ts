@@ -37,7 +37,8 @@ function issueToErrorObject(issue: ValidationIssue): ErrorObject {
   return object;
 }
 
-function formatIssue(issue: ValidationIssue): string {
+/** An issue as a line: `file:line: /pointer: message` (`partwise lint` prints the schema problems it stops at the same way). */
+export function formatIssue(issue: ValidationIssue): string {
   const place = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
   const severity = issue.severity === "warning" ? "warning: " : "";
   const pointer = issue.pointer === undefined ? "" : `${issue.pointer || "/"}: `;

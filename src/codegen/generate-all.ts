@@ -1,5 +1,5 @@
 // `npm run generate [-- --check]`: spec/ -> JSON Schema -> TypeScript types -> models for other
-// languages -> ajv standalone validators -> providers.json, formats.json -> provider tables (docs/providers.md) -> MANIFEST.json. With
+// languages -> ajv standalone validators -> providers.json, formats.json -> provider tables (docs/providers.md) and request rules (docs/lint.md) -> MANIFEST.json. With
 // --check it regenerates in memory, writes nothing, and exits 1 naming every stale, missing or orphaned file.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -12,7 +12,7 @@ import { emitValidators } from "./emit-validators.js";
 import { type GeneratedFile, jsonWithBanner, scriptBanner } from "./generated-file.js";
 import { COMMITTED_MODEL_LANGUAGES, generateModels } from "./languages/generate-models.js";
 import { providerWireFiles } from "./provider-wire-files.js";
-import { renderProviderTables } from "./render-provider-tables.js";
+import { renderProviderTables, renderRequestRules } from "./render-provider-tables.js";
 
 const GENERATOR = "src/codegen/generate-all.ts";
 const GENERATED_DIR = "generated";
@@ -20,6 +20,7 @@ const TOOLS = ["@typespec/compiler", "@typespec/json-schema", "json-schema-to-ty
 const INPUT_DIRS = ["spec", "src/codegen", "templates"];
 /** The document holding the provider tables (linked from the README, which stays short). */
 const PROVIDER_DOC = "docs/providers.md";
+const LINT_DOC = "docs/lint.md";
 
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -111,6 +112,8 @@ async function generate(spec: CompiledSpec): Promise<GeneratedFile[]> {
 
   const providerDoc = await readFile(join(repositoryRoot, PROVIDER_DOC), "utf8");
   files.push({ path: PROVIDER_DOC, content: await renderProviderTables(providerDoc, spec.providers) });
+  const lintDoc = await readFile(join(repositoryRoot, LINT_DOC), "utf8");
+  files.push({ path: LINT_DOC, content: await renderRequestRules(lintDoc, spec.providers) });
 
   const inputs: Record<string, string> = {};
   for (const directory of INPUT_DIRS) {

@@ -4,6 +4,7 @@
 import type { ProviderDescription } from "../../generated/types.js";
 import { validateProviderDescription } from "../../generated/validators.js";
 import { PartwiseError } from "../errors/partwise-error.js";
+import { GENERIC_CHECKS } from "../lint/generic-checks.js";
 import { describeSchemaErrors } from "../json/describe-schema-error.js";
 import { FUTURE_PART_PROVIDER } from "../parts/part-kinds.js";
 import type { ProviderCodec } from "./provider-codec.js";
@@ -75,6 +76,18 @@ function checkedCodec(value: unknown, id: string): ProviderCodec {
   return value as unknown as ProviderCodec;
 }
 
+/** Every request rule of the description names a check the codec's lint or the generic checks have, or lint could not run it. */
+function checkRequestRules(description: ProviderDescription, codec: ProviderCodec): void {
+  const own = codec.lint?.checks ?? {};
+  for (const [variant, rules] of Object.entries(description.requests ?? {})) {
+    const rule = rules.find((candidate) => !Object.hasOwn(own, candidate.check) && !Object.hasOwn(GENERIC_CHECKS, candidate.check));
+    if (rule) {
+      const known = [...Object.keys(own), ...Object.keys(GENERIC_CHECKS)];
+      throw invalidRegistration(`request rule ${rule.id} (${variant}) of provider "${description.id}" names check "${rule.check}", which neither the codec's lint nor the generic checks have (known: ${known.join(", ")})`, { rule: rule.id, check: rule.check, known }, description.id);
+    }
+  }
+}
+
 /**
  * The registration to store, a copy of its description so later edits of the caller's object change
  * nothing; undefined when the same codec and description are registered already (a no-op). Throws
@@ -85,6 +98,7 @@ export function checkedRegistration(value: unknown, registry: RegistryState): Pr
   const description = checkedDescription(value.description);
   const { id } = description;
   const codec = checkedCodec(value.codec, id);
+  checkRequestRules(description, codec);
   if (registry.isBuiltIn(id)) throw invalidRegistration(`provider "${id}" is built into partwise; a registered provider needs an id of its own`, { id }, id);
   const existing = registry.registered(id);
   if (existing !== undefined) {

@@ -46,6 +46,11 @@ describe("registerProvider", () => {
     ["a codec without encodeRequest", () => ({ codec: { ...acmeRegistration.codec, encodeRequest: undefined }, description: acmeRegistration.description }), 'the codec of provider "acme" lacks encodeRequest'],
     ["a description the schema refuses", () => ({ codec: acmeRegistration.codec, description: { ...acmeRegistration.description, payloadKinds: "seal" } }), 'the description of provider "acme" is not a ProviderDescription: /payloadKinds: expected array'],
     ["a description without default replay rules", () => renamed("acme.two", { replay: { strict: [] } }), 'provider "acme.two" has no `default` replay rules (variants: strict)'],
+    [
+      "a request rule naming a check that does not exist",
+      () => renamed("acme.two", { requests: { default: [{ id: "acme.two/seal-missing", check: "seal-missing", severity: "rejection", status: 400, errorText: "seal missing", reason: "A seal is required.", fix: "Keep the seal.", docs: "https://acme.example/docs" }] } }),
+      'request rule acme.two/seal-missing (default) of provider "acme.two" names check "seal-missing", which neither the codec\'s lint nor the generic checks have',
+    ],
     ["a value that is not a registration", () => null, "a provider registration is an object { codec, description }, not null"],
   ])("refuses %s with provider/invalid-registration", (_case, registration, message) => {
     let thrown: unknown;

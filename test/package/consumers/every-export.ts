@@ -47,6 +47,7 @@ import {
   type UnknownPart, type Usage, type ValidateHistoryOptions, type ValidationReport, type WireEvent,
   type WireReader, type ProviderListing,
 } from "partwise";
+import { REASONING_AS_TEXT_FLAG, fixHistory, lintHistory, type FixedHistory, type LintFixReport, type LintOptions, type LintReport } from "partwise";
 import {
   ChatClient, DEFAULT_CALL_LIMITS, ProviderHttpClient, SessionChat, SessionMemoryAdvisor, toolRequestFields,
   type CallLimits, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool,
@@ -182,6 +183,13 @@ export function providerChoices(requested: unknown): string[] {
   if (isKnownProviderId(requested)) return [requested];
   const listings: ProviderListing[] = listProviders();
   return listings.map((listing) => `${listing.id}: ${listing.displayName}${listing.builtIn ? "" : " (registered)"}, payloads ${listing.payloadKinds.join(", ")}`);
+}
+
+/** What Anthropic will reject in a stored history, and the history it will accept (reasoning of other providers kept as text). */
+export function lintForAnthropic(stored: History): { report: LintReport; fixed: FixedHistory<History>; fixReport: LintFixReport } {
+  const options: LintOptions = { target: ["anthropic"], request: { model: "claude-sonnet-4-5", max_tokens: 1024 }, flags: [REASONING_AS_TEXT_FLAG] };
+  const fixed = fixHistory(stored, options);
+  return { report: lintHistory(stored, options), fixed, fixReport: { accepted: fixed.accepted, changes: fixed.changes, unfixed: fixed.unfixed } };
 }
 
 // --- Errors ---------------------------------------------------------------------------------------------
