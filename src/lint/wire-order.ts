@@ -5,14 +5,19 @@ import type { Part } from "../../generated/types.js";
 import type { LintSubject, SentPart } from "./lint-check.js";
 import { messagePointer, sentParts } from "./lint-check.js";
 
-/** The parts of `type` the target receives, in history order; `assistantOnly` keeps those of assistant messages. */
-export function sentPartsOfType(subject: LintSubject, type: Part["type"], assistantOnly = false): SentPart[] {
+/** The parts the target receives that `accept` takes, in history order; `assistantOnly` keeps those of assistant messages. */
+export function sentPartsWhere(subject: LintSubject, accept: (part: Part) => boolean, assistantOnly = false): SentPart[] {
   const found: SentPart[] = [];
   for (const [index, message] of subject.messages.entries()) {
     if (assistantOnly && message.role !== "assistant") continue;
-    for (const sent of sentParts(subject, index)) if (sent.part.type === type) found.push(sent);
+    for (const sent of sentParts(subject, index)) if (accept(sent.part)) found.push(sent);
   }
   return found;
+}
+
+/** The parts of `type` the target receives, in history order; `assistantOnly` keeps those of assistant messages. */
+export function sentPartsOfType(subject: LintSubject, type: Part["type"], assistantOnly = false): SentPart[] {
+  return sentPartsWhere(subject, (part) => part.type === type, assistantOnly);
 }
 
 /** The pointer of the n-th sent part of a list, or the pointer of the last message when the body holds more than the history gave. */

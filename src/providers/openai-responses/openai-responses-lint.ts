@@ -2,7 +2,8 @@
 // input items the encoder sends (always `store: false`): function calls and outputs paired by call_id, and
 // reasoning items that can be replayed statelessly. https://cookbook.openai.com/examples/responses_api/reasoning_items
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-order.js";
+import { bodyList, pointerOf, sentPartsOfType, sentPartsWhere } from "../../lint/wire-order.js";
+import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 
 type Item = Record<string, unknown>;
 
@@ -49,7 +50,8 @@ function* callWithoutOutput(subject: LintSubject): Iterable<LintCause> {
 
 /** Each reasoning item of the input with the pointer of the reasoning part it came from and the item after it. */
 function* reasoningItems(subject: LintSubject): Iterable<{ item: Item; next: Item | undefined; cause: LintCause }> {
-  const reasoning = sentPartsOfType(subject, "reasoning", true);
+  // Reasoning parts, and reasoning items kept as raw parts, which go back as received.
+  const reasoning = sentPartsWhere(subject, (part) => part.type === "reasoning" || (part.type === "unknown" && part.provider === OPENAI_RESPONSES && part.kind === "reasoning"), true);
   const items = bodyList(subject, "input");
   let reasoningIndex = 0;
   for (const [index, item] of items.entries()) {
