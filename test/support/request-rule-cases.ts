@@ -6,6 +6,7 @@ import type { Message } from "../../generated/types.js";
 import { lintHistory } from "../../src/lint/lint-history.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { requestRule, ruleErrorText } from "../../src/providers/request-rules.js";
+import type { ProviderCodec } from "../../src/providers/provider-codec.js";
 import type { RunningSimulator } from "../../src/simulators/index.js";
 
 export const SIMULATOR_KEY = "sk-sim";
@@ -15,6 +16,8 @@ export interface RuleTarget {
   readonly target: string;
   readonly request: Readonly<Record<string, unknown>>;
   readonly variant?: string;
+  /** The codec that decodes the simulator's replies (a server profile's), when not the registry's. */
+  readonly decoder?: ProviderCodec;
 }
 
 /** POSTs the history as the target's encoder writes it; the status and JSON body. */
@@ -36,7 +39,7 @@ function answeredText(body: Record<string, unknown>): unknown {
 export async function replyTo(on: RuleTarget, history: readonly Message[]): Promise<Message> {
   const { status, body } = await send(on, history);
   expect(status).toBe(200);
-  return codecFor(on.target).decodeResponse(body).message;
+  return (on.decoder ?? codecFor(on.target)).decodeResponse(body).message;
 }
 
 /** Lint predicts `ruleId`'s rejection at `pointer` and the simulator answers its status and words. */
