@@ -4504,6 +4504,16 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://cookbook.openai.com/examples/responses_api/reasoning_items"
           },
           {
+            "id": "openai.responses/function-call-without-reasoning",
+            "check": "function-call-without-reasoning",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Item '{id}' of type 'function_call' was provided without its required 'reasoning' item: '{reasoning}'.",
+            "reason": "A `function_call` sent with its `fc_` item id needs the reasoning item of the same response (its ids share the response's prefix) right before it and the response's other output items (cline/cline#12242); the history holds that reasoning item elsewhere.",
+            "fix": "Keep the reasoning part in the assistant message of its function call, before it, or send the call without its item id.",
+            "docs": "https://cookbook.openai.com/examples/responses_api/reasoning_items"
+          },
+          {
             "id": "openai.responses/reasoning-not-persisted",
             "check": "reasoning-not-persisted",
             "severity": "rejection",

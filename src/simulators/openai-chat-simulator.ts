@@ -224,8 +224,11 @@ const PROFILES: Readonly<Record<string, ChatProfile>> = {
   },
 };
 
-/** The Chat Completions simulator behaving as `profile` (vllm by default, openai, kimi, groq). */
-export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
+/**
+ * The Chat Completions simulator behaving as `profile`: OpenAI by default (the registry's openai.chat codec
+ * and the `default` rule variant are OpenAI's), or vllm, kimi, groq.
+ */
+export function openAiChatSimulator(profile = "openai"): ProviderSimulator {
   const server = ownValue(PROFILES, profile);
   if (!server) throw new UsageError(`no openai.chat simulator profile "${profile}" (known: ${Object.keys(PROFILES).join(", ")})`);
   return {

@@ -73,8 +73,8 @@ function unsealReasoning(item: Item, context: SimulatorContext): { id: string; t
 }
 
 /** The error text of the Responses request rule `name` (spec/providers/openai-responses.tsp) for one id. */
-function ruleText(name: string, id: string): string {
-  return ruleErrorText(requestRule("openai.responses", `openai.responses/${name}`), { id });
+function ruleText(name: string, id: string, values: Readonly<Record<string, string>> = {}): string {
+  return ruleErrorText(requestRule("openai.responses", `openai.responses/${name}`), { id, ...values });
 }
 
 function refusal(status: number, message: string, param: string | null = "input", code: string | null = null): Refusal {
@@ -126,7 +126,7 @@ function replayRefusal(items: readonly Item[], stateless: boolean, context: Simu
     }
     if (kind === "function_call" && stateless) {
       const required = missingReasoning(items, index, context);
-      if (required) return refusal(400, `Item '${String(item.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${required}'.`);
+      if (required) return refusal(400, ruleText("function-call-without-reasoning", String(item.id), { reasoning: required }));
     }
   }
   // Every call needs its output somewhere in the input (A.4: "No tool output found for function call").
