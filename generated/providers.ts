@@ -2103,6 +2103,16 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://ai.google.dev/api/caching#Part"
           },
           {
+            "id": "google/request-too-large",
+            "check": "request-too-large",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Request payload size exceeds the limit: 20971520 bytes.",
+            "reason": "A generateContent request (inline media, text and system instruction together) may be 20 MB at most; larger media goes through the Files API (the API's wording as in google-gemini/deprecated-generative-ai-android#26).",
+            "fix": "Upload large media with the Files API and send it as `fileData`, or leave earlier media out of the history.",
+            "docs": "https://ai.google.dev/gemini-api/docs/image-understanding"
+          },
+          {
             "id": "google/function-response-count",
             "check": "function-response-count",
             "severity": "rejection",

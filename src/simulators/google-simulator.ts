@@ -12,6 +12,7 @@ type Content = { role?: unknown; parts?: unknown };
 
 const THOUGHT = "google:thought_signature";
 const MAC_BYTES = 32;
+const REQUEST_LIMIT_BYTES = 20 * 1024 * 1024;
 /** Values public code sends for function calls the model did not make, citing the thought-signatures page (C.4); accepted. */
 const SENTINELS = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
 /** Standard or web-safe base64, what a TYPE_BYTES field takes in JSON. */
@@ -189,6 +190,8 @@ export const googleSimulator: ProviderSimulator = {
     return { kind: "json", status, body: { error: { code: status, message, status: STATUS_NAMES[status] ?? "UNKNOWN" } } };
   },
   handle(request, context): SimulatorAnswer {
+    // The Gemini API's request limit, inline data included (image-understanding: 20 MB).
+    if (Buffer.byteLength(JSON.stringify(request.body)) > REQUEST_LIMIT_BYTES) return this.errorAnswer(400, "invalid_request_error", ruleErrorText(requestRule("google", "google/request-too-large")), context);
     const contents = Array.isArray(request.body.contents) ? (request.body.contents as Content[]) : [];
     const problem = replayProblem(contents, request.model, context);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);

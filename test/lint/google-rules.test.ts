@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "../../generated/types.js";
 import { lintHistory } from "../../src/lint/lint-history.js";
-import { message, textPart, toolResultPart } from "../../src/parts/constructors.js";
+import { mediaFromBytes, mediaPart, message, textPart, toolResultPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 import { QUESTION } from "../simulators/wire-requests.js";
 import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, replyTo, weatherTools } from "../support/request-rule-cases.js";
@@ -59,5 +59,15 @@ describe("google request rules", () => {
     const extra = toolResultPart({ id: "other", name: "get_local_time", content: "14:05" });
     const history = [...loop.slice(0, 2), message("tool", [...(loop[2] as Message).parts, extra])];
     await expectRejectedByBoth(gemini3, history, "google/function-response-count", `/1/parts/${call.index}`);
+  });
+});
+
+describe("google request size rule", () => {
+  it("google/request-too-large: predicts the 400 the simulator answers when inline media makes the request larger than 20 MB", async () => {
+    // 21 MiB of base64 text, built directly: encoding that many bytes would only slow the test down.
+    const image = mediaPart({ mimeType: "image/png", dataKind: "bytes", data: "A".repeat(21 * 1024 * 1024) });
+    const history = [message("user", [textPart("What is in this picture?"), image])];
+    await expectRejectedByBoth(gemini3, history, "google/request-too-large", "/0/parts/1");
+    await expectAcceptedByBoth(gemini3, [message("user", [textPart("What is in this picture?"), mediaPart(mediaFromBytes("image/png", new Uint8Array(1024)))])]);
   });
 });

@@ -65,6 +65,16 @@ function* signatureNotBase64(subject: LintSubject): Iterable<LintCause> {
   }
 }
 
+/** The most a generateContent request may be, in bytes of its JSON body (inline data included). */
+export const GEMINI_REQUEST_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/** The body the encoder writes is over the request size limit: the cause is the history's largest media part. */
+function* requestTooLarge(subject: LintSubject): Iterable<LintCause> {
+  if (subject.body === undefined || new TextEncoder().encode(JSON.stringify(subject.body)).length <= GEMINI_REQUEST_LIMIT_BYTES) return;
+  const media = sentPartsOfType(subject, "media").sort((left, right) => (right.part.type === "media" ? right.part.media.data.length : 0) - (left.part.type === "media" ? left.part.media.data.length : 0));
+  yield { pointer: media[0]?.pointer ?? subject.base };
+}
+
 /** A model content with function calls answered by a user content with another number of function responses. */
 function* functionResponseCount(subject: LintSubject): Iterable<LintCause> {
   const calls = sentPartsOfType(subject, "tool_call", true);
@@ -87,5 +97,6 @@ export const googleLint: ProviderLint = {
     "current-turn-call-unsigned": currentTurnCallUnsigned,
     "signature-not-base64": signatureNotBase64,
     "function-response-count": functionResponseCount,
+    "request-too-large": requestTooLarge,
   },
 };
