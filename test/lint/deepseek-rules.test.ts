@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Message } from "../../generated/types.js";
 import { message, textPart, toolResultPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
-import { QUESTION } from "../simulators/wire-requests.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, replyTo, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, type ToolLoop, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
 
-const question = message("user", [textPart(QUESTION)]);
 let simulator: RunningSimulator;
 let on: RuleTarget;
 let loop: Message[];
-let call: ReturnType<typeof firstCall>;
+let call: ToolLoop["call"];
 
 beforeAll(async () => {
   simulator = await startSimulator("deepseek", { apiKey: SIMULATOR_KEY });
   on = { simulator, target: "deepseek", request: { model: "deepseek-v4-flash", ...weatherTools("deepseek") } };
-  const reply = await replyTo(on, [question]);
-  call = firstCall(reply);
-  loop = [question, reply, message("tool", [toolResultPart({ id: call.id, name: call.name, content: "light rain, 7 °C in Oslo" })])];
+  ({ call, loop } = await toolLoopOf(on));
 });
 afterAll(() => simulator.close());
 

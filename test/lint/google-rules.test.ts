@@ -3,24 +3,20 @@ import type { Message } from "../../generated/types.js";
 import { lintHistory } from "../../src/lint/lint-history.js";
 import { mediaFromBytes, mediaPart, message, textPart, toolResultPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
-import { QUESTION } from "../simulators/wire-requests.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, replyTo, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, type ToolLoop, expectAcceptedByBoth, expectRejectedByBoth, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
 
 let simulator: RunningSimulator;
 let gemini3: RuleTarget;
 /** A genuine tool loop of the current turn: the question, the signed call, its result. */
 let loop: Message[];
-let call: ReturnType<typeof firstCall>;
+let call: ToolLoop["call"];
 
 const request = (model: string) => ({ model, ...weatherTools("google"), generationConfig: { thinkingConfig: { includeThoughts: true } } });
 
 beforeAll(async () => {
   simulator = await startSimulator("google", { apiKey: SIMULATOR_KEY });
   gemini3 = { simulator, target: "google", request: request("gemini-3-pro-preview") };
-  const question = message("user", [textPart(QUESTION)]);
-  const reply = await replyTo(gemini3, [question]);
-  call = firstCall(reply);
-  loop = [question, reply, message("tool", [toolResultPart({ id: call.id, name: call.name, content: "light rain, 7 °C in Oslo" })])];
+  ({ call, loop } = await toolLoopOf(gemini3));
 });
 afterAll(() => simulator.close());
 
@@ -64,10 +60,16 @@ describe("google request rules", () => {
 
 describe("google request size rule", () => {
   it("google/request-too-large: predicts the 400 the simulator answers when inline media makes the request larger than 20 MB", async () => {
-    // 21 MiB of base64 text, built directly: encoding that many bytes would only slow the test down.
-    const image = mediaPart({ mimeType: "image/png", dataKind: "bytes", data: "A".repeat(21 * 1024 * 1024) });
-    const history = [message("user", [textPart("What is in this picture?"), image])];
-    await expectRejectedByBoth(gemini3, history, "google/request-too-large", "/0/parts/1");
-    await expectAcceptedByBoth(gemini3, [message("user", [textPart("What is in this picture?"), mediaPart(mediaFromBytes("image/png", new Uint8Array(1024)))])]);
+    // A simulator of its own: no pooled connection to it can sit idle (and be closed) while the large body is built.
+    const own = await startSimulator("google", { apiKey: SIMULATOR_KEY });
+    try {
+      const on = { ...gemini3, simulator: own };
+      // 21 MiB of base64 text, built directly: encoding that many bytes would only slow the test down.
+      const image = mediaPart({ mimeType: "image/png", dataKind: "bytes", data: "A".repeat(21 * 1024 * 1024) });
+      await expectRejectedByBoth(on, [message("user", [textPart("What is in this picture?"), image])], "google/request-too-large", "/0/parts/1");
+      await expectAcceptedByBoth(on, [message("user", [textPart("What is in this picture?"), mediaPart(mediaFromBytes("image/png", new Uint8Array(1024)))])]);
+    } finally {
+      await own.close();
+    }
   });
 });

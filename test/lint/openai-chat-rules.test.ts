@@ -4,10 +4,8 @@ import { message, textPart, toolResultPart, unknownPart } from "../../src/parts/
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 import { createOpenAiChatCodec } from "../../src/providers/openai-chat/index.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
-import { QUESTION } from "../simulators/wire-requests.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, replyTo, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
 
-const question = message("user", [textPart(QUESTION)]);
 const simulators: RunningSimulator[] = [];
 
 /** A simulator of `profile` and the request rules of the same variant. */
@@ -16,13 +14,6 @@ async function server(profile: string, model: string, variant?: string): Promise
   simulators.push(simulator);
   const decoder = createOpenAiChatCodec(variant === "kimi" || variant === "groq" ? variant : "openai") as ProviderCodec;
   return { simulator, target: "openai.chat", request: { model, ...weatherTools("openai.chat") }, decoder, ...(variant === undefined ? {} : { variant }) };
-}
-
-/** The question, the server's reply with its call, and the call's result. */
-async function toolLoop(on: RuleTarget): Promise<{ loop: Message[]; call: ReturnType<typeof firstCall> }> {
-  const reply = await replyTo(on, [question]);
-  const call = firstCall(reply);
-  return { loop: [question, reply, message("tool", [toolResultPart({ id: call.id, name: call.name, content: "light rain, 7 °C in Oslo" })])], call };
 }
 
 let openai: RuleTarget;
@@ -42,13 +33,13 @@ describe("openai.chat request rules", () => {
   });
 
   it("openai.chat/tool-calls-unanswered: predicts the 400 OpenAI answers when a call is not answered before the next message", async () => {
-    const { loop, call } = await toolLoop(openai);
+    const { loop, call } = await toolLoopOf(openai);
     await expectRejectedByBoth(openai, [question, loop[1] as Message, message("user", [textPart("Never mind.")])], "openai.chat/tool-calls-unanswered", `/1/parts/${call.index}`, { id: call.id });
     await expectAcceptedByBoth(openai, loop);
   });
 
   it("openai.chat/kimi-reasoning-content-missing: predicts the 400 Kimi answers when a tool-call turn lost its reasoning", async () => {
-    const { loop } = await toolLoop(kimi);
+    const { loop } = await toolLoopOf(kimi);
     const reply = loop[1] as Message;
     const stripped = { ...reply, parts: reply.parts.filter((part) => part.type !== "reasoning") };
     await expectRejectedByBoth(kimi, [question, stripped, loop[2] as Message], "openai.chat/kimi-reasoning-content-missing", "/1", { index: "1" });

@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Message, Part } from "../../generated/types.js";
 import { message, textPart, toolResultPart, unknownPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
-import { QUESTION } from "../simulators/wire-requests.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, replyTo, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, type ToolLoop, expectAcceptedByBoth, expectRejectedByBoth, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
 
 let simulator: RunningSimulator;
 let on: RuleTarget;
-const question = message("user", [textPart(QUESTION)]);
 /** The simulator's first reply (encrypted reasoning, text, a function call) and the loop it starts. */
 let reply: Message;
 let loop: Message[];
-let call: ReturnType<typeof firstCall>;
+let call: ToolLoop["call"];
 
 beforeAll(async () => {
   simulator = await startSimulator("openai.responses", { apiKey: SIMULATOR_KEY });
   on = { simulator, target: "openai.responses", request: { model: "gpt-5", reasoning: { effort: "medium", summary: "auto" }, ...weatherTools("openai.responses") } };
-  reply = await replyTo(on, [question]);
-  call = firstCall(reply);
-  loop = [question, reply, message("tool", [toolResultPart({ id: call.id, name: call.name, content: "light rain, 7 °C in Oslo" })])];
+  ({ reply, call, loop } = await toolLoopOf(on));
 });
 afterAll(() => simulator.close());
 

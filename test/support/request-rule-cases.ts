@@ -4,10 +4,12 @@
 import { expect } from "vitest";
 import type { Message } from "../../generated/types.js";
 import { lintHistory } from "../../src/lint/lint-history.js";
+import { message, textPart, toolResultPart } from "../../src/parts/constructors.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { requestRule, ruleErrorText } from "../../src/providers/request-rules.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
 import type { RunningSimulator } from "../../src/simulators/index.js";
+import { QUESTION } from "../simulators/wire-requests.js";
 
 export const SIMULATOR_KEY = "sk-sim";
 
@@ -74,4 +76,20 @@ export function firstCall(message: Message): { index: number; id: string; name: 
   const part = message.parts[index];
   if (part?.type !== "tool_call") throw new Error("the reply has no tool call");
   return { index, id: part.toolCall.id, name: part.toolCall.name };
+}
+
+/** The question the scripted model answers with a tool call. */
+export const question = message("user", [textPart(QUESTION)]);
+
+/** A genuine tool loop: the question, the simulator's reply with its first call, and that call's result. */
+export interface ToolLoop {
+  readonly reply: Message;
+  readonly call: ReturnType<typeof firstCall>;
+  readonly loop: Message[];
+}
+
+export async function toolLoopOf(on: RuleTarget): Promise<ToolLoop> {
+  const reply = await replyTo(on, [question]);
+  const call = firstCall(reply);
+  return { reply, call, loop: [question, reply, message("tool", [toolResultPart({ id: call.id, name: call.name, content: "light rain, 7 °C in Oslo" })])] };
 }
