@@ -1472,7 +1472,43 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "deepseek/tool-message-without-call",
+            "check": "tool-message-without-call",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+            "reason": "A `role: tool` message must answer a call of the assistant message with `tool_calls` that its run of tool messages follows (FoundationAgents/OpenManus#23).",
+            "fix": "Keep the tool call the result answers right before it, or remove the result.",
+            "docs": "https://api-docs.deepseek.com/guides/function_calling"
+          },
+          {
+            "id": "deepseek/tool-calls-unanswered",
+            "check": "tool-calls-unanswered",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. (insufficient tool messages following tool_calls message)",
+            "reason": "An assistant message with `tool_calls` must be followed by one tool message per call (TurixAI/TuriX-CUA#15).",
+            "fix": "Add the tool results right after the call, or remove the call and what depends on it.",
+            "docs": "https://api-docs.deepseek.com/guides/function_calling"
+          },
+          {
+            "id": "deepseek/reasoning-content-not-passed-back",
+            "check": "reasoning-content-not-passed-back",
+            "severity": "rejection",
+            "when": [
+              "thinking"
+            ],
+            "status": 400,
+            "errorText": "The `reasoning_content` in the thinking mode must be passed back to the API.",
+            "reason": "In thinking mode every assistant message that called tools must come back with its `reasoning_content`; one without the field is rejected.",
+            "fix": "Replay DeepSeek's tool-call turns with their reasoning (the encoder sends `\"\"` where the rule version requires the field), or turn thinking off.",
+            "docs": "https://api-docs.deepseek.com/guides/thinking_mode"
+          }
+        ]
+      }
     },
     {
       "id": "google",
@@ -2034,7 +2070,60 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "google/current-turn-call-unsigned",
+            "check": "current-turn-call-unsigned",
+            "severity": "rejection",
+            "models": "^(?!.*image).*gemini-3",
+            "status": 400,
+            "errorText": "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:{name}` , position {position}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.",
+            "reason": "Gemini 3 validates the thought signature of the first function call of each model turn of the current turn (after the last user text); one that goes out without it (never signed, signed by another provider or endpoint, left empty) is rejected.",
+            "fix": "Replay the model turns of the current turn with the `thoughtSignature` each first function call came with, or start a new turn with a user message.",
+            "docs": "https://ai.google.dev/gemini-api/docs/thought-signatures"
+          },
+          {
+            "id": "google/current-turn-call-unsigned-degrades",
+            "check": "current-turn-call-unsigned",
+            "severity": "degradation",
+            "models": "gemini-2\\.5",
+            "reason": "Gemini 2.5 accepts a function call of the current turn without its thought signature, but the model's earlier reasoning is lost and it reasons from scratch.",
+            "fix": "Replay the model turns of the current turn with the `thoughtSignature` each first function call came with.",
+            "docs": "https://ai.google.dev/gemini-api/docs/thought-signatures"
+          },
+          {
+            "id": "google/signature-not-base64",
+            "check": "signature-not-base64",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Invalid value at 'thought_signature' (TYPE_BYTES), Base64 decoding failed",
+            "reason": "A `thoughtSignature` is a bytes field: a value that is not base64 text (whitespace, another provider's signature) fails to decode.",
+            "fix": "Replay the signature exactly as Gemini returned it, or remove the part's payload.",
+            "docs": "https://ai.google.dev/api/caching#Part"
+          },
+          {
+            "id": "google/request-too-large",
+            "check": "request-too-large",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Request payload size exceeds the limit: 20971520 bytes.",
+            "reason": "A generateContent request (inline media, text and system instruction together) may be 20 MB at most; larger media goes through the Files API (the API's wording as in google-gemini/deprecated-generative-ai-android#26).",
+            "fix": "Upload large media with the Files API and send it as `fileData`, or leave earlier media out of the history.",
+            "docs": "https://ai.google.dev/gemini-api/docs/image-understanding"
+          },
+          {
+            "id": "google/function-response-count",
+            "check": "function-response-count",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
+            "reason": "The user turn that answers a model turn's function calls must hold one function response per call (reported in google-gemini/gemini-cli#17441).",
+            "fix": "Answer every function call of the model turn in the next message, and only those.",
+            "docs": "https://ai.google.dev/gemini-api/docs/function-calling"
+          }
+        ]
+      }
     },
     {
       "id": "mistral",
@@ -2393,7 +2482,30 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "mistral/tool-call-id-format",
+            "check": "tool-call-id-format",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Tool call id was {id} but must be a-z, A-Z, 0-9, with a length of 9.",
+            "reason": "Mistral tool call ids are 9 letters and digits (BibekBhusal0/zen-custom-js#7); the encoder derives such an id from any other, so only an id it sends as given can break this.",
+            "fix": "Let the encoder derive the ids, or give calls and results 9-character ids of a-z, A-Z, 0-9.",
+            "docs": "https://docs.mistral.ai/capabilities/function_calling"
+          },
+          {
+            "id": "mistral/call-response-count",
+            "check": "call-response-count",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Not the same number of function calls and responses",
+            "reason": "An assistant message with tool calls that another message follows must be followed by one tool message per call (mistralai/client-ts#106).",
+            "fix": "Answer every call of the assistant message right after it, or remove the calls without results.",
+            "docs": "https://docs.mistral.ai/capabilities/function_calling"
+          }
+        ]
+      }
     },
     {
       "id": "ollama",
@@ -3621,7 +3733,65 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "openai.chat/tool-message-without-call",
+            "check": "tool-message-without-call",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+            "reason": "A `role: tool` message must answer a call of the assistant message with `tool_calls` that its run of tool messages follows (smarter-sh/smarter#264).",
+            "fix": "Keep the tool call the result answers right before it, or remove the result.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          },
+          {
+            "id": "openai.chat/tool-calls-unanswered",
+            "check": "tool-calls-unanswered",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {id}",
+            "reason": "An assistant message with `tool_calls` must be followed by one tool message per call (router-for-me/CLIProxyAPI#2798).",
+            "fix": "Add the tool results right after the call, or remove the call and what depends on it.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          }
+        ],
+        "vllm": [],
+        "kimi": [
+          {
+            "id": "openai.chat/kimi-reasoning-content-missing",
+            "check": "kimi-reasoning-content-missing",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "thinking is enabled but reasoning_content is missing in assistant tool call message at index {index}",
+            "reason": "Kimi thinking models (thinking not disabled) need the `reasoning_content` of every assistant message that called tools (iOfficeAI/AionUi#2746).",
+            "fix": "Replay Kimi's tool-call turns with the reasoning they came with, or disable thinking.",
+            "docs": "https://platform.moonshot.cn/docs/guide/use-kimi-k2-thinking-model"
+          }
+        ],
+        "groq": [
+          {
+            "id": "openai.chat/groq-reasoning-content-unsupported",
+            "check": "groq-reasoning-content-unsupported",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "'messages.{index}' : for 'role:assistant' the following must be satisfied[('messages.{index}' : property 'reasoning_content' is unsupported)]",
+            "reason": "Groq never takes `reasoning_content` on an assistant message (janhq/jan#8136).",
+            "fix": "Send reasoning back in `reasoning` to a Groq reasoning model, or leave it out.",
+            "docs": "https://console.groq.com/docs/reasoning"
+          },
+          {
+            "id": "openai.chat/groq-reasoning-unsupported",
+            "check": "groq-reasoning-unsupported",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "messages[{index}].reasoning: reasoning is not supported with this model",
+            "reason": "Groq takes `reasoning` back only on its reasoning models (gpt-oss, qwen3) with reasoning not hidden (vercel/ai#8057).",
+            "fix": "Leave reasoning out for a model without reasoning.",
+            "docs": "https://console.groq.com/docs/reasoning"
+          }
+        ]
+      }
     },
     {
       "id": "openai.responses",
@@ -4311,7 +4481,70 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "openai.responses/output-without-call",
+            "check": "output-without-call",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "No tool call found for function call output with call_id {id}.",
+            "reason": "A `function_call_output` must answer a `function_call` sent earlier in the input with its `call_id` (continuedev/continue#10092).",
+            "fix": "Keep the function call the result answers, or remove the result.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          },
+          {
+            "id": "openai.responses/call-without-output",
+            "check": "call-without-output",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "No tool output found for function call {id}.",
+            "reason": "Every `function_call` of the input needs its `function_call_output` later in the input (lace-ai/gai#49).",
+            "fix": "Add the tool result for the call, or remove the call.",
+            "docs": "https://platform.openai.com/docs/guides/function-calling"
+          },
+          {
+            "id": "openai.responses/reasoning-without-following-item",
+            "check": "reasoning-without-following-item",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Item '{id}' of type 'reasoning' was provided without its required following item.",
+            "reason": "With `store: false` a reasoning item must be followed by the message or function call it produced (openai/openai-node#1567).",
+            "fix": "Keep the item the reasoning produced right after it, or remove the reasoning.",
+            "docs": "https://cookbook.openai.com/examples/responses_api/reasoning_items"
+          },
+          {
+            "id": "openai.responses/function-call-without-reasoning",
+            "check": "function-call-without-reasoning",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Item '{id}' of type 'function_call' was provided without its required 'reasoning' item: '{reasoning}'.",
+            "reason": "A `function_call` sent with its `fc_` item id needs the reasoning item of the same response (its ids share the response's prefix) right before it and the response's other output items (cline/cline#12242); the history holds that reasoning item elsewhere.",
+            "fix": "Keep the reasoning part in the assistant message of its function call, before it, or send the call without its item id.",
+            "docs": "https://cookbook.openai.com/examples/responses_api/reasoning_items"
+          },
+          {
+            "id": "openai.responses/reasoning-not-persisted",
+            "check": "reasoning-not-persisted",
+            "severity": "rejection",
+            "status": 404,
+            "errorText": "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.",
+            "reason": "With `store: false` a reasoning item without `encrypted_content` is looked up by its id and is not found (vercel/ai#7543).",
+            "fix": "Replay reasoning with its `encrypted_content`, or remove it.",
+            "docs": "https://platform.openai.com/docs/api-reference/responses/create#responses-create-store"
+          },
+          {
+            "id": "openai.responses/encrypted-content-unreadable",
+            "check": "encrypted-content-unreadable",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "The encrypted content for item {id} could not be verified. Reason: Encrypted content could not be decrypted or parsed.",
+            "reason": "`encrypted_content` is base64url text the server decrypts; an empty or altered value (whitespace, characters outside base64url) cannot be decrypted (openai/codex#8145).",
+            "fix": "Replay `encrypted_content` exactly as the API returned it, or remove the reasoning.",
+            "docs": "https://cookbook.openai.com/examples/responses_api/reasoning_items"
+          }
+        ]
+      }
     }
   ]
 };

@@ -21,7 +21,7 @@ Options:
                   or SECRET_ACCESS_KEY alone, with which requests must be SigV4-signed
   --secret S      the signing secret; signatures stay valid across restarts only with the same secret
                   (default: random per start)
-  --profile P     openai.chat only: the server to behave as, vllm (default), kimi or groq
+  --profile P     openai.chat only: the server to behave as, openai (default), vllm, kimi or groq
   -h, --help      show this help`;
 
 export interface SimulateOptions {

@@ -12,12 +12,16 @@ import {
   chatRequestContent,
   chatScriptTurns,
   chatToolNames,
+  toolPairingProblem,
 } from "./openai-chat-simulator.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 import { type ProviderSimulator, bearerAuthorized } from "./simulator-server.js";
 import { scriptReply } from "./weather-script.js";
 
-/** D.4, V4 row: the body DeepSeek answers when a tool-call turn's reasoning_content is not passed back. */
-const NOT_PASSED_BACK = "The `reasoning_content` in the thinking mode must be passed back to the API.";
+/** The error text of the DeepSeek request rule `name` (spec/providers/deepseek.tsp; D.4, V4 row for reasoning). */
+function ruleText(name: string): string {
+  return ruleErrorText(requestRule("deepseek", `deepseek/${name}`));
+}
 /** Tool-call turns remembered at most; the oldest are forgotten first. */
 const REMEMBERED_TURNS = 10_000;
 
@@ -61,6 +65,8 @@ export function deepSeekSimulator(): ProviderSimulator {
     },
     handle(request, context) {
       const messages = chatMessages(request.body);
+      const pairing = toolPairingProblem(messages);
+      if (pairing) return chatErrorAnswer(400, "invalid_request_error", ruleText(pairing.kind), "invalid_request_error");
       const thinking = thinks(request.body, request.model);
       if (thinking) {
         for (const message of messages) {
@@ -69,7 +75,7 @@ export function deepSeekSimulator(): ProviderSimulator {
           const given = message.reasoning_content;
           const expected = issued.get(turnKey(ids));
           const altered = typeof given === "string" && given !== "" && expected !== undefined && given !== expected;
-          if (typeof given !== "string" || altered) return chatErrorAnswer(400, "invalid_request_error", NOT_PASSED_BACK, "invalid_request_error");
+          if (typeof given !== "string" || altered) return chatErrorAnswer(400, "invalid_request_error", ruleText("reasoning-content-not-passed-back"), "invalid_request_error");
         }
       }
       const reply = scriptReply(chatScriptTurns(messages), chatToolNames(request.body));

@@ -5,12 +5,14 @@ import { randomBytes } from "node:crypto";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 import { type WireContent, contentBlocks, mediaSubject, partSubject } from "./content-check.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 type Part = Record<string, unknown>;
 type Content = { role?: unknown; parts?: unknown };
 
 const THOUGHT = "google:thought_signature";
 const MAC_BYTES = 32;
+const REQUEST_LIMIT_BYTES = 20 * 1024 * 1024;
 /** Values public code sends for function calls the model did not make, citing the thought-signatures page (C.4); accepted. */
 const SENTINELS = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
 /** Standard or web-safe base64, what a TYPE_BYTES field takes in JSON. */
@@ -85,15 +87,21 @@ function validatesSignatures(model: string): boolean {
   return /gemini-3/.test(model) && !/image/.test(model);
 }
 
-/** The first replay error of a request, as the API words it (C.4 "Exact error texts"), or undefined. */
+/** The first replay error of a request, as the API words it (C.4 "Exact error texts", the request rules of spec/providers/google.tsp), or undefined. */
 function replayProblem(contents: readonly Content[], model: string, context: SimulatorContext): string | undefined {
   for (const content of contents) {
     for (const part of partsOf(content)) {
       if (part.thoughtSignature !== undefined && !(typeof part.thoughtSignature === "string" && BASE64.test(part.thoughtSignature))) {
-        return "Invalid value at 'thought_signature' (TYPE_BYTES), Base64 decoding failed";
+        return ruleErrorText(requestRule("google", "google/signature-not-base64"));
       }
     }
   }
+  const mismatch = contents.findIndex((content, index) => {
+    const calls = partsOf(content).filter((part) => part.functionCall !== undefined).length;
+    const responses = partsOf(contents[index + 1] ?? {}).filter((part) => part.functionResponse !== undefined).length;
+    return content.role === "model" && calls > 0 && responses > 0 && responses !== calls;
+  });
+  if (mismatch >= 0) return ruleErrorText(requestRule("google", "google/function-response-count"));
   if (!validatesSignatures(model)) return undefined;
   // Only the current turn's function-calling loop is validated: the model contents after the last user question.
   const questionIndex = contents.findLastIndex(isUserQuestion);
@@ -105,7 +113,7 @@ function replayProblem(contents: readonly Content[], model: string, context: Sim
     if (!call) continue;
     if (typeof call.thoughtSignature !== "string" || call.thoughtSignature === "") {
       const name = String((call.functionCall as { name?: unknown }).name);
-      return `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${index + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`;
+      return ruleErrorText(requestRule("google", "google/current-turn-call-unsigned"), { name, position: String(index + 1) });
     }
     if (!signatureIsValid(call.thoughtSignature, context)) return "Corrupted thought signature.";
   }
@@ -182,6 +190,8 @@ export const googleSimulator: ProviderSimulator = {
     return { kind: "json", status, body: { error: { code: status, message, status: STATUS_NAMES[status] ?? "UNKNOWN" } } };
   },
   handle(request, context): SimulatorAnswer {
+    // The Gemini API's request limit, inline data included (image-understanding: 20 MB).
+    if (Buffer.byteLength(JSON.stringify(request.body)) > REQUEST_LIMIT_BYTES) return this.errorAnswer(400, "invalid_request_error", ruleErrorText(requestRule("google", "google/request-too-large")), context);
     const contents = Array.isArray(request.body.contents) ? (request.body.contents as Content[]) : [];
     const problem = replayProblem(contents, request.model, context);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);

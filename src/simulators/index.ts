@@ -16,7 +16,7 @@ import { type ProviderSimulator, type RunningSimulator, type SimulatorOptions, s
 export type { ProviderSimulator, RunningSimulator, SimulatorFault, SimulatorOptions } from "./simulator-server.js";
 
 export interface StartSimulatorOptions extends SimulatorOptions {
-  /** For a simulator that takes profiles (openai.chat: `vllm`, the default, `kimi` or `groq`): the server to behave as. */
+  /** For a simulator that takes profiles (openai.chat: `openai`, the default, `vllm`, `kimi` or `groq`): the server to behave as. */
   readonly profile?: string;
 }
 

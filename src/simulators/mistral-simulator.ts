@@ -6,6 +6,7 @@ import { type WireContent, partSubject, urlMediaSubject } from "./content-check.
 import { type ChatMessage, chatCompletionsRoute, chatMessages, chatRequestContent, chatScriptTurns, chatToolNames } from "./openai-chat-simulator.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, scriptReply } from "./weather-script.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 type Chunk = Record<string, unknown>;
 type ToolCall = { id?: unknown; function?: { name?: unknown } };
@@ -29,12 +30,12 @@ function refusal(messages: readonly ChatMessage[]): SimulatorAnswer | undefined 
     }
     const ids = message.role === "tool" ? [message.tool_call_id] : toolCallsOf(message).map((call) => call.id);
     const malformed = ids.find((id) => id !== undefined && !/^[a-zA-Z0-9]{9}$/.test(String(id)));
-    if (malformed !== undefined) return error(400, `Tool call id was ${String(malformed)} but must be a-z, A-Z, 0-9, with a length of 9.`);
+    if (malformed !== undefined) return error(400, ruleErrorText(requestRule("mistral", "mistral/tool-call-id-format"), { id: String(malformed) }));
     const calls = toolCallsOf(message).length;
     if (message.role === "assistant" && calls > 0 && index + 1 < messages.length) {
       let results = 0;
       while (messages[index + 1 + results]?.role === "tool") results++;
-      if (results !== calls) return error(400, "Not the same number of function calls and responses");
+      if (results !== calls) return error(400, ruleErrorText(requestRule("mistral", "mistral/call-response-count")));
     }
   }
   return undefined;

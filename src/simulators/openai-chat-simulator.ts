@@ -7,6 +7,7 @@ import { ownValue } from "../json/own-property.js";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 import { type WireContent, contentBlocks, mediaSubject, partSubject, urlMediaSubject } from "./content-check.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 export type ChatMessage = Record<string, unknown> & { role?: unknown; content?: unknown; tool_calls?: unknown };
 type ToolCall = { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
@@ -143,6 +144,30 @@ export function chatErrorAnswer(status: number, type: string, message: string, c
   return { kind: "json", status, body: { error: { message, type, param: null, code } }, headers: { "x-request-id": randomBytes(16).toString("hex") } };
 }
 
+/** How a history breaks the tool pairing of Chat Completions: a tool message answering no call, or a call left unanswered. */
+export type ToolPairingProblem = { readonly kind: "tool-message-without-call" | "tool-calls-unanswered"; readonly ids: string };
+
+/**
+ * The first break of the tool pairing OpenAI and DeepSeek check: a `role: tool` message must answer a call of
+ * the assistant message its run of tool messages follows, and that run must answer every call (a trailing
+ * call too). https://platform.openai.com/docs/guides/function-calling
+ */
+export function toolPairingProblem(messages: readonly ChatMessage[]): ToolPairingProblem | undefined {
+  let calls: string[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role === "tool") {
+      if (!calls.includes(String(message.tool_call_id ?? ""))) return { kind: "tool-message-without-call", ids: String(message.tool_call_id ?? "") };
+      continue;
+    }
+    calls = message.role === "assistant" ? toolCallsOf(message).map((call) => String(call.id ?? "")) : [];
+    const answered: string[] = [];
+    for (let next = index + 1; messages[next]?.role === "tool"; next++) answered.push(String(messages[next]?.tool_call_id ?? ""));
+    const missing = calls.filter((id) => !answered.includes(id));
+    if (missing.length > 0) return { kind: "tool-calls-unanswered", ids: missing.join(", ") };
+  }
+  return undefined;
+}
+
 /** A server profile: where its reasoning goes and what it refuses in the history it is sent. */
 interface ChatProfile {
   readonly reasoningField: "reasoning" | "reasoning_content";
@@ -150,12 +175,29 @@ interface ChatProfile {
   reasons(body: Record<string, unknown>, model: string): boolean;
   /** The server's error message for an assistant message of the history, or undefined. */
   refusal(message: ChatMessage, index: number, reasons: boolean): string | undefined;
+  /** The server's error message for the history as a whole (its tool pairing), or undefined. */
+  historyRefusal?(messages: readonly ChatMessage[]): string | undefined;
+}
+
+/** The error text of the openai.chat request rule `name` (spec/providers/openai-chat.tsp). */
+function ruleText(name: string, values: Readonly<Record<string, string>>): string {
+  return ruleErrorText(requestRule("openai.chat", `openai.chat/${name}`), values);
 }
 
 /** Groq's reasoning models (console.groq.com/docs/reasoning); others refuse `reasoning` in the history (B.4). */
 const GROQ_REASONING_MODELS = /gpt-oss|qwen3/;
 
 const PROFILES: Readonly<Record<string, ChatProfile>> = {
+  /** api.openai.com: no reasoning text back in Chat Completions (A.5), and the tool pairing checked. */
+  openai: {
+    reasoningField: "reasoning_content",
+    reasons: () => false,
+    refusal: () => undefined,
+    historyRefusal(messages) {
+      const problem = toolPairingProblem(messages);
+      return problem && ruleText(problem.kind, { id: problem.ids });
+    },
+  },
   /** vLLM with --reasoning-parser: `reasoning` out, past reasoning accepted (B table, docs/features/reasoning_outputs.md). */
   vllm: { reasoningField: "reasoning", reasons: () => true, refusal: () => undefined },
   /** Kimi thinking models: `reasoning_content`, required back on tool-call turns (B.4, iOfficeAI/AionUi#2746). */
@@ -164,7 +206,7 @@ const PROFILES: Readonly<Record<string, ChatProfile>> = {
     reasons: (body) => (body.thinking as { type?: unknown } | undefined)?.type !== "disabled",
     refusal: (message, index, reasons) =>
       reasons && toolCallsOf(message).length > 0 && typeof message.reasoning_content !== "string"
-        ? `thinking is enabled but reasoning_content is missing in assistant tool call message at index ${index}`
+        ? ruleText("kimi-reasoning-content-missing", { index: String(index) })
         : undefined,
   },
   /**
@@ -175,15 +217,18 @@ const PROFILES: Readonly<Record<string, ChatProfile>> = {
     reasoningField: "reasoning",
     reasons: (body, model) => GROQ_REASONING_MODELS.test(model) && body.reasoning_format !== "hidden",
     refusal(message, index, reasons) {
-      if ("reasoning_content" in message) return `'messages.${index}' : for 'role:assistant' the following must be satisfied[('messages.${index}' : property 'reasoning_content' is unsupported)]`;
-      if (!reasons && "reasoning" in message) return `messages[${index}].reasoning: reasoning is not supported with this model`;
+      if ("reasoning_content" in message) return ruleText("groq-reasoning-content-unsupported", { index: String(index) });
+      if (!reasons && "reasoning" in message) return ruleText("groq-reasoning-unsupported", { index: String(index) });
       return undefined;
     },
   },
 };
 
-/** The Chat Completions simulator behaving as `profile` (vllm by default, kimi, groq). */
-export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
+/**
+ * The Chat Completions simulator behaving as `profile`: OpenAI by default (the registry's openai.chat codec
+ * and the `default` rule variant are OpenAI's), or vllm, kimi, groq.
+ */
+export function openAiChatSimulator(profile = "openai"): ProviderSimulator {
   const server = ownValue(PROFILES, profile);
   if (!server) throw new UsageError(`no openai.chat simulator profile "${profile}" (known: ${Object.keys(PROFILES).join(", ")})`);
   return {
@@ -201,6 +246,8 @@ export function openAiChatSimulator(profile = "vllm"): ProviderSimulator {
         const refused = message.role === "assistant" ? server.refusal(message, index, reasons) : undefined;
         if (refused) return chatErrorAnswer(400, "invalid_request_error", refused);
       }
+      const refused = server.historyRefusal?.(messages);
+      if (refused) return chatErrorAnswer(400, "invalid_request_error", refused);
       const reply = scriptReply(chatScriptTurns(messages), chatToolNames(request.body));
       const dialect: ChatDialect = { ...(reasons ? { reasoningField: server.reasoningField } : {}), toolCallId: (ids) => ids.nextId("call_") };
       return chatCompletionAnswer(request, reply, dialect, context);

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, bearerAuthorized, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 import { type WireContent, contentBlocks, mediaSubject, partSubject, urlMediaSubject } from "./content-check.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 type Item = Record<string, unknown>;
 type Turn = { role: ScriptTurn["role"]; text: string; toolCalls: { id: string; name: string }[]; toolResults: { id: string; text: string }[] };
@@ -55,10 +56,25 @@ function textOf(content: unknown): string {
   return (content as Item[]).filter((part) => typeof part.text === "string").map((part) => String(part.text)).join("");
 }
 
-/** The id and text an encrypted_content seals, or undefined when it was not sealed here or was altered. */
+/** encrypted_content is base64url text, as OpenAI's Fernet tokens are. */
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** The encrypted_content of a reasoning item: the sealed id and text, as base64url. */
+function sealReasoning(id: string, text: string, context: SimulatorContext): string {
+  return Buffer.from(context.signer.seal(ENCRYPTED, JSON.stringify({ id, text })), "utf8").toString("base64url");
+}
+
+/** The id and text an encrypted_content seals, or undefined when it is not base64url, was not sealed here or was altered. */
 function unsealReasoning(item: Item, context: SimulatorContext): { id: string; text: string } | undefined {
-  const content = context.signer.unseal(ENCRYPTED, String(item.encrypted_content));
+  const encrypted = String(item.encrypted_content);
+  if (!BASE64URL.test(encrypted)) return undefined;
+  const content = context.signer.unseal(ENCRYPTED, Buffer.from(encrypted, "base64url").toString("utf8"));
   return content === undefined ? undefined : (JSON.parse(content) as { id: string; text: string });
+}
+
+/** The error text of the Responses request rule `name` (spec/providers/openai-responses.tsp) for one id. */
+function ruleText(name: string, id: string, values: Readonly<Record<string, string>> = {}): string {
+  return ruleErrorText(requestRule("openai.responses", `openai.responses/${name}`), { id, ...values });
 }
 
 function refusal(status: number, message: string, param: string | null = "input", code: string | null = null): Refusal {
@@ -92,27 +108,30 @@ function replayRefusal(items: readonly Item[], stateless: boolean, context: Simu
     }
     if (kind === "function_call") calls.add(String(item.call_id));
     if (kind === "function_call_output" && !calls.has(String(item.call_id))) {
-      return refusal(400, `No tool call found for function call output with call_id ${String(item.call_id)}.`);
+      return refusal(400, ruleText("output-without-call", String(item.call_id)));
     }
     if (kind === "reasoning") {
       const id = String(item.id ?? "");
       // Rule 2: without store there is nothing to look an id-only reasoning item up in.
       if (typeof item.encrypted_content !== "string") {
         if (!stateless) continue;
-        return refusal(404, `Item with id '${id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`);
+        return refusal(404, ruleText("reasoning-not-persisted", id));
       }
       // Not in the reference table; the API's wording as reported in openai/codex#8145 and smallmain/vscode-unify-chat-provider#178.
       if (unsealReasoning(item, context) === undefined) {
-        return refusal(400, `The encrypted content for item ${id} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`, null, "invalid_encrypted_content");
+        return refusal(400, ruleText("encrypted-content-unreadable", id), null, "invalid_encrypted_content");
       }
       const next = items[index + 1];
-      if (stateless && (next === undefined || !isOutputItem(next))) return refusal(400, `Item '${id}' of type 'reasoning' was provided without its required following item.`);
+      if (stateless && (next === undefined || !isOutputItem(next))) return refusal(400, ruleText("reasoning-without-following-item", id));
     }
     if (kind === "function_call" && stateless) {
       const required = missingReasoning(items, index, context);
-      if (required) return refusal(400, `Item '${String(item.id)}' of type 'function_call' was provided without its required 'reasoning' item: '${required}'.`);
+      if (required) return refusal(400, ruleText("function-call-without-reasoning", String(item.id), { reasoning: required }));
     }
   }
+  // Every call needs its output somewhere in the input (A.4: "No tool output found for function call").
+  const unanswered = items.find((item, index) => kindOf(item) === "function_call" && !items.slice(index + 1).some((later) => kindOf(later) === "function_call_output" && later.call_id === item.call_id));
+  if (unanswered !== undefined) return refusal(400, ruleText("call-without-output", String(unanswered.call_id)));
   return undefined;
 }
 
@@ -146,7 +165,7 @@ function reasoningItem(id: string, text: string, options: OutputOptions, context
     id,
     type: "reasoning",
     summary: options.summary ? [{ type: "summary_text", text }] : [],
-    ...(options.encrypted ? { encrypted_content: context.signer.seal(ENCRYPTED, JSON.stringify({ id, text })) } : {}),
+    ...(options.encrypted ? { encrypted_content: sealReasoning(id, text, context) } : {}),
   };
 }
 

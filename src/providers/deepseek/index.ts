@@ -10,6 +10,7 @@ import { encodeDeepSeekRequest } from "./encode-deepseek-request.js";
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { deepSeekEndpoint } from "./deepseek-endpoint.js";
 import { deepSeekErrors } from "./deepseek-errors.js";
+import { deepSeekLint } from "./deepseek-lint.js";
 
 export { decodeDeepSeekResponse } from "./decode-deepseek-response.js";
 export { DeepSeekStreamDecoder } from "./decode-deepseek-stream.js";
@@ -28,4 +29,5 @@ export const deepSeekCodec: ProviderCodec<DeepSeekEncoded, DeepSeekRequestFields
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "deepseek-v4-flash", request: {} },
   errors: deepSeekErrors,
+  lint: deepSeekLint,
 };

@@ -13,6 +13,7 @@ import { GOOGLE, type GoogleErrorResponse, googleApiError } from "./google-wire.
 import { googleEndpoint } from "./google-endpoint.js";
 import { declareGoogleTools } from "./google-tools.js";
 import { googleErrors } from "./google-errors.js";
+import { googleLint } from "./google-lint.js";
 
 export { decodeGoogleCandidates, decodeGoogleResponse } from "./decode-google-response.js";
 export { GoogleStreamDecoder } from "./decode-google-stream.js";
@@ -83,6 +84,7 @@ export function createGoogleCodec(options: GoogleDecodeOptions = {}): ProviderCo
     declareTools: declareGoogleTools,
     reasoningRequest: { model: "gemini-3-pro-preview", request: { generationConfig: { thinkingConfig: { includeThoughts: true } } } },
     errors: googleErrors,
+    lint: googleLint,
   };
 }
 

@@ -9,6 +9,7 @@ import { type MistralEncoded, encodeMistralRequest } from "./encode-mistral-requ
 import { declareChatCompletionsTools } from "../openai-chat/openai-chat-tools.js";
 import { mistralEndpoint } from "./mistral-endpoint.js";
 import { mistralErrors } from "./mistral-errors.js";
+import { mistralLint } from "./mistral-lint.js";
 
 export { decodeMistralResponse } from "./decode-mistral-response.js";
 export { MistralStreamDecoder } from "./decode-mistral-stream.js";
@@ -37,4 +38,5 @@ export const mistralCodec: ProviderCodec<MistralEncoded, MistralRequestFields> =
   declareTools: declareChatCompletionsTools,
   reasoningRequest: { model: "magistral-medium-latest", request: {} },
   errors: mistralErrors,
+  lint: mistralLint,
 };

@@ -9,6 +9,7 @@ import { OPENAI_CHAT } from "./openai-chat-wire.js";
 import { openAiChatEndpoint } from "./openai-chat-endpoint.js";
 import { declareChatCompletionsTools } from "./openai-chat-tools.js";
 import { openAiChatErrors } from "./openai-chat-errors.js";
+import { openAiChatLint } from "./openai-chat-lint.js";
 
 export { decodeOpenAiChatResponse } from "./decode-openai-chat-response.js";
 export { OpenAiChatStreamDecoder } from "./decode-openai-chat-stream.js";
@@ -37,6 +38,7 @@ export function createOpenAiChatCodec(profile: OpenAiChatProfile | OpenAiChatPro
     declareTools: declareChatCompletionsTools,
     reasoningRequest: { model: "gpt-4.1", request: {} },
     errors: openAiChatErrors,
+    lint: openAiChatLint,
   };
 }
 

@@ -11,6 +11,7 @@ import { OPENAI_RESPONSES_PROFILES, type OpenAiResponsesProfile, type OpenAiResp
 import { openAiResponsesEndpoint } from "./openai-responses-endpoint.js";
 import { declareOpenAiResponsesTools } from "./openai-responses-tools.js";
 import { openAiResponsesErrors } from "./openai-responses-errors.js";
+import { openAiResponsesLint } from "./openai-responses-lint.js";
 
 export { decodeOpenAiResponsesResponse } from "./decode-openai-responses-response.js";
 export { OpenAiResponsesStreamDecoder } from "./decode-openai-responses-stream.js";
@@ -37,6 +38,7 @@ export function createOpenAiResponsesCodec(profile: OpenAiResponsesProfile | Ope
     // The encoder adds store: false and include: ["reasoning.encrypted_content"].
     reasoningRequest: { model: "gpt-5", request: { reasoning: { effort: "medium", summary: "auto" } } },
     errors: openAiResponsesErrors,
+    lint: openAiResponsesLint,
   };
 }
 
