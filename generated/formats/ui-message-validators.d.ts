@@ -19,6 +19,9 @@ export interface StandaloneValidator {
   errors?: ValidationError[] | null;
 }
 
+/** Validates a `UiMessageJsonObject` against UiMessageJsonObject.json. */
+export declare const validateUiMessageJsonObject: StandaloneValidator;
+
 /** Validates a `UiMessageProviderMetadata` against UiMessageProviderMetadata.json. */
 export declare const validateUiMessageProviderMetadata: StandaloneValidator;
 
@@ -123,6 +126,9 @@ export declare const validateUiMessage: StandaloneValidator;
 
 /** Validates a `UiMessageList` against UiMessageList.json. */
 export declare const validateUiMessageList: StandaloneValidator;
+
+/** Validates a `UiMessageJsonValue` against UiMessageJsonValue.json. */
+export declare const validateUiMessageJsonValue: StandaloneValidator;
 
 /** Validates a `UiMessageToolPart` against UiMessageToolPart.json. */
 export declare const validateUiMessageToolPart: StandaloneValidator;

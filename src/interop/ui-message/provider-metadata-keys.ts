@@ -2,6 +2,7 @@
 // `@ai-sdk/*` provider reads and writes, per payload kind (docs/convert-ui-message.md). One table, so the
 // ModelMessage converter can share it; a payload with no entry travels in the `partwise` side channel.
 import type { Attributes, OpaquePayload } from "../../../generated/types.js";
+import type { UiMessageProviderMetadata } from "../../../generated/formats/ui-message.js";
 
 /** One payload kind as an `@ai-sdk/*` provider holds it: `providerMetadata[providerKey][metadataKey]`. */
 export interface ProviderMetadataKey {
@@ -31,7 +32,7 @@ export const ATTRIBUTE_METADATA_KEYS: readonly { readonly provider: string; read
 ];
 
 /** The provider metadata shape: provider key -> fields. */
-export type ProviderMetadataRecord = Record<string, Record<string, unknown>>;
+export type ProviderMetadataRecord = UiMessageProviderMetadata;
 
 /** The AI SDK metadata entry for a payload, or undefined when no AI SDK provider reads that kind. */
 export function metadataKeyOf(payload: OpaquePayload): ProviderMetadataKey | undefined {

@@ -2,6 +2,7 @@
 // own fields do not give back (attributes, a payload no AI SDK provider reads, raw tool arguments, ...), so a
 // round trip is exact. Only the differing top-level fields are kept (docs/convert-ui-message.md#side-channel).
 import type { Part } from "../../../generated/types.js";
+import type { UiMessageJsonObject } from "../../../generated/formats/ui-message.js";
 import { partsEqual } from "../../parts/equality.js";
 import type { ProviderMetadataRecord } from "./provider-metadata-keys.js";
 
@@ -25,6 +26,11 @@ export function partDifference(original: Part, derived: Part): PartDifference | 
   }
   const absent = Object.keys(target).filter((key) => target[key] !== undefined && source[key] === undefined);
   return { ...(Object.keys(fields).length > 0 ? { fields } : {}), ...(absent.length > 0 ? { absent } : {}) };
+}
+
+/** A difference as a metadata value: parts and their fields are JSON by the spec, so the difference is a JSON object. */
+export function differenceAsJson(difference: PartDifference): UiMessageJsonObject {
+  return difference as UiMessageJsonObject;
 }
 
 /** `derived` with a difference applied; a malformed difference (edited by hand) is ignored field by field. */

@@ -6,7 +6,7 @@ import type { UiMessage, UiMessageToolInputAvailable, UiMessageToolPart } from "
 import { keptAsUnknownWarning, type Converted } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { toolResultFromUi } from "./read-ui-part.js";
-import { PARTWISE_METADATA_KEY, partDifference } from "./side-channel.js";
+import { PARTWISE_METADATA_KEY, differenceAsJson, partDifference } from "./side-channel.js";
 import { KEPT_MESSAGE_TYPE, writeUiPart, type WrittenUiPart } from "./write-ui-part.js";
 
 const FORMAT = "ui-message";
@@ -121,6 +121,6 @@ function withResult(tool: UiMessageToolInputAvailable, result: Extract<Part, { t
   const difference = partDifference(result, toolResultFromUi(answered)!);
   if (difference === undefined) return answered;
   const metadata = { ...(answered.callProviderMetadata ?? {}) };
-  const side = (metadata[PARTWISE_METADATA_KEY] ?? {}) as Record<string, unknown>;
-  return { ...answered, callProviderMetadata: { ...metadata, [PARTWISE_METADATA_KEY]: { ...side, result: difference } } } as UiMessageToolPart;
+  const side = metadata[PARTWISE_METADATA_KEY] ?? {};
+  return { ...answered, callProviderMetadata: { ...metadata, [PARTWISE_METADATA_KEY]: { ...side, result: differenceAsJson(difference) } } };
 }

@@ -3,13 +3,13 @@
 // (docs/convert-ui-message.md). Every part that does not come back equal from the UI fields alone carries a
 // side channel, so the round trip is exact.
 import type { ErrorObject, Part } from "../../../generated/types.js";
-import type { UiMessageOtherPart, UiMessagePart, UiMessageToolInputAvailable } from "../../../generated/formats/ui-message.js";
+import type { UiMessageFilePart, UiMessageOtherPart, UiMessagePart, UiMessageTextPart, UiMessageToolInputAvailable } from "../../../generated/formats/ui-message.js";
 import { validateUiMessagePart } from "../../../generated/formats/ui-message-validators.js";
 import { keptAsUnknownWarning, type ConversionSite } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { metadataKeyOf, writeProviderMetadata, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 import { fileFromUi, reasoningFromUi, textFromUi, toolCallFromUi } from "./read-ui-part.js";
-import { PARTWISE_METADATA_KEY, partDifference } from "./side-channel.js";
+import { PARTWISE_METADATA_KEY, differenceAsJson, partDifference } from "./side-channel.js";
 
 /** The provider of unknown parts that hold a UIMessage part partwise has no part for (sources, data parts). */
 export const UI_MESSAGE_PROVIDER = "ai-sdk";
@@ -20,8 +20,11 @@ export const KEPT_PART_TYPE = "data-partwise-part";
 /** The data part that holds a whole partwise tool message that does not fold onto its calls. */
 export const KEPT_MESSAGE_TYPE = "data-partwise-message";
 
-/** A UIMessage part as partwise writes it: never the fallback shape. */
-export type WrittenUiPart = Exclude<UiMessagePart, UiMessageOtherPart>;
+/** A UIMessage part as partwise writes it: never the fallback shape, nor the fields it only reads (ai 7 citations, file references). */
+export type WrittenUiPart =
+  | Exclude<UiMessagePart, UiMessageOtherPart | UiMessageTextPart | UiMessageFilePart>
+  | Omit<UiMessageTextPart, "citations">
+  | Omit<UiMessageFilePart, "providerReference">;
 
 /** The UI roles and which parts each holds in its own shape (convertToModelMessages reads only these). */
 const OWN_SHAPES: Record<"system" | "user" | "assistant", ReadonlySet<Part["type"]>> = {
@@ -46,7 +49,7 @@ function withMetadata(part: Part, derive: (metadata: ProviderMetadataRecord | un
     warnings.push(keptAsUnknownWarning({ ...site, pointer: `${site.pointer}/payload` }, `no AI SDK provider reads a ${part.payload.provider} ${part.payload.kind} payload: kept in providerMetadata.${PARTWISE_METADATA_KEY}`));
   }
   const difference = partDifference(part, derive(Object.keys(metadata).length > 0 ? metadata : undefined));
-  if (difference !== undefined) metadata[PARTWISE_METADATA_KEY] = { ...difference };
+  if (difference !== undefined) metadata[PARTWISE_METADATA_KEY] = differenceAsJson(difference);
   return Object.keys(metadata).length > 0 ? metadata : undefined;
 }
 
