@@ -226,7 +226,7 @@ export interface UiMessageDynamicToolOutputAvailable {
    */
   callProviderMetadata?: UiMessageProviderMetadata;
   state: "output-available";
-  input: unknown;
+  input?: unknown;
   output: unknown;
   resultProviderMetadata?: UiMessageProviderMetadata;
   preliminary?: boolean;
@@ -289,7 +289,7 @@ export interface UiMessageDynamicToolOutputError {
    */
   callProviderMetadata?: UiMessageProviderMetadata;
   state: "output-error";
-  input: unknown;
+  input?: unknown;
   rawInput?: unknown;
   errorText: string;
   resultProviderMetadata?: UiMessageProviderMetadata;
@@ -347,11 +347,11 @@ export interface UiMessageOtherPart {
   [k: string]: unknown;
 }
 /**
- * `output-available`: the tool ran and returned `output`.
+ * `output-available`: the tool ran and returned `output` (a provider-executed tool streamed without its input has none).
  */
 export interface UiMessageOutputAvailableFields {
   state: "output-available";
-  input: unknown;
+  input?: unknown;
   output: unknown;
   resultProviderMetadata?: UiMessageProviderMetadata;
   preliminary?: boolean;
@@ -380,11 +380,11 @@ export interface UiMessageOutputDeniedFields {
   };
 }
 /**
- * `output-error`: the tool failed with `errorText`.
+ * `output-error`: the tool failed with `errorText`; a call whose input did not parse has `rawInput` instead of `input`.
  */
 export interface UiMessageOutputErrorFields {
   state: "output-error";
-  input: unknown;
+  input?: unknown;
   rawInput?: unknown;
   errorText: string;
   resultProviderMetadata?: UiMessageProviderMetadata;
@@ -592,7 +592,7 @@ export interface UiMessageToolOutputAvailable {
    */
   callProviderMetadata?: UiMessageProviderMetadata;
   state: "output-available";
-  input: unknown;
+  input?: unknown;
   output: unknown;
   resultProviderMetadata?: UiMessageProviderMetadata;
   preliminary?: boolean;
@@ -651,7 +651,7 @@ export interface UiMessageToolOutputError {
    */
   callProviderMetadata?: UiMessageProviderMetadata;
   state: "output-error";
-  input: unknown;
+  input?: unknown;
   rawInput?: unknown;
   errorText: string;
   resultProviderMetadata?: UiMessageProviderMetadata;

@@ -23,7 +23,8 @@ export const PROVIDER_METADATA_KEYS: readonly ProviderMetadataKey[] = [
   { provider: "openai.responses", kind: "encrypted_content", providerKey: "openai", metadataKey: "reasoningEncryptedContent" },
   { provider: "google", kind: "thought_signature", providerKey: "google", metadataKey: "thoughtSignature" },
   { provider: "bedrock", kind: "signature", providerKey: "bedrock", metadataKey: "signature" },
-  { provider: "bedrock", kind: "redacted_content", providerKey: "bedrock", metadataKey: "redactedData" },
+  // Converse `reasoningContent.redactedContent`; @ai-sdk/amazon-bedrock's `redactedData` is the other shape (`redactedReasoning.data`).
+  { provider: "bedrock", kind: "redacted_content", providerKey: "bedrock", metadataKey: "redactedContent" },
 ];
 
 /** Attributes the AI SDK providers hold in metadata: the OpenAI Responses item id (`openai.itemId`). */

@@ -56,18 +56,24 @@ export function toolNameOf(part: UiToolPart): string {
   return part.type === "dynamic-tool" ? part.toolName : part.type.slice("tool-".length);
 }
 
-/** The call a tool part holds; the arguments are the input as JSON text (the raw input while it streams). */
+/** The call a tool part holds; the arguments are the input as JSON text (the raw input while it streams or when it did not parse). */
 export function toolCallFromUi(part: UiToolPart): Part {
-  const raw = "rawInput" in part && typeof part.rawInput === "string" ? part.rawInput : "";
-  const argumentsText = part.input === undefined ? raw : JSON.stringify(part.input);
+  const raw = "rawInput" in part ? part.rawInput : undefined;
+  const argumentsText = part.input !== undefined ? JSON.stringify(part.input) : typeof raw === "string" ? raw : raw === undefined ? "" : JSON.stringify(raw);
   return { type: "tool_call", toolCall: { id: part.toolCallId, type: "function", name: toolNameOf(part), arguments: argumentsText }, ...extras(part.callProviderMetadata) };
+}
+
+/** The result's own metadata: the AI SDK copies the call's (a Gemini signature) onto the result, which is not a second payload. */
+function resultMetadata(part: UiToolPart): ProviderMetadataRecord | undefined {
+  const metadata = "resultProviderMetadata" in part ? part.resultProviderMetadata : undefined;
+  return metadata === undefined || JSON.stringify(metadata) === JSON.stringify(part.callProviderMetadata) ? undefined : metadata;
 }
 
 /** The result a tool part holds (output, error or denial), or undefined while the call has none. */
 export function toolResultFromUi(part: UiToolPart): Part | undefined {
   const result = (text: string, isError: boolean): Part => ({
     type: "tool_result", id: part.toolCallId, name: toolNameOf(part), content: [{ type: "text", text }], isError,
-    ...extras("resultProviderMetadata" in part ? part.resultProviderMetadata : undefined),
+    ...extras(resultMetadata(part)),
   });
   switch (part.state) {
     case "output-available":

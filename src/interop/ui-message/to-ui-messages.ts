@@ -2,12 +2,12 @@
 // UIMessage spanning the tool loop: a `step-start` before each assistant message, each tool result folded
 // onto its call's tool part (docs/convert-ui-message.md#messages). What does not fold is kept whole.
 import type { ErrorObject, History, Message, Part } from "../../../generated/types.js";
-import type { UiMessage, UiMessageToolInputAvailable, UiMessageToolPart } from "../../../generated/formats/ui-message.js";
+import type { UiMessage } from "../../../generated/formats/ui-message.js";
 import { keptAsUnknownWarning, type Converted } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { toolResultFromUi } from "./read-ui-part.js";
 import { PARTWISE_METADATA_KEY, differenceAsJson, partDifference } from "./side-channel.js";
-import { KEPT_MESSAGE_TYPE, writeUiPart, type WrittenUiPart } from "./write-ui-part.js";
+import { KEPT_MESSAGE_TYPE, writeUiPart, type WrittenToolPart, type WrittenUiPart } from "./write-ui-part.js";
 
 const FORMAT = "ui-message";
 
@@ -107,15 +107,15 @@ function foldResults(run: WrittenUiMessage, step: OpenStep, parts: readonly Part
     last = callIndex;
     folds.push({ position: step.calls[callIndex]!.position, result: part });
   }
-  for (const { position, result } of folds) run.parts[position] = withResult(run.parts[position] as UiMessageToolInputAvailable, result);
+  for (const { position, result } of folds) run.parts[position] = withResult(run.parts[position] as WrittenToolPart, result);
   return true;
 }
 
 /** The tool part in its output state for `result`, with the result's difference in the side channel. */
-function withResult(tool: UiMessageToolInputAvailable, result: Extract<Part, { type: "tool_result" }>): UiMessageToolPart {
+function withResult(tool: WrittenToolPart, result: Extract<Part, { type: "tool_result" }>): WrittenToolPart {
   const text = result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
   const call = { type: tool.type, toolCallId: tool.toolCallId, ...(tool.callProviderMetadata && { callProviderMetadata: tool.callProviderMetadata }) };
-  const answered: UiMessageToolPart = result.isError
+  const answered: WrittenToolPart = result.isError
     ? { ...call, state: "output-error", input: tool.input, errorText: text }
     : { ...call, state: "output-available", input: tool.input, output: text };
   const difference = partDifference(result, toolResultFromUi(answered)!);

@@ -3,7 +3,17 @@
 // (docs/convert-ui-message.md). Every part that does not come back equal from the UI fields alone carries a
 // side channel, so the round trip is exact.
 import type { ErrorObject, Part } from "../../../generated/types.js";
-import type { UiMessageFilePart, UiMessageOtherPart, UiMessagePart, UiMessageTextPart, UiMessageToolInputAvailable } from "../../../generated/formats/ui-message.js";
+import type {
+  UiMessageDynamicToolPart,
+  UiMessageFilePart,
+  UiMessageOtherPart,
+  UiMessagePart,
+  UiMessageTextPart,
+  UiMessageToolInputAvailable,
+  UiMessageToolOutputAvailable,
+  UiMessageToolOutputError,
+  UiMessageToolPart,
+} from "../../../generated/formats/ui-message.js";
 import { validateUiMessagePart } from "../../../generated/formats/ui-message-validators.js";
 import { keptAsUnknownWarning, type ConversionSite } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -20,9 +30,13 @@ export const KEPT_PART_TYPE = "data-partwise-part";
 /** The data part that holds a whole partwise tool message that does not fold onto its calls. */
 export const KEPT_MESSAGE_TYPE = "data-partwise-message";
 
+/** A tool part as partwise writes it: a call, or a call with its output or error, always with its input. */
+export type WrittenToolPart = (UiMessageToolInputAvailable | UiMessageToolOutputAvailable | UiMessageToolOutputError) & { input: unknown };
+
 /** A UIMessage part as partwise writes it: never the fallback shape, nor the fields it only reads (ai 7 citations, file references). */
 export type WrittenUiPart =
-  | Exclude<UiMessagePart, UiMessageOtherPart | UiMessageTextPart | UiMessageFilePart>
+  | Exclude<UiMessagePart, UiMessageOtherPart | UiMessageTextPart | UiMessageFilePart | UiMessageToolPart | UiMessageDynamicToolPart>
+  | WrittenToolPart
   | Omit<UiMessageTextPart, "citations">
   | Omit<UiMessageFilePart, "providerReference">;
 
