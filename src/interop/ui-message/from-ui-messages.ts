@@ -24,7 +24,7 @@ export function fromUIMessages(uiMessages: unknown): Converted<Message> {
   for (const [index, uiMessage] of list.entries()) {
     const site = { format: FORMAT, pointer: `/${index}` };
     const metadata = readMetadata(uiMessage.metadata, site, warnings);
-    const produced = uiMessage.role === "assistant" ? splitSteps(uiMessage, site, warnings) : [{ role: uiMessage.role, parts: uiMessage.parts.map((part, partIndex) => readPart(part, { ...site, pointer: `${site.pointer}/parts/${partIndex}` }, warnings)) }];
+    const produced = uiMessage.role === "assistant" ? splitSteps(uiMessage, site, warnings) : readMessage(uiMessage, site, warnings);
     const first = produced.find((message) => message.role !== "tool") ?? produced[0];
     if (metadata !== undefined && first !== undefined) first.metadata = metadata;
     for (const message of produced) messages.push(checkFormat<Message>(validateMessage, message, site));
@@ -37,6 +37,18 @@ function readMetadata(metadata: unknown, site: ConversionSite, warnings: ErrorOb
   if (typeof metadata === "object" && metadata !== null && !Array.isArray(metadata)) return metadata as Record<string, unknown>;
   warnings.push(partLostWarning({ ...site, pointer: `${site.pointer}/metadata` }, "partwise message metadata is an object; this metadata is not one"));
   return undefined;
+}
+
+/** A system or user UIMessage as one message; one that is only a kept message is that message. */
+function readMessage(uiMessage: UiMessage, site: ConversionSite, warnings: ErrorObject[]): Message[] {
+  const [only] = uiMessage.parts;
+  if (uiMessage.parts.length === 1 && only?.type === KEPT_MESSAGE_TYPE) return [keptMessage(only, { ...site, pointer: `${site.pointer}/parts/0` })];
+  return [{ role: uiMessage.role, parts: uiMessage.parts.map((part, partIndex) => readPart(part, { ...site, pointer: `${site.pointer}/parts/${partIndex}` }, warnings)) }];
+}
+
+/** The message a `data-partwise-message` part holds, validated. */
+function keptMessage(part: UiMessagePart, site: ConversionSite): Message {
+  return checkFormat<Message>(validateMessage, (part as { data: unknown }).data, { ...site, pointer: `${site.pointer}/data` });
 }
 
 /** An assistant UIMessage as the assistant and tool messages of its steps, in order. */
@@ -57,7 +69,7 @@ function splitSteps(uiMessage: UiMessage, site: ConversionSite, warnings: ErrorO
       assistant = { role: "assistant", parts: [] };
     } else if (part.type === KEPT_MESSAGE_TYPE) {
       flush();
-      messages.push(checkFormat<Message>(validateMessage, (part as { data: unknown }).data, { ...partSite, pointer: `${partSite.pointer}/data` }));
+      messages.push(keptMessage(part, partSite));
     } else if (isToolPart(part)) {
       assistant ??= { role: "assistant", parts: [] };
       const side = sideChannelOf(part.callProviderMetadata);

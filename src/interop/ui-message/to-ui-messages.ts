@@ -53,6 +53,12 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
       case "user": {
         run = undefined;
         step = undefined;
+        if (message.parts.length === 0) {
+          // The AI SDK rejects a UIMessage without parts (validateUIMessages), so the empty message is kept whole.
+          open(message.role, undefined).parts.push({ type: KEPT_MESSAGE_TYPE, data: message });
+          warnings.push(keptAsUnknownWarning({ format: FORMAT, pointer }, `a UIMessage has at least one part: the empty message is kept whole in a ${KEPT_MESSAGE_TYPE} part`));
+          break;
+        }
         const target = open(message.role, message.metadata);
         for (const [partIndex, part] of message.parts.entries()) {
           const written = writeUiPart(part, message.role, { format: FORMAT, pointer: `${pointer}/parts/${partIndex}` });

@@ -51,6 +51,7 @@ import {
   type CallLimits, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool,
   type ProviderHttpClientOptions, type SendOptions, type SessionChatResult, type SessionTurnOptions, type StreamingResponse,
 } from "partwise/chat";
+import { fromUIMessages, toUIMessages, uiMessageFormat, type Converted, type MessageFormat, type ToUiMessagesOptions, type UiMessage, type UiMessagePart, type WrittenUiMessage } from "partwise/ai-sdk";
 import { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "partwise/files";
 import {
   PostgresSessionRepository,
@@ -495,4 +496,15 @@ export async function simulate(): Promise<string> {
   const created: ProviderSimulator | undefined = factory?.(simulatorOptions);
   await simulator.close();
   return `${simulator.url} ${simulator.requestCount} ${created?.provider ?? ""}`;
+}
+
+// --- Converters -------------------------------------------------------------------------------------------------------
+
+export function convertUiMessages(history: readonly Message[]): [WrittenUiMessage[], Converted<Message>, string] {
+  const options: ToUiMessagesOptions = { generateId: (index) => `m${index}` };
+  const written: Converted<WrittenUiMessage> = toUIMessages(history, options);
+  const stored: UiMessage[] = written.messages;
+  const firstParts: UiMessagePart[] = stored[0]?.parts ?? [];
+  const format: MessageFormat = uiMessageFormat;
+  return [written.messages, fromUIMessages(stored), `${format.id} ${firstParts.length}`];
 }
