@@ -7,9 +7,9 @@ import { validateUiMessageList } from "../../../generated/formats/ui-message-val
 import { validateMessage, validatePart } from "../../../generated/validators.js";
 import { checkFormat, keptAsUnknownWarning, partLostWarning, type ConversionSite, type Converted } from "../conversion.js";
 import { fileFromUi, reasoningFromUi, textFromUi, toolCallFromUi, toolResultFromUi, type UiToolPart } from "./read-ui-part.js";
-import { applyDifference, sideChannelOf } from "./side-channel.js";
+import { PARTWISE_METADATA_KEY, applyDifference, sideChannelOf } from "./side-channel.js";
 import { KEPT_MESSAGE_TYPE, KEPT_PART_TYPE, UI_MESSAGE_PROVIDER } from "./write-ui-part.js";
-import { ATTRIBUTE_METADATA_KEYS } from "./provider-metadata-keys.js";
+import { ATTRIBUTE_METADATA_KEYS, unreadMetadataKeys, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 // The OpenAI Responses codec joins summary parts this way; merging the AI SDK's per-summary parts must match it.
 import { REASONING_PART_SEPARATOR, SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 
@@ -77,6 +77,7 @@ function splitSteps(uiMessage: UiMessage, site: ConversionSite, warnings: ErrorO
       const result = toolResultFromUi(part);
       if (result !== undefined) results.push(applyDifference(result, side?.result));
       reportToolLosses(part, partSite, warnings);
+      reportUnreadMetadata(part.callProviderMetadata, { ...partSite, pointer: `${partSite.pointer}/callProviderMetadata` }, warnings);
     } else {
       assistant ??= { role: "assistant", parts: [] };
       const previous = assistant.parts.at(-1);
@@ -116,8 +117,17 @@ function reportToolLosses(part: UiToolPart, site: ConversionSite, warnings: Erro
   }
 }
 
+/** Provider metadata no partwise payload or attribute holds (an AI SDK provider's other fields) is lost: say which. */
+function reportUnreadMetadata(metadata: ProviderMetadataRecord | undefined, site: ConversionSite, warnings: ErrorObject[]): void {
+  const unread = unreadMetadataKeys(metadata, PARTWISE_METADATA_KEY);
+  if (unread.length > 0) warnings.push(partLostWarning(site, `no partwise payload or attribute holds ${unread.join(", ")}`, { keys: unread }));
+}
+
 /** A non-tool UI part as a partwise part, with its side channel applied. */
 function readPart(part: UiMessagePart, site: ConversionSite, warnings: ErrorObject[]): Part {
+  if (part.type === "text" || part.type === "reasoning" || part.type === "file") {
+    reportUnreadMetadata((part as UiMessageTextPart).providerMetadata, { ...site, pointer: `${site.pointer}/providerMetadata` }, warnings);
+  }
   switch (part.type) {
     case "text": {
       const text = part as UiMessageTextPart;

@@ -67,3 +67,12 @@ export function readProviderMetadata(metadata: ProviderMetadataRecord | undefine
   }
   return { attributes };
 }
+
+/** The `providerKey.metadataKey` entries of metadata that no payload or attribute takes (null values aside), for a warning. */
+export function unreadMetadataKeys(metadata: ProviderMetadataRecord | undefined, sideChannelKey: string): string[] {
+  if (metadata === undefined) return [];
+  const read = new Set([...PROVIDER_METADATA_KEYS, ...ATTRIBUTE_METADATA_KEYS].map((entry) => `${entry.providerKey}.${entry.metadataKey}`));
+  return Object.entries(metadata).flatMap(([providerKey, fields]) => providerKey === sideChannelKey ? [] : Object.entries(fields)
+    .filter(([metadataKey, value]) => value !== null && value !== undefined && !read.has(`${providerKey}.${metadataKey}`))
+    .map(([metadataKey]) => `${providerKey}.${metadataKey}`));
+}

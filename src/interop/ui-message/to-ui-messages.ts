@@ -84,6 +84,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
         run ??= open("assistant", undefined);
         if (step !== undefined && message.metadata === undefined && foldResults(run, step, message.parts)) {
           step.answered = true;
+          warnings.push(...hiddenResultContent(message.parts, pointer));
           break;
         }
         if (step !== undefined) step.answered = true;
@@ -115,6 +116,13 @@ function foldResults(run: WrittenUiMessage, step: OpenStep, parts: readonly Part
   }
   for (const { position, result } of folds) run.parts[position] = withResult(run.parts[position] as WrittenToolPart, result);
   return true;
+}
+
+/** A folded result's content that is not plain text rides in the side channel, out of the AI SDK's sight: say so. */
+function hiddenResultContent(parts: readonly Part[], pointer: string): ErrorObject[] {
+  return parts.flatMap((part, index) => part.type === "tool_result" && part.content.some((content) => content.type !== "text")
+    ? [keptAsUnknownWarning({ format: FORMAT, pointer: `${pointer}/parts/${index}/content` }, `the tool output is the result's text; its other content is kept in callProviderMetadata.${PARTWISE_METADATA_KEY}`)]
+    : []);
 }
 
 /** The tool part in its output state for `result`, with the result's difference in the side channel. */

@@ -73,6 +73,31 @@ describe("fromUIMessages", () => {
     expect(toUIMessages(read.messages).messages[0]!.parts[1]).toEqual(source);
   });
 
+  it("merges the AI SDK's per-summary reasoning parts into one part when they share an OpenAI item id", () => {
+    const metadata = (extra: Record<string, string>) => ({ openai: { itemId: "rs_1", ...extra } });
+    const { messages } = fromUIMessages([{ id: "m", role: "assistant", parts: [
+      { type: "step-start" },
+      { type: "reasoning", text: "First.", providerMetadata: metadata({ reasoningEncryptedContent: "gAAA" }) },
+      { type: "reasoning", text: "Second.", providerMetadata: metadata({}) },
+    ] }]);
+    expect(messages[0]!.parts).toEqual([{
+      type: "reasoning", summary: "First.\n\nSecond.",
+      payload: { provider: "openai.responses", kind: "encrypted_content", data: "gAAA" },
+      attributes: { provider: "openai.responses", itemId: "rs_1", summaryPartLengths: "6,7" },
+    }]);
+  });
+
+  it("reports provider metadata and approvals partwise has no place for when reading AI SDK messages", () => {
+    const { warnings } = fromUIMessages([{ id: "m", role: "assistant", parts: [
+      { type: "text", text: "Hi", providerMetadata: { anthropic: { citations: [] } } },
+      { type: "tool-run", toolCallId: "c1", state: "approval-requested", input: {}, approval: { id: "a1" } },
+    ] }]);
+    expect(warnings.map((warning) => [warning.code, warning.pointer])).toEqual([
+      ["convert/part-lost", "/0/parts/0/providerMetadata"],
+      ["convert/part-lost", "/0/parts/1/approval"],
+    ]);
+  });
+
   it("raises convert/invalid-input with the pointer when a part is not a UIMessage part", () => {
     expect(() => fromUIMessages([{ id: "m", role: "user", parts: [{ type: "text" }] }])).toThrow(expect.objectContaining({ code: "convert/invalid-input" }));
   });
