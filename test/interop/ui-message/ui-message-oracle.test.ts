@@ -174,6 +174,23 @@ describe(`fromUIMessages (${major})`, () => {
   }
 });
 
+  it("sends the signed thinking and reports each server-tool block it keeps out of the AI SDK request when the history holds Anthropic web search", async () => {
+    const sdk = await loadSdk();
+    const [first] = readCassette(REAL + "anthropic/pydantic-ai__test_anthropic__test_anthropic_web_search_tool.yaml");
+    const history = historyFrom("anthropic", first!);
+    const serverBlocks = history.flatMap((message, index) => message.parts.flatMap((part, partIndex) => (part.type === "unknown" ? [`/${index}/parts/${partIndex}`] : [])));
+    expect(serverBlocks.length).toBeGreaterThan(0);
+    const { messages, warnings } = toUIMessages(history);
+    expect(warnings.filter((warning) => warning.code === "convert/kept-as-unknown").map((warning) => warning.pointer)).toEqual(expect.arrayContaining(serverBlocks));
+    const recorder = recordingFetch([first!]);
+    await sdk.ai.generateText({ model: cases[0]!.model(sdk, recorder.fetch), messages: await sdk.ai.convertToModelMessages(await sdk.ai.validateUIMessages({ messages: messages as UIMessage[] })) });
+    // The signed thinking still reaches Anthropic; the server-tool blocks (and the encrypted search results in
+    // them) do not, which is what the warnings above say.
+    const signatures = payloadsOf(history).filter((payload) => payload.kind === "signature").map((payload) => payload.data);
+    expect(opaqueValues(recorder.requests[0]!.body)).toEqual(signatures);
+    expect(opaqueValues(codecFor("anthropic").encodeRequest(history).body).length).toBeGreaterThan(signatures.length);
+  });
+
   it("writes UIMessages the real validateUIMessages accepts when the history is random", async () => {
     const sdk = await loadSdk();
     await fc.assert(
