@@ -95,8 +95,7 @@ export interface UiMessageDataPart {
   data: unknown;
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolApprovalRequested".
+ * A `dynamic-tool` part in state `approval-requested`.
  */
 export interface UiMessageDynamicToolApprovalRequested {
   type: "dynamic-tool";
@@ -123,8 +122,7 @@ export interface UiMessageDynamicToolApprovalRequested {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolApprovalResponded".
+ * A `dynamic-tool` part in state `approval-responded`.
  */
 export interface UiMessageDynamicToolApprovalResponded {
   type: "dynamic-tool";
@@ -161,8 +159,7 @@ export interface UiMessageDynamicToolFields {
   dynamic?: false;
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolInputAvailable".
+ * A `dynamic-tool` part in state `input-available`.
  */
 export interface UiMessageDynamicToolInputAvailable {
   type: "dynamic-tool";
@@ -183,8 +180,7 @@ export interface UiMessageDynamicToolInputAvailable {
   input: unknown;
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolInputStreaming".
+ * A `dynamic-tool` part in state `input-streaming`.
  */
 export interface UiMessageDynamicToolInputStreaming {
   type: "dynamic-tool";
@@ -207,8 +203,7 @@ export interface UiMessageDynamicToolInputStreaming {
   inputEncoding?: "json" | "text";
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolOutputAvailable".
+ * A `dynamic-tool` part in state `output-available`.
  */
 export interface UiMessageDynamicToolOutputAvailable {
   type: "dynamic-tool";
@@ -240,8 +235,7 @@ export interface UiMessageDynamicToolOutputAvailable {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolOutputDenied".
+ * A `dynamic-tool` part in state `output-denied`.
  */
 export interface UiMessageDynamicToolOutputDenied {
   type: "dynamic-tool";
@@ -270,8 +264,7 @@ export interface UiMessageDynamicToolOutputDenied {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageDynamicToolOutputError".
+ * A `dynamic-tool` part in state `output-error`.
  */
 export interface UiMessageDynamicToolOutputError {
   type: "dynamic-tool";
@@ -463,8 +456,7 @@ export interface UiMessageTextPart {
   citations?: unknown[];
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolApprovalRequested".
+ * A static tool part `tool-<name>` in state `approval-requested`.
  */
 export interface UiMessageToolApprovalRequested {
   type: `tool-${string}`;
@@ -489,8 +481,7 @@ export interface UiMessageToolApprovalRequested {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolApprovalResponded".
+ * A static tool part `tool-<name>` in state `approval-responded`.
  */
 export interface UiMessageToolApprovalResponded {
   type: `tool-${string}`;
@@ -533,8 +524,7 @@ export interface UiMessageToolFields {
   callProviderMetadata?: UiMessageProviderMetadata;
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolInputAvailable".
+ * A static tool part `tool-<name>` in state `input-available`.
  */
 export interface UiMessageToolInputAvailable {
   type: `tool-${string}`;
@@ -553,8 +543,7 @@ export interface UiMessageToolInputAvailable {
   input: unknown;
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolInputStreaming".
+ * A static tool part `tool-<name>` in state `input-streaming`.
  */
 export interface UiMessageToolInputStreaming {
   type: `tool-${string}`;
@@ -575,8 +564,7 @@ export interface UiMessageToolInputStreaming {
   inputEncoding?: "json" | "text";
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolOutputAvailable".
+ * A static tool part `tool-<name>` in state `output-available`.
  */
 export interface UiMessageToolOutputAvailable {
   type: `tool-${string}`;
@@ -606,8 +594,7 @@ export interface UiMessageToolOutputAvailable {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolOutputDenied".
+ * A static tool part `tool-<name>` in state `output-denied`.
  */
 export interface UiMessageToolOutputDenied {
   type: `tool-${string}`;
@@ -634,8 +621,7 @@ export interface UiMessageToolOutputDenied {
   };
 }
 /**
- * This interface was referenced by `GeneratedRoot`'s JSON-Schema
- * via the `definition` "UiMessageToolOutputError".
+ * A static tool part `tool-<name>` in state `output-error`.
  */
 export interface UiMessageToolOutputError {
   type: `tool-${string}`;
