@@ -23,6 +23,7 @@ export const BUNDLED_ENTRY_POINTS = {
   redis: "src/exports/redis.ts",
   "pydantic-ai": "src/exports/pydantic-ai.ts",
   otel: "src/exports/otel.ts",
+  "ai-sdk": "src/exports/ai-sdk.ts",
 } as const;
 
 /** Writes the bundles into `outdir`; dependencies and Node built-ins stay imports. */

@@ -3,6 +3,7 @@ import type { MessageFormat } from "./conversion.js";
 import { partwiseFormat } from "./partwise-format.js";
 import { otelFormat } from "./otel/otel-messages.js";
 import { pydanticAiFormat } from "./pydantic-ai/pydantic-ai-format.js";
+import { uiMessageFormat } from "./ui-message/index.js";
 
 /** Every format `partwise convert --from/--to` takes, by id. */
-export const MESSAGE_FORMATS: readonly MessageFormat[] = [partwiseFormat, pydanticAiFormat, otelFormat];
+export const MESSAGE_FORMATS: readonly MessageFormat[] = [partwiseFormat, uiMessageFormat, pydanticAiFormat, otelFormat];

@@ -53,6 +53,7 @@ import {
   type CallLimits, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool,
   type ProviderHttpClientOptions, type SendOptions, type SessionChatResult, type SessionTurnOptions, type StreamingResponse,
 } from "partwise/chat";
+import { fromUIMessages, toUIMessages, uiMessageFormat, type ToUiMessagesOptions, type UiMessage, type UiMessagePart, type WrittenUiMessage } from "partwise/ai-sdk";
 import { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "partwise/files";
 import {
   fromPydanticAiMessages, pydanticAiFormat, toPydanticAiMessages,
@@ -554,4 +555,15 @@ export function pydanticAiRoundTrip(json: unknown): PydanticAiModelMessage[] {
   const written: Converted<PydanticAiModelMessage> = toPydanticAiMessages(read.messages);
   const thinking: PydanticAiThinkingPart = { part_kind: "thinking", content: "", signature: "c2lnbmVk", provider_name: "anthropic" };
   return format.id === "pydantic-ai" ? written.messages : [{ kind: "response", parts: [thinking] }];
+}
+
+// --- Converters -------------------------------------------------------------------------------------------------------
+
+export function convertUiMessages(history: readonly Message[]): [WrittenUiMessage[], Converted<Message>, string] {
+  const options: ToUiMessagesOptions = { generateId: (index) => `m${index}` };
+  const written: Converted<WrittenUiMessage> = toUIMessages(history, options);
+  const stored: UiMessage[] = written.messages;
+  const firstParts: UiMessagePart[] = stored[0]?.parts ?? [];
+  const format: MessageFormat = uiMessageFormat;
+  return [written.messages, fromUIMessages(stored), `${format.id} ${firstParts.length}`];
 }
