@@ -32,37 +32,89 @@ function toolResultText(block: Block): string {
   return Array.isArray(block.content) ? textOfBlocks(block.content as Block[]) : "";
 }
 
-/** The first replay problem of a request, as the API words it, or undefined. */
-function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolean, context: SimulatorContext): string | undefined {
+/** Tool ids the API's schema takes. */
+const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
+/** What signatures and redacted data are written in. */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The words of an Anthropic request rule (spec/providers/anthropic.tsp), with the values it names. */
+function ruleText(name: string, values?: Readonly<Record<string, string>>): string {
+  return ruleErrorText(requestRule("anthropic", `anthropic/${name}`), values);
+}
+
+/** A tool id outside the schema's pattern, where the schema check (before any other) finds it. */
+function toolIdProblem(messages: readonly WireMessage[]): string | undefined {
   for (const [index, message] of messages.entries()) {
-    if (message.role !== "assistant") continue;
-    let ordinal = 0;
     for (const [position, block] of blocksOf(message).entries()) {
-      if (block.type === "thinking") {
-        if (!context.signer.verify(THINKING, thinkingContent(String(block.thinking ?? ""), ordinal++), String(block.signature ?? ""))) {
-          return `messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`;
-        }
-      } else if (block.type === "redacted_thinking") {
-        ordinal++;
-        if (context.signer.unseal(REDACTED, String(block.data ?? "")) === undefined) return `messages.${index}.content.${position}: Invalid \`data\` in \`redacted_thinking\` block`;
-      }
-    }
-    const toolUseIds = blocksOf(message).filter((block) => block.type === "tool_use").map((block) => String(block.id));
-    const next = messages[index + 1];
-    const answered = new Set(next?.role === "user" ? blocksOf(next).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id)) : []);
-    const missing = toolUseIds.filter((id) => !answered.has(id));
-    if (missing.length > 0 && next !== undefined) {
-      return `messages.${index + 1}: ${ruleErrorText(requestRule("anthropic", "anthropic/tool-use-without-result"), { id: missing.join(", ") })}`;
+      const at = `messages.${index}.content.${position}`;
+      if (block.type === "tool_use" && !TOOL_ID.test(String(block.id ?? ""))) return `${at}.tool_use.id: ${ruleText("tool-id-pattern")}`;
+      if (block.type === "tool_result" && !TOOL_ID.test(String(block.tool_use_id ?? ""))) return `${at}.tool_result.tool_use_id: ${ruleText("tool-id-pattern")}`;
     }
   }
-  // The final assistant turn of a running tool loop must start with its thinking block.
-  const lastAssistant = messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "assistant").at(-1);
-  if (thinkingEnabled && lastAssistant && lastAssistant.index === messages.length - 2) {
-    const blocks = blocksOf(lastAssistant.message);
-    const first = blocks[0];
-    if (blocks.some((block) => block.type === "tool_use") && first && first.type !== "thinking" && first.type !== "redacted_thinking") {
-      return `messages.${lastAssistant.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
+  return undefined;
+}
+
+function toolUseIdsOf(message: WireMessage | undefined): string[] {
+  return message?.role === "assistant" ? blocksOf(message).filter((block) => block.type === "tool_use").map((block) => String(block.id)) : [];
+}
+
+/** The ids the `tool_result` blocks at the start of a user message answer: results must come before any other block. */
+function leadingResults(message: WireMessage | undefined): Set<string> {
+  const ids = new Set<string>();
+  if (message?.role !== "user") return ids;
+  for (const block of blocksOf(message)) {
+    if (block.type !== "tool_result") break;
+    ids.add(String(block.tool_use_id));
+  }
+  return ids;
+}
+
+/** A thinking block modified, reordered, invented or not base64; redacted data likewise. */
+function thinkingProblem(message: WireMessage, index: number, context: SimulatorContext): string | undefined {
+  let ordinal = 0;
+  for (const [position, block] of blocksOf(message).entries()) {
+    if (block.type === "thinking") {
+      const signature = String(block.signature ?? "");
+      if (!BASE64.test(signature) || !context.signer.verify(THINKING, thinkingContent(String(block.thinking ?? ""), ordinal++), signature)) return `messages.${index}.content.${position}: ${ruleText("invalid-thinking-signature")}`;
+    } else if (block.type === "redacted_thinking") {
+      ordinal++;
+      const data = String(block.data ?? "");
+      if (!BASE64.test(data) || context.signer.unseal(REDACTED, Buffer.from(data, "base64").toString("utf8")) === undefined) return `messages.${index}.content.${position}: ${ruleText("invalid-redacted-thinking")}`;
     }
+  }
+  return undefined;
+}
+
+/** The first replay problem of a request, as the API words it, or undefined. */
+function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolean, context: SimulatorContext): string | undefined {
+  const idProblem = toolIdProblem(messages);
+  if (idProblem) return idProblem;
+  const seen = new Set<string>();
+  for (const [index, message] of messages.entries()) {
+    if (message.role === "user") {
+      const calls = new Set(toolUseIdsOf(messages[index - 1]));
+      for (const [position, block] of blocksOf(message).entries()) {
+        if (block.type === "tool_result" && !calls.has(String(block.tool_use_id))) return `messages.${index}.content.${position}: ${ruleText("tool-result-without-use", { id: String(block.tool_use_id) })}`;
+      }
+    }
+    if (message.role !== "assistant") continue;
+    const problem = thinkingProblem(message, index, context);
+    if (problem) return problem;
+    for (const [position, block] of blocksOf(message).entries()) {
+      if (block.type !== "tool_use") continue;
+      if (seen.has(String(block.id))) return `messages.${index}.content.${position}: ${ruleText("duplicate-tool-use-id")}`;
+      seen.add(String(block.id));
+    }
+    const next = messages[index + 1];
+    const answered = leadingResults(next);
+    const missing = toolUseIdsOf(message).filter((id) => !answered.has(id));
+    if (missing.length > 0 && next !== undefined) return `messages.${index + 1}: ${ruleText("tool-use-without-result", { id: missing.join(", ") })}`;
+  }
+  // The final assistant turn of a running tool loop must start with its thinking block.
+  const last = messages.length - 2;
+  const first = messages[last] ? blocksOf(messages[last] as WireMessage)[0] : undefined;
+  if (thinkingEnabled && first && toolUseIdsOf(messages[last]).length > 0 && first.type !== "thinking" && first.type !== "redacted_thinking") {
+    return `messages.${last}.content.0.type: ${ruleText("thinking-first-in-tool-loop", { found: String(first.type) })}`;
   }
   return undefined;
 }
