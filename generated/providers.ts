@@ -1190,6 +1190,17 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningTextBlock.html"
           },
           {
+            "id": "bedrock/reasoning-signature-required",
+            "check": "bedrock-reasoning-unsigned",
+            "severity": "rejection",
+            "models": "claude",
+            "status": 400,
+            "errorText": "The model returned the following errors: messages.{index}.content.{position}.thinking.signature: Field required",
+            "reason": "Claude models take reasoning back only with its signature; the encoder leaves unsigned reasoning out for Claude only when `modelId` names a Claude model, so a request that names the model elsewhere sends Bedrock's unsigned reasoning (gpt-oss) as is (as maximhq/bifrost#6942 reports the error).",
+            "fix": "Set `modelId` in the request so the encoder leaves unsigned reasoning out for Claude, or remove the unsigned reasoning.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningTextBlock.html"
+          },
+          {
             "id": "bedrock/invalid-redacted-content",
             "check": "bedrock-redacted-content",
             "severity": "rejection",

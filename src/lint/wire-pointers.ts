@@ -11,17 +11,17 @@ interface SentLocation {
   readonly pointer: string;
 }
 
-function sentLocation(subject: LintSubject, matches: (part: Part) => boolean): SentLocation | undefined {
+function sentLocation(subject: LintSubject, matches: (part: Part) => boolean, occurrence = 0): SentLocation | undefined {
+  let seen = 0;
   for (const index of subject.messages.keys()) {
-    const sent = sentParts(subject, index).find(({ part }) => matches(part));
-    if (sent) return { index, pointer: sent.pointer };
+    for (const { part, pointer } of sentParts(subject, index)) if (matches(part) && seen++ === occurrence) return { index, pointer };
   }
   return undefined;
 }
 
-/** The pointer of the first part the target receives that `matches`; the history's own pointer when none does. */
-export function sentPartPointer(subject: LintSubject, matches: (part: Part) => boolean): string {
-  return sentLocation(subject, matches)?.pointer ?? subject.base;
+/** The pointer of the `occurrence`-th (first by default) part the target receives that `matches`; the history's own pointer when none does. */
+export function sentPartPointer(subject: LintSubject, matches: (part: Part) => boolean, occurrence = 0): string {
+  return sentLocation(subject, matches, occurrence)?.pointer ?? subject.base;
 }
 
 /** Matches the tool call `id`. */

@@ -1,6 +1,6 @@
 // A stand-in for the Anthropic Messages API: POST /v1/messages, blocking or SSE, with thinking signed by
-// an HMAC over the thinking text and its place in the turn, and the documented 400s when a tool turn
-// comes back with thinking modified, reordered or missing, or a tool_use without its tool_result.
+// an HMAC over the thinking text, and the 400s of the request rules (spec/providers/anthropic.tsp) in their
+// words: thinking modified or missing in a tool loop, tool ids and tool_use/tool_result pairing.
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
@@ -12,11 +12,6 @@ type WireMessage = { role?: unknown; content?: unknown };
 
 const THINKING = "anthropic:thinking";
 const REDACTED = "anthropic:redacted";
-
-/** What a thinking block's signature binds: its text and its place among the turn's thinking blocks. */
-function thinkingContent(text: string, ordinal: number): string {
-  return `${ordinal}\u0000${text}`;
-}
 
 function blocksOf(message: WireMessage): Block[] {
   if (typeof message.content === "string") return [{ type: "text", text: message.content }];
@@ -69,15 +64,16 @@ function leadingResults(message: WireMessage | undefined): Set<string> {
   return ids;
 }
 
-/** A thinking block modified, reordered, invented or not base64; redacted data likewise. */
+/**
+ * A thinking block modified, invented or not base64; redacted data likewise. The signature binds the text
+ * only, not the block's place: a block moved to another turn verifies, as lint can tell only what a history shows.
+ */
 function thinkingProblem(message: WireMessage, index: number, context: SimulatorContext): string | undefined {
-  let ordinal = 0;
   for (const [position, block] of blocksOf(message).entries()) {
     if (block.type === "thinking") {
       const signature = String(block.signature ?? "");
-      if (!BASE64.test(signature) || !context.signer.verify(THINKING, thinkingContent(String(block.thinking ?? ""), ordinal++), signature)) return `messages.${index}.content.${position}: ${ruleText("invalid-thinking-signature")}`;
+      if (!BASE64.test(signature) || !context.signer.verify(THINKING, String(block.thinking ?? ""), signature)) return `messages.${index}.content.${position}: ${ruleText("invalid-thinking-signature")}`;
     } else if (block.type === "redacted_thinking") {
-      ordinal++;
       const data = String(block.data ?? "");
       if (!BASE64.test(data) || context.signer.unseal(REDACTED, Buffer.from(data, "base64").toString("utf8")) === undefined) return `messages.${index}.content.${position}: ${ruleText("invalid-redacted-thinking")}`;
     }
@@ -160,7 +156,7 @@ function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
 /** The reply's content blocks, thinking signed. */
 function replyBlocks(reply: ScriptReply, thinking: boolean, context: SimulatorContext): Block[] {
   const blocks: Block[] = [];
-  if (thinking) blocks.push({ type: "thinking", thinking: reply.reasoning, signature: context.signer.sign(THINKING, thinkingContent(reply.reasoning, 0)) });
+  if (thinking) blocks.push({ type: "thinking", thinking: reply.reasoning, signature: context.signer.sign(THINKING, reply.reasoning) });
   blocks.push({ type: "text", text: reply.text });
   if (reply.toolCall) blocks.push({ type: "tool_use", id: context.nextId("toolu_01"), name: reply.toolCall.name, input: reply.toolCall.arguments });
   return blocks;

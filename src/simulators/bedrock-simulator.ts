@@ -82,11 +82,6 @@ function textOf(blocks: readonly Block[]): string {
   return blocks.filter((block) => typeof block.text === "string").map((block) => String(block.text)).join("");
 }
 
-/** What a reasoning signature binds: the text and its place among the turn's reasoning blocks (as Anthropic's, A.4 rule 1). */
-function reasoningContent(text: string, ordinal: number): string {
-  return `${ordinal}\u0000${text}`;
-}
-
 function isClaude(model: string): boolean {
   return /claude/.test(model);
 }
@@ -172,16 +167,15 @@ function reasoningProblem(messages: readonly WireMessage[], model: string, think
   for (const [index, message] of messages.entries()) {
     // Reasoning in a user message is refused by the content rules (requestContent).
     if (message.role === "user") continue;
-    let ordinal = 0;
+    // A signature binds the reasoning text only, not its place (as in the Anthropic simulator).
     for (const [position, block] of blocksOf(message).entries()) {
       const reasoning = block.reasoningContent as { reasoningText?: { text?: unknown; signature?: unknown }; redactedContent?: unknown } | undefined;
       const at = { index: String(index), position: String(position) };
       if (reasoning?.reasoningText) {
         const { text, signature } = reasoning.reasoningText;
-        if (signature === undefined) return `The model returned the following errors: messages.${index}.content.${position}.thinking.signature: Field required`;
-        if (!BASE64.test(String(signature)) || !context.signer.verify(REASONING, reasoningContent(String(text ?? ""), ordinal++), String(signature))) return ruleText("invalid-reasoning-signature", at);
+        if (signature === undefined) return ruleText("reasoning-signature-required", at);
+        if (!BASE64.test(String(signature)) || !context.signer.verify(REASONING, String(text ?? ""), String(signature))) return ruleText("invalid-reasoning-signature", at);
       } else if (reasoning?.redactedContent !== undefined) {
-        ordinal++;
         const data = String(reasoning.redactedContent);
         if (!BASE64.test(data) || context.signer.unseal(REDACTED, Buffer.from(data, "base64").toString("utf8")) === undefined) return ruleText("invalid-redacted-content", at);
       }
@@ -226,7 +220,7 @@ function reasoningStyle(model: string, thinking: boolean, question: string): Rea
 
 function replyBlocks(reply: ScriptReply, style: ReasoningStyle, context: SimulatorContext): Block[] {
   const blocks: Block[] = [];
-  if (style === "signed") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning, signature: context.signer.sign(REASONING, reasoningContent(reply.reasoning, 0)) } } });
+  if (style === "signed") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning, signature: context.signer.sign(REASONING, reply.reasoning) } } });
   if (style === "unsigned") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning } } });
   if (style === "redacted") blocks.push({ reasoningContent: { redactedContent: Buffer.from(context.signer.seal(REDACTED, reply.reasoning)).toString("base64") } });
   blocks.push({ text: reply.text });

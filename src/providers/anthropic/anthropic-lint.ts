@@ -63,11 +63,12 @@ function* toolResultWithoutUse(subject: LintSubject): Iterable<LintCause> {
 
 /** A `tool_use` id an earlier call of the request already has. */
 function* duplicateToolUseId(subject: LintSubject): Iterable<LintCause> {
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   for (const turn of wireTurns(subject)) {
     for (const id of toolUseIds(turn)) {
-      if (seen.has(id)) yield { pointer: sentPartPointer(subject, callWithId(id)), values: { id } };
-      seen.add(id);
+      const count = seen.get(id) ?? 0;
+      if (count > 0) yield { pointer: sentPartPointer(subject, callWithId(id), count), values: { id } };
+      seen.set(id, count + 1);
     }
   }
 }

@@ -9,7 +9,7 @@ interface Turn {
   readonly role: unknown;
   readonly blocks: readonly Block[];
 }
-type Reasoning = { reasoningText?: { signature?: unknown }; redactedContent?: unknown };
+type Reasoning = { reasoningText?: { text?: unknown; signature?: unknown }; redactedContent?: unknown };
 
 function wireTurns(subject: LintSubject): Turn[] {
   const messages = Array.isArray(subject.body?.messages) ? (subject.body.messages as { role?: unknown; content?: unknown }[]) : [];
@@ -86,6 +86,17 @@ function* notBase64(subject: LintSubject, read: (reasoning: Reasoning) => unknow
   }
 }
 
+/** Reasoning text sent without a signature (the encoder sends Bedrock's unsigned reasoning when `modelId` names no Claude model). */
+function* reasoningUnsigned(subject: LintSubject): Iterable<LintCause> {
+  for (const [index, turn] of wireTurns(subject).entries()) {
+    if (turn.role !== "assistant") continue;
+    for (const [position, block] of turn.blocks.entries()) {
+      const text = (block.reasoningContent as Reasoning | undefined)?.reasoningText;
+      if (text !== undefined && text.signature === undefined) yield { pointer: sentPartPointer(subject, (part) => part.type === "reasoning" && part.payload === undefined && (part.text ?? "") === String(text.text ?? "")), values: { index: String(index), position: String(position) } };
+    }
+  }
+}
+
 export const bedrockLint: ProviderLint = {
   *facts(request) {
     const fields = (request.additionalModelRequestFields ?? {}) as { thinking?: { type?: unknown }; reasoning_config?: { type?: unknown } };
@@ -101,6 +112,7 @@ export const bedrockLint: ProviderLint = {
     "bedrock-tool-config-required": toolConfigRequired,
     "bedrock-thinking-first": thinkingFirst,
     "bedrock-reasoning-signature": (subject) => notBase64(subject, (reasoning) => reasoning.reasoningText?.signature),
+    "bedrock-reasoning-unsigned": reasoningUnsigned,
     "bedrock-redacted-content": (subject) => notBase64(subject, (reasoning) => reasoning.redactedContent),
     "bedrock-earlier-thinking": earlierTurnReasoning,
   },
