@@ -587,6 +587,36 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
           },
           {
+            "id": "anthropic/thinking-in-final-assistant",
+            "check": "anthropic-thinking-without-thinking",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "When thinking is disabled, an `assistant` message in the final position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.",
+            "reason": "A history that ends with an assistant message (a prefill) may carry thinking blocks only when the request turns thinking on (as real users report: tailcallhq/forgecode#1853).",
+            "fix": "Turn thinking on in the request, or end the history before that assistant message.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
+          },
+          {
+            "id": "anthropic/too-many-images",
+            "check": "anthropic-too-many-images",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Too much media: 0 document pages + {images} images > 100",
+            "reason": "A request takes at most 100 images (in user messages and tool results together); lint counts images only, so a request with PDFs (whose pages count too) is not checked (as real users report: anthropics/claude-code#19822).",
+            "fix": "Leave out earlier images (or replace them by text) until at most 100 remain.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
+          },
+          {
+            "id": "anthropic/request-too-large",
+            "check": "anthropic-request-too-large",
+            "severity": "rejection",
+            "status": 413,
+            "errorText": "Request exceeds the maximum size",
+            "reason": "The Messages API takes request bodies of at most 32 MB; base64 images and PDFs grow a history past it long before its tokens fill the context (as real users report: anthropics/anthropic-sdk-python#938).",
+            "fix": "Leave out or shrink earlier media (or send files by URL or through the Files API) until the request is under 32 MB.",
+            "docs": "https://platform.claude.com/docs/en/api/overview"
+          },
+          {
             "id": "anthropic/earlier-thinking-stripped",
             "check": "anthropic-earlier-thinking",
             "severity": "degradation",

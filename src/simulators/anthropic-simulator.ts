@@ -115,6 +115,21 @@ function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolea
   return undefined;
 }
 
+/** The request-level limits: thinking in a trailing assistant message with thinking off, more than 100 images. */
+function requestProblem(messages: readonly WireMessage[], thinkingEnabled: boolean): string | undefined {
+  const last = messages.length - 1;
+  const final = messages[last];
+  if (!thinkingEnabled && final?.role === "assistant") {
+    const position = blocksOf(final).findIndex((block) => block.type === "thinking" || block.type === "redacted_thinking");
+    if (position >= 0) return `messages.${last}.content.${position}: ${ruleText("thinking-in-final-assistant")}`;
+  }
+  const blocks = messages.flatMap((message) => blocksOf(message).flatMap((block) => [block, ...(block.type === "tool_result" && Array.isArray(block.content) ? (block.content as Block[]) : [])]));
+  const images = blocks.filter((block) => block.type === "image").length;
+  // Documents' pages count too; the simulator (like lint) counts images only when there are none.
+  if (images > 100 && !blocks.some((block) => block.type === "document")) return ruleText("too-many-images", { images: String(images) });
+  return undefined;
+}
+
 /** The part a user or system block carries, for the content rules; undefined for blocks partwise writes none of. */
 function blockSubject(block: Block): WireContent["subject"] | undefined {
   const source = (typeof block.source === "object" && block.source !== null ? block.source : {}) as Block;
@@ -200,13 +215,15 @@ export const anthropicSimulator: ProviderSimulator = {
   requestContent: (body) => blockRequestContent(body, { subjectOf: blockSubject, resultContent: (block) => (block.type === "tool_result" ? block.content : undefined) }),
   errorAnswer(status, type, message, context) {
     const requestId = context.nextId("req_");
-    return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };
+    // An oversized body (the server's limit, 32 MB by default as the API's) gets the API's words.
+    const text = type === "request_too_large" ? ruleText("request-too-large") : message;
+    return { kind: "json", status, body: { type: "error", error: { type, message: text }, request_id: requestId }, headers: { "request-id": requestId } };
   },
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer {
     const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
     const thinkingType = (request.body.thinking as { type?: unknown } | undefined)?.type;
     const thinking = thinkingType === "enabled" || thinkingType === "adaptive";
-    const problem = replayProblem(messages, thinking, context);
+    const problem = replayProblem(messages, thinking, context) ?? requestProblem(messages, thinking);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);
     const toolNames = Array.isArray(request.body.tools) ? (request.body.tools as { name?: unknown }[]).map((tool) => String(tool.name)) : [];
     const reply = scriptReply(scriptTurns(messages), toolNames);

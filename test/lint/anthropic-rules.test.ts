@@ -3,9 +3,10 @@
 // history fixed as the rule's `fix` says, accepted by both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "../../generated/types.js";
-import { message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
+import { mediaPart, message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { weatherTools } from "../../src/demo/weather-scenario.js";
+import { DEFAULT_SIMULATOR_MAX_BODY_BYTES } from "../../src/simulators/simulator-server.js";
 import { RuleSimulator, answer, callId, lintOne, question, rejectionOf } from "../support/rule-cases.js";
 
 const MODEL = "claude-sonnet-4-5";
@@ -87,6 +88,39 @@ describe("anthropic request rules", () => {
     const call = toolCallPart({ id: "toolu_r1", name: "get_weather", arguments: { city: "Oslo" } });
     await expectRejected([question, message("assistant", [redacted, call]), answer("toolu_r1")], plain, "anthropic/invalid-redacted-thinking", "/1/parts/0", "messages.1.content.0");
     await expectAccepted([question, message("assistant", [call]), answer("toolu_r1")], plain);
+  });
+
+  it("rejects thinking in a trailing assistant message when thinking is off (anthropic/thinking-in-final-assistant)", async () => {
+    const [thought] = turn.parts;
+    const prefill = message("assistant", [thought!, textPart("It is")]);
+    await expectRejected([question, prefill], plain, "anthropic/thinking-in-final-assistant", "/1/parts/0", "messages.1.content.0");
+    await expectAccepted([question, message("assistant", [textPart("It is")])], plain);
+  });
+
+  it("rejects more than 100 images in one request (anthropic/too-many-images)", async () => {
+    const image = mediaPart({ mimeType: "image/png", data: "iVBORw0KGgo=", dataKind: "bytes" });
+    const album = (count: number) => [message("user", [textPart("Which of these show rain?"), ...Array.from({ length: count }, () => image)])];
+    const finding = rejectionOf(lintOne(album(101), "anthropic", plain), "anthropic/too-many-images");
+    expect(finding).toMatchObject({ pointer: "/0", details: { status: 400, errorText: "Too much media: 0 document pages + 101 images > 100" } });
+    const said = await simulator.answer(album(101), plain, MODEL);
+    expect(said).toEqual({ status: 400, message: finding.details?.errorText });
+    await expectAccepted(album(100), plain);
+  });
+
+  it("rejects a request body over 32 MB (anthropic/request-too-large)", async () => {
+    const pdf = (bytes: number) => [message("user", [textPart("Summarize the forecast."), mediaPart({ mimeType: "application/pdf", data: "A".repeat(bytes), dataKind: "bytes" })])];
+    const finding = rejectionOf(lintOne(pdf(33 * 1024 * 1024), "anthropic", plain), "anthropic/request-too-large");
+    expect(finding).toMatchObject({ pointer: "", details: { status: 413, errorText: "Request exceeds the maximum size" } });
+    expect(lintOne(pdf(1024), "anthropic", plain).accepted).toBe(true);
+    // The simulators' default limit is the API's; one with a lower limit shows the answer without a 32 MB upload.
+    expect(DEFAULT_SIMULATOR_MAX_BODY_BYTES).toBe(32 * 1024 * 1024);
+    const small = await RuleSimulator.start("anthropic", 64 * 1024);
+    try {
+      expect(await small.answer(pdf(200 * 1024), plain, MODEL)).toEqual({ status: 413, message: finding.details?.errorText });
+      expect((await small.answer(pdf(1024), plain, MODEL)).status).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it("warns that earlier turns' thinking is stripped by models before Opus 4.5 and Sonnet 4.6 (anthropic/earlier-thinking-stripped)", async () => {

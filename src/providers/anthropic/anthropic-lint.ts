@@ -1,7 +1,9 @@
 // What lint checks before a Messages API call (spec/providers/anthropic.tsp @requestRules): the facts of
 // the request (extended thinking on, tools declared, streaming) and Anthropic's own checks, read on the
 // encoded request, where the encoder has merged turns and left out what it does not send (docs/lint.md).
+import type { Part } from "../../../generated/types.js";
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
+import { messagePointer } from "../../lint/lint-check.js";
 import { callWithId, earlierTurnReasoning, isBase64, payloadWithData, resultWithId, sentPartPointer, turnStartPointer } from "../../lint/wire-pointers.js";
 
 type Block = Record<string, unknown>;
@@ -9,6 +11,11 @@ interface Turn {
   readonly role: unknown;
   readonly blocks: readonly Block[];
 }
+
+/** The most images a request takes (https://platform.claude.com/docs/en/build-with-claude/vision). */
+const MAX_IMAGES = 100;
+/** The largest request body, 32 MB (https://platform.claude.com/docs/en/api/overview), counted as the simulator counts it. */
+const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 /** Tool ids the API takes (its schema's pattern, empty excluded). */
 const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
@@ -104,6 +111,38 @@ function* notBase64(subject: LintSubject, type: string, field: string): Iterable
   }
 }
 
+/** Thinking blocks in a trailing assistant message of a request with thinking off. */
+function* thinkingWithoutThinking(subject: LintSubject): Iterable<LintCause> {
+  const final = wireTurns(subject).at(-1);
+  if (subject.facts.has("thinking") || final?.role !== "assistant") return;
+  for (const block of final.blocks) {
+    const data = block.type === "thinking" ? block.signature : block.type === "redacted_thinking" ? block.data : undefined;
+    if (data !== undefined) yield { pointer: sentPartPointer(subject, payloadWithData(String(data))) };
+  }
+}
+
+/** The image blocks of user messages and of their tool results. */
+function imageBlocks(turns: readonly Turn[]): Block[] {
+  const nested = (block: Block): Block[] => (block.type === "tool_result" && Array.isArray(block.content) ? (block.content as Block[]) : []);
+  return turns.flatMap((turn) => turn.blocks.flatMap((block) => [block, ...nested(block)])).filter((block) => block.type === "image");
+}
+
+/** More than 100 images, in a request without documents (whose pages count too, and which lint cannot count). */
+function* tooManyImages(subject: LintSubject): Iterable<LintCause> {
+  const turns = wireTurns(subject);
+  const images = imageBlocks(turns);
+  const documents = turns.some((turn) => turn.blocks.some((block) => block.type === "document" || (block.type === "tool_result" && Array.isArray(block.content) && (block.content as Block[]).some((inner) => inner.type === "document"))));
+  if (images.length <= MAX_IMAGES || documents) return;
+  const hasMedia = (parts: readonly Part[]): boolean => parts.some((part) => part.type === "media" || (part.type === "tool_result" && hasMedia(part.content)));
+  const last = subject.messages.findLastIndex((message) => hasMedia(message.parts));
+  yield { pointer: last < 0 ? subject.base : messagePointer(subject, last), values: { images: String(images.length) } };
+}
+
+/** A request body over the size limit. */
+function* requestTooLarge(subject: LintSubject): Iterable<LintCause> {
+  if (subject.body && new TextEncoder().encode(JSON.stringify(subject.body)).length > MAX_REQUEST_BYTES) yield { pointer: subject.base };
+}
+
 export const anthropicLint: ProviderLint = {
   *facts(request) {
     const thinking = request.thinking as { type?: unknown } | undefined;
@@ -119,6 +158,9 @@ export const anthropicLint: ProviderLint = {
     "anthropic-thinking-first": thinkingFirst,
     "anthropic-thinking-signature": (subject) => notBase64(subject, "thinking", "signature"),
     "anthropic-redacted-thinking-data": (subject) => notBase64(subject, "redacted_thinking", "data"),
+    "anthropic-thinking-without-thinking": thinkingWithoutThinking,
+    "anthropic-too-many-images": tooManyImages,
+    "anthropic-request-too-large": requestTooLarge,
     "anthropic-earlier-thinking": earlierTurnReasoning,
   },
 };
