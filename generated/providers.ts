@@ -1242,6 +1242,26 @@ export const providersDocument: ProvidersDocument = {
             "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningContentBlock.html"
           },
           {
+            "id": "bedrock/too-many-documents",
+            "check": "bedrock-too-many-documents",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "You can't include more than 5 documents in a request.",
+            "reason": "A Converse request takes at most five documents, counted over the whole history (as real users report: aws-samples/generative-ai-use-cases#1685).",
+            "fix": "Leave out earlier documents (or replace them by their text) until at most five remain.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html"
+          },
+          {
+            "id": "bedrock/duplicate-document-names",
+            "check": "bedrock-duplicate-document-names",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Messages can't contain duplicate document names.",
+            "reason": "Every document of a request needs its own `name`; the encoder names a document after its media's name without the extension, and `document` when it has none, so two unnamed documents (or `report.pdf` and `report.docx`) collide (as real users report: aws-samples/generative-ai-use-cases#1685).",
+            "fix": "Give each document media a distinct name.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html"
+          },
+          {
             "id": "bedrock/earlier-thinking-stripped",
             "check": "bedrock-earlier-thinking",
             "severity": "degradation",

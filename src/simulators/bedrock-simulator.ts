@@ -161,6 +161,14 @@ function toolProblem(messages: readonly WireMessage[], toolConfig: unknown): str
   return undefined;
 }
 
+/** Bedrock's limits on documents: at most five in a request, each named differently (DocumentBlock). */
+function documentProblem(messages: readonly WireMessage[]): string | undefined {
+  const blocks = messages.flatMap((message) => blocksOf(message).flatMap((block) => [block, ...(((block.toolResult as { content?: unknown } | undefined)?.content as Block[] | undefined) ?? [])]));
+  const names = blocks.flatMap((block) => (typeof block.document === "object" && block.document !== null ? [String((block.document as Block).name)] : []));
+  if (names.length > 5) return ruleText("too-many-documents");
+  return new Set(names).size < names.length ? ruleText("duplicate-document-names") : undefined;
+}
+
 /** The first replay problem of a Claude request, in Bedrock's wording of Anthropic's errors (B.4), or undefined. */
 function reasoningProblem(messages: readonly WireMessage[], model: string, thinking: boolean, context: SimulatorContext): string | undefined {
   if (!isClaude(model)) return undefined;
@@ -289,7 +297,7 @@ export const bedrockSimulator: ProviderSimulator = {
     const fields = (request.body.additionalModelRequestFields ?? {}) as { thinking?: { type?: unknown }; reasoning_config?: { type?: unknown } };
     const thinkingType = fields.thinking?.type ?? fields.reasoning_config?.type;
     const thinking = thinkingType === "enabled" || thinkingType === "adaptive";
-    const problem = toolProblem(messages, request.body.toolConfig) ?? reasoningProblem(messages, request.model, thinking, context);
+    const problem = toolProblem(messages, request.body.toolConfig) ?? documentProblem(messages) ?? reasoningProblem(messages, request.model, thinking, context);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);
     const tools = ((request.body.toolConfig as { tools?: { toolSpec?: { name?: unknown } }[] } | undefined)?.tools ?? []).map((tool) => String(tool.toolSpec?.name));
     const turns = scriptTurns(messages);

@@ -3,7 +3,7 @@
 // and the history fixed as the rule's `fix` says, accepted by both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "../../generated/types.js";
-import { message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
+import { mediaPart, message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { weatherTools } from "../../src/demo/weather-scenario.js";
 import { RuleSimulator, answer, callId, lintOne, question, rejectionOf } from "../support/rule-cases.js";
@@ -96,6 +96,20 @@ describe("bedrock request rules", () => {
     const call = toolCallPart({ id: "tooluse_r1", name: "get_weather", arguments: { city: "Oslo" } });
     await expectRejected([question, message("assistant", [redacted, call]), answer("tooluse_r1")], plain, "bedrock/invalid-redacted-content", "/1/parts/0");
     await expectAccepted([question, message("assistant", [call]), answer("tooluse_r1")], plain);
+  });
+
+  it("rejects more than five documents in one request (bedrock/too-many-documents)", async () => {
+    const file = (index: number) => mediaPart({ mimeType: "application/pdf", data: "JVBERi0xLjQK", dataKind: "bytes", name: `forecast-${index}.pdf` });
+    const files = (count: number) => [message("user", [textPart("Summarize these."), ...Array.from({ length: count }, (_, index) => file(index))])];
+    await expectRejected(files(6), plain, "bedrock/too-many-documents", "/0/parts/6");
+    await expectAccepted(files(5), plain);
+  });
+
+  it("rejects two documents with one name, as two unnamed PDFs get (bedrock/duplicate-document-names)", async () => {
+    const pdf = (name?: string) => mediaPart({ mimeType: "application/pdf", data: "JVBERi0xLjQK", dataKind: "bytes", ...(name === undefined ? {} : { name }) });
+    await expectRejected([message("user", [textPart("Compare."), pdf(), pdf()])], plain, "bedrock/duplicate-document-names", "/0/parts/2");
+    await expectRejected([message("user", [textPart("Compare."), pdf("report.pdf"), mediaPart({ mimeType: "text/plain", data: "rain", dataKind: "string", name: "report.txt" })])], plain, "bedrock/duplicate-document-names", "/0/parts/2");
+    await expectAccepted([message("user", [textPart("Compare."), pdf("oslo.pdf"), pdf("bergen.pdf")])], plain);
   });
 
   it("warns that earlier turns' reasoning is ignored by Claude models before Opus 4.5 and Sonnet 4.6 (bedrock/earlier-thinking-stripped)", async () => {

@@ -1,7 +1,9 @@
 // What lint checks before a Converse call (spec/providers/bedrock.tsp @requestRules): the facts of the
 // request (Claude's thinking through `additionalModelRequestFields`, tools in `toolConfig`), the model from
 // `modelId`, and Bedrock's own checks, read on the encoded request with the wire's message indexes (docs/lint.md).
+import type { Part } from "../../../generated/types.js";
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
+import { sentParts } from "../../lint/lint-check.js";
 import { callWithId, earlierTurnReasoning, isBase64, payloadWithData, resultWithId, sentPartPointer, turnStartPointer } from "../../lint/wire-pointers.js";
 
 type Block = Record<string, unknown>;
@@ -97,6 +99,53 @@ function* reasoningUnsigned(subject: LintSubject): Iterable<LintCause> {
   }
 }
 
+/** The most documents a request takes (https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html). */
+const MAX_DOCUMENTS = 5;
+
+/** The document blocks of the request, in order: in user messages and in their tool results. */
+function documentBlocks(subject: LintSubject): Block[] {
+  const nested = (block: Block): Block[] => ((block.toolResult as { content?: unknown } | undefined)?.content as Block[] | undefined) ?? [];
+  return wireTurns(subject).flatMap((turn) => turn.blocks.flatMap((block) => [block, ...nested(block)])).flatMap((block) => (block.document === undefined ? [] : [block.document as Block]));
+}
+
+/** Whether a part is media the encoder writes as a document block (any media but an image). */
+function isDocument(part: Part): boolean {
+  return part.type === "media" && !part.media.mimeType.startsWith("image/");
+}
+
+/** The pointers of the document media the target receives, in the order of documentBlocks (user messages, then each result's content). */
+function documentPointers(subject: LintSubject): string[] {
+  const pointers: string[] = [];
+  for (const [index, message] of subject.messages.entries()) {
+    if (message.role === "assistant" || message.role === "system") continue;
+    for (const { part, pointer } of sentParts(subject, index)) {
+      if (isDocument(part)) pointers.push(pointer);
+      if (part.type !== "tool_result") continue;
+      part.content.forEach((inner, position) => {
+        const innerPointer = `${pointer}/content/${position}`;
+        if (isDocument(inner) && !subject.dropped.has(innerPointer)) pointers.push(innerPointer);
+      });
+    }
+  }
+  return pointers;
+}
+
+/** More than five documents: the sixth is the cause. */
+function* tooManyDocuments(subject: LintSubject): Iterable<LintCause> {
+  if (documentBlocks(subject).length > MAX_DOCUMENTS) yield { pointer: documentPointers(subject)[MAX_DOCUMENTS] ?? subject.base };
+}
+
+/** A document named as an earlier one. */
+function* duplicateDocumentNames(subject: LintSubject): Iterable<LintCause> {
+  const seen = new Set<string>();
+  const pointers = documentPointers(subject);
+  for (const [index, document] of documentBlocks(subject).entries()) {
+    const name = String(document.name);
+    if (seen.has(name)) yield { pointer: pointers[index] ?? subject.base };
+    seen.add(name);
+  }
+}
+
 export const bedrockLint: ProviderLint = {
   *facts(request) {
     const fields = (request.additionalModelRequestFields ?? {}) as { thinking?: { type?: unknown }; reasoning_config?: { type?: unknown } };
@@ -114,6 +163,8 @@ export const bedrockLint: ProviderLint = {
     "bedrock-reasoning-signature": (subject) => notBase64(subject, (reasoning) => reasoning.reasoningText?.signature),
     "bedrock-reasoning-unsigned": reasoningUnsigned,
     "bedrock-redacted-content": (subject) => notBase64(subject, (reasoning) => reasoning.redactedContent),
+    "bedrock-too-many-documents": tooManyDocuments,
+    "bedrock-duplicate-document-names": duplicateDocumentNames,
     "bedrock-earlier-thinking": earlierTurnReasoning,
   },
 };
