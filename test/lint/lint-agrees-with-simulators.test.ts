@@ -58,7 +58,7 @@ function rejectionStatuses(findings: readonly ErrorObject[]): unknown[] {
 describe("lintHistory", () => {
   it.each(targets.map((target) => [target.label, target] as const))("predicts what the %s simulator answers for any history and request", async (_label, target) => {
     await fc.assert(
-      fc.asyncProperty(lintCaseArbitrary(pool), lintRequestArbitrary(target), async ({ history, corruption }, request) => {
+      fc.asyncProperty(lintCaseArbitrary(pool, target), lintRequestArbitrary(target), async ({ history, corruption }, request) => {
         expect(schemaErrors(history), "the harness generates histories the schema takes").toEqual([]);
         const report = lintHistory(history, { target: target.provider, request, variant: target.variant }).targets[0]!;
         const answer = await simulatorAnswer(target, history, request);

@@ -175,7 +175,12 @@ function loopSlice(pool: TurnPool): fc.Arbitrary<Message[]> {
 /** The corruptions a history shows (lint-common.md): the signature itself is never edited in a way only cryptography could tell. */
 export type Corruption = "empty-data" | "whitespace-data" | "outside-encoding" | "foreign-tag" | "moved-block";
 
-function corrupt(messages: Message[], corruption: Corruption, pick: number, otherProvider: string, destination: number): Message[] {
+/**
+ * One corruption of the `pick`-th payload of the history. A foreign tag names a provider other than the
+ * payload's and the target's: a payload retagged as the target's own is a forged own signature (Anthropic and
+ * Bedrock both call theirs `signature`), which only cryptography could tell, so it is not generated.
+ */
+function corrupt(messages: Message[], corruption: Corruption, pick: number, targetProvider: string, other: number, destination: number): Message[] {
   const signed = messages.flatMap((message, index) => message.parts.flatMap((part, partIndex) => (part.payload ? [{ index, partIndex, part }] : [])));
   const target = signed[pick % Math.max(signed.length, 1)];
   if (!target) return messages;
@@ -193,9 +198,11 @@ function corrupt(messages: Message[], corruption: Corruption, pick: number, othe
     case "outside-encoding":
       replace(`${payload.data.slice(0, 4)}!%*${payload.data.slice(4)}`);
       break;
-    case "foreign-tag":
-      replace(payload.data, otherProvider === payload.provider ? "mistral" : otherProvider);
+    case "foreign-tag": {
+      const others = PROVIDER_IDS.filter((provider) => provider !== payload.provider && provider !== targetProvider);
+      replace(payload.data, others[other % others.length]);
       break;
+    }
     case "moved-block": {
       const assistants = copy.flatMap((message, at) => (message.role === "assistant" && at !== index ? [at] : []));
       const to = assistants[destination % Math.max(assistants.length, 1)];
@@ -214,20 +221,21 @@ export interface LintCase {
   readonly corruption?: Corruption;
 }
 
-export function lintCaseArbitrary(pool: TurnPool): fc.Arbitrary<LintCase> {
+/** The cases of the property for one target: its provider id keeps a foreign tag foreign (see corrupt). */
+export function lintCaseArbitrary(pool: TurnPool, target: LintTarget): fc.Arbitrary<LintCase> {
   const segment = fc.oneof(
     { weight: 4, arbitrary: loopSlice(pool) },
     { weight: 2, arbitrary: userMessage.map((message) => [message]) },
     { weight: 1, arbitrary: syntheticAssistant(pool).map((message) => [message]) },
     { weight: 1, arbitrary: syntheticToolMessage(pool).map((message) => [message]) },
   );
-  const corruption = fc.option(fc.tuple(fc.constantFrom<Corruption>("empty-data", "whitespace-data", "outside-encoding", "foreign-tag", "moved-block"), fc.nat(), fc.constantFrom(...PROVIDER_IDS), fc.nat()), { nil: undefined, freq: 2 });
+  const corruption = fc.option(fc.tuple(fc.constantFrom<Corruption>("empty-data", "whitespace-data", "outside-encoding", "foreign-tag", "moved-block"), fc.nat(), fc.nat(), fc.nat()), { nil: undefined, freq: 2 });
   return fc.tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), corruption).map(([segments, corrupted]) => {
     const messages = segments.flat();
     const history = (list: Message[]): History => ({ format: "partwise.history", version: 1, messages: list });
     if (!corrupted) return { history: history(messages) };
     const [kind, pick, other, destination] = corrupted;
-    return { history: history(corrupt(messages, kind, pick, other, destination)), corruption: kind };
+    return { history: history(corrupt(messages, kind, pick, target.provider, other, destination)), corruption: kind };
   });
 }
 
