@@ -1,6 +1,7 @@
-// A stand-in for Bedrock Converse and ConverseStream (AWS event-stream), SigV4-checked: Claude's signed or
-// redacted reasoning with Anthropic's replay rules as ValidationExceptions, gpt-oss's unsigned reasoning
-// taken back as is. providers-anthropic-bedrock-gemini-mistral.md B.1-B.4 (A.4 for the Claude rules)
+// A stand-in for Bedrock Converse and ConverseStream (AWS event-stream), SigV4-checked: the request rules of
+// spec/providers/bedrock.tsp as ValidationExceptions in their words (toolConfig, tool pairing, documents;
+// Claude's signed or redacted reasoning under Anthropic's replay rules), gpt-oss's unsigned reasoning taken
+// back as is. providers-anthropic-bedrock-gemini-mistral.md B.1-B.4 (A.4 for the Claude rules)
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { signAwsRequest } from "../client/aws-signature.js";
