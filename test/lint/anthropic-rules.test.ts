@@ -22,19 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 
-/** Lint rejects `history` by `rule` at `pointer`, and the simulator answers its status with `location` and the same text. */
-async function expectRejected(history: readonly Message[], request: Readonly<Record<string, unknown>>, rule: string, pointer: string, location: string): Promise<void> {
-  const finding = rejectionOf(lintOne(history, "anthropic", request), rule);
-  expect(finding.pointer).toBe(pointer);
-  const said = await simulator.answer(history, request, MODEL);
-  expect(said.status).toBe(finding.details?.status);
-  expect(said.message).toBe(`${location}: ${String(finding.details?.errorText)}`);
-}
+type Request = Readonly<Record<string, unknown>>;
 
-async function expectAccepted(history: readonly Message[], request: Readonly<Record<string, unknown>>): Promise<void> {
-  expect(lintOne(history, "anthropic", request).findings.filter((finding) => finding.code === "lint/rejected")).toEqual([]);
-  expect((await simulator.answer(history, request, MODEL)).status).toBe(200);
-}
+/** Lint rejects `history` by `rule` at `pointer` and the simulator answers the same status, with `location` before the same text. */
+const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string, location: string): Promise<string> => simulator.expectRejected(history, request, MODEL, rule, pointer, location);
+const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => simulator.expectAccepted(history, request, MODEL);
 
 describe("anthropic request rules", () => {
   it("rejects a tool_use the next message does not answer (anthropic/tool-use-without-result)", async () => {

@@ -6,7 +6,7 @@ import type { Message } from "../../generated/types.js";
 import { mediaPart, message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { weatherTools } from "../../src/demo/weather-scenario.js";
-import { RuleSimulator, answer, callId, lintOne, question, rejectionOf } from "../support/rule-cases.js";
+import { RuleSimulator, answer, callId, lintOne, question } from "../support/rule-cases.js";
 
 const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 const { toolConfig } = codecFor("bedrock").declareTools(weatherTools) as { toolConfig: unknown };
@@ -24,20 +24,9 @@ afterAll(() => simulator.close());
 
 type Request = Readonly<Record<string, unknown>>;
 
-/** Lint rejects `history` by `rule` at `pointer`, and the simulator answers its status with the same message (Bedrock's text names its own wire location). */
-async function expectRejected(history: readonly Message[], request: Request, rule: string, pointer: string, model = MODEL): Promise<string> {
-  const finding = rejectionOf(lintOne(history, "bedrock", request), rule);
-  expect(finding.pointer).toBe(pointer);
-  const said = await simulator.answer(history, request, model);
-  expect(said.status).toBe(finding.details?.status);
-  expect(said.message).toBe(finding.details?.errorText);
-  return String(finding.details?.errorText);
-}
-
-async function expectAccepted(history: readonly Message[], request: Request, model = MODEL): Promise<void> {
-  expect(lintOne(history, "bedrock", request).findings.filter((finding) => finding.code === "lint/rejected")).toEqual([]);
-  expect((await simulator.answer(history, request, model)).status).toBe(200);
-}
+/** Lint rejects `history` by `rule` at `pointer` and the simulator answers the same status and words (Bedrock's text names its own wire location). */
+const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string): Promise<string> => simulator.expectRejected(history, request, MODEL, rule, pointer);
+const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => simulator.expectAccepted(history, request, MODEL);
 
 describe("bedrock request rules", () => {
   it("rejects a toolUse the next message does not answer (bedrock/tool-use-without-result)", async () => {

@@ -51,6 +51,26 @@ export class RuleSimulator {
     }
   }
 
+  /**
+   * Lint rejects `history` by `rule` at `pointer`, and the simulator answers the rule's status and text,
+   * after `location` (the wire location Anthropic puts first) when given. Returns the error text.
+   */
+  async expectRejected(history: readonly Message[], request: Request, model: string, rule: string, pointer: string, location?: string): Promise<string> {
+    const finding = rejectionOf(lintOne(history, this.provider, request), rule);
+    expect(finding.pointer).toBe(pointer);
+    const said = await this.answer(history, request, model);
+    expect(said.status).toBe(finding.details?.status);
+    const text = String(finding.details?.errorText);
+    expect(said.message).toBe(location === undefined ? text : `${location}: ${text}`);
+    return text;
+  }
+
+  /** Lint predicts no rejection and the simulator answers 200. */
+  async expectAccepted(history: readonly Message[], request: Request, model: string): Promise<void> {
+    expect(lintOne(history, this.provider, request).findings.filter((finding) => finding.code === "lint/rejected")).toEqual([]);
+    expect((await this.answer(history, request, model)).status).toBe(200);
+  }
+
   /** The assistant turn the simulator answers the question with (signed reasoning when `request` turns it on, a tool call). */
   async toolTurn(request: Request, model: string): Promise<Message> {
     const codec = codecFor(this.provider);
