@@ -515,13 +515,118 @@ export const providersDocument: ProvidersDocument = {
         "default": [
           {
             "id": "anthropic/tool-use-without-result",
-            "check": "tool-call-unanswered",
+            "check": "anthropic-tool-use-unanswered",
             "severity": "rejection",
             "status": 400,
             "errorText": "`tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
-            "reason": "Every `tool_use` block must be answered by a `tool_result` block in the next user message.",
-            "fix": "Add the tool result to the message after the call, or remove the call and what follows it.",
+            "reason": "Every `tool_use` block must be answered by a `tool_result` block at the start of the next user message (text after the results, never before them).",
+            "fix": "Add the tool result to the message after the call, before any text, or remove the call and what follows it.",
             "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
+          },
+          {
+            "id": "anthropic/tool-result-without-use",
+            "check": "anthropic-tool-result-without-use",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "unexpected `tool_use_id` found in `tool_result` blocks: {id}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
+            "reason": "A `tool_result` block must answer a `tool_use` block of the assistant message right before it (as real users report: anthropics/claude-code#13460).",
+            "fix": "Remove the result, or restore the assistant turn with its call before it.",
+            "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
+          },
+          {
+            "id": "anthropic/duplicate-tool-use-id",
+            "check": "anthropic-duplicate-tool-use-id",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "`tool_use` ids must be unique",
+            "reason": "Every `tool_use` block of a request needs its own id (as real users report: anomalyco/opencode#1279).",
+            "fix": "Give each call its own id (and its result the same one).",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "id": "anthropic/tool-id-pattern",
+            "check": "anthropic-tool-id-pattern",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "String should match pattern '^[a-zA-Z0-9_-]+$'",
+            "reason": "Tool ids (a `tool_use` id, a `tool_result`'s `tool_use_id`) take letters, digits, `_` and `-` only, and cannot be empty; ids of other providers often hold `.`, `|` or `:` (as real users report: anomalyco/opencode#1279).",
+            "fix": "Replace the id of the call and of its result by one of letters, digits, `_` and `-`.",
+            "docs": "https://platform.claude.com/docs/en/api/messages"
+          },
+          {
+            "id": "anthropic/thinking-first-in-tool-loop",
+            "check": "anthropic-thinking-first",
+            "severity": "rejection",
+            "when": [
+              "thinking"
+            ],
+            "status": 400,
+            "errorText": "Expected `thinking` or `redacted_thinking`, but found `{found}`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable `thinking`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking",
+            "reason": "With thinking on, the assistant turn of a running tool loop (the last one, before the trailing tool results) must start with its signed thinking; the encoder leaves out reasoning of other providers and unsigned reasoning, so a loop started elsewhere (a Gemini or OpenAI turn replayed here) has none.",
+            "fix": "Finish the tool loop with thinking off, or end the history before the loop (the turn with the call and its results), or replay the loop's own Anthropic thinking blocks.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
+          },
+          {
+            "id": "anthropic/invalid-thinking-signature",
+            "check": "anthropic-thinking-signature",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Invalid `signature` in `thinking` block",
+            "reason": "A `thinking` block's signature is base64 issued by Anthropic; an empty one or one with other characters (whitespace, base64url) is no signature Anthropic issued.",
+            "fix": "Replay the signature exactly as the response gave it, or leave the reasoning out.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/thinking-tool-workflows"
+          },
+          {
+            "id": "anthropic/invalid-redacted-thinking",
+            "check": "anthropic-redacted-thinking-data",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Invalid `data` in `redacted_thinking` block",
+            "reason": "A `redacted_thinking` block's data is base64 encrypted by Anthropic; empty data or data with other characters cannot be decrypted.",
+            "fix": "Replay the data exactly as the response gave it, or leave the reasoning out.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
+          },
+          {
+            "id": "anthropic/thinking-in-final-assistant",
+            "check": "anthropic-thinking-without-thinking",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "When thinking is disabled, an `assistant` message in the final position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.",
+            "reason": "A history that ends with an assistant message (a prefill) may carry thinking blocks only when the request turns thinking on (as real users report: tailcallhq/forgecode#1853).",
+            "fix": "Turn thinking on in the request, or end the history before that assistant message.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
+          },
+          {
+            "id": "anthropic/too-many-images",
+            "check": "anthropic-too-many-images",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Too much media: 0 document pages + {images} images > 100",
+            "reason": "A request takes at most 100 images (in user messages and tool results together); lint counts images only, so a request with PDFs (whose pages count too) is not checked (as real users report: anthropics/claude-code#19822).",
+            "fix": "Leave out earlier images (or replace them by text) until at most 100 remain.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/vision"
+          },
+          {
+            "id": "anthropic/request-too-large",
+            "check": "anthropic-request-too-large",
+            "severity": "rejection",
+            "status": 413,
+            "errorText": "Request exceeds the maximum size",
+            "reason": "The Messages API takes request bodies of at most 32 MB; base64 images and PDFs grow a history past it long before its tokens fill the context (as real users report: anthropics/anthropic-sdk-python#938).",
+            "fix": "Leave out or shrink earlier media (or send files by URL or through the Files API) until the request is under 32 MB.",
+            "docs": "https://platform.claude.com/docs/en/api/overview"
+          },
+          {
+            "id": "anthropic/earlier-thinking-stripped",
+            "check": "anthropic-earlier-thinking",
+            "severity": "degradation",
+            "when": [
+              "thinking"
+            ],
+            "models": "claude-(3-|opus-4-[01]|opus-4(-\\d{8})?$|sonnet-4-[05]|sonnet-4(-\\d{8})?$|haiku-4)",
+            "reason": "Claude models before Opus 4.5 and Sonnet 4.6 (and Haiku through 4.5) remove the thinking blocks of earlier assistant turns from the context: the model does not see that reasoning again (it costs no input tokens either).",
+            "fix": "Nothing to fix for the request; use Claude Opus 4.5 or later, or Sonnet 4.6 or later, to keep earlier reasoning in context.",
+            "docs": "https://platform.claude.com/docs/en/build-with-claude/extended-thinking"
           }
         ]
       }
@@ -1057,7 +1162,119 @@ export const providersDocument: ProvidersDocument = {
           }
         ]
       },
-      "requests": {}
+      "requests": {
+        "default": [
+          {
+            "id": "bedrock/tool-use-without-result",
+            "check": "bedrock-tool-use-unanswered",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Expected toolResult blocks at messages.{index}.content for the following Ids: {id}",
+            "reason": "Every `toolUse` block must be answered by a `toolResult` block in the next (user) message (as real users report: agno-agi/agno#6698).",
+            "fix": "Add the tool result to the message after the call, or remove the call and what follows it.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html"
+          },
+          {
+            "id": "bedrock/tool-results-exceed-uses",
+            "check": "bedrock-tool-results-exceed-uses",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "The number of toolResult blocks at messages.{index}.content exceeds the number of toolUse blocks of previous turn.",
+            "reason": "A user message cannot carry more `toolResult` blocks than the assistant message before it has `toolUse` blocks: a result answering no call is one too many.",
+            "fix": "Remove the result that answers no call, or restore the assistant turn with its call before it.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html"
+          },
+          {
+            "id": "bedrock/tool-config-required",
+            "check": "bedrock-tool-config-required",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "The toolConfig field must be defined when using toolUse and toolResult content blocks.",
+            "reason": "A request whose messages hold `toolUse` or `toolResult` blocks must declare tools in `toolConfig`, even when no tool may be called now (as real users report: langgenius/dify#17545, vercel/ai#7537).",
+            "fix": "Send the tools in `toolConfig` (request `toolConfig.tools`), or leave the tool calls and results out.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolConfiguration.html"
+          },
+          {
+            "id": "bedrock/thinking-first-in-tool-loop",
+            "check": "bedrock-thinking-first",
+            "severity": "rejection",
+            "when": [
+              "thinking"
+            ],
+            "models": "claude",
+            "status": 400,
+            "errorText": "The model returned the following errors: messages.{index}.content.0.type: Expected `thinking` or `redacted_thinking`, but found `{found}`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable `thinking`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking",
+            "reason": "Claude on Bedrock keeps Anthropic's rule: with thinking on (`additionalModelRequestFields.thinking` or `reasoning_config`), the assistant turn of a running tool loop must start with its signed reasoning; the encoder leaves out reasoning of other providers and unsigned reasoning (as real users report: anomalyco/opencode#3077).",
+            "fix": "Finish the tool loop with thinking off, or end the history before the loop, or replay the loop's own Bedrock reasoning.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html"
+          },
+          {
+            "id": "bedrock/invalid-reasoning-signature",
+            "check": "bedrock-reasoning-signature",
+            "severity": "rejection",
+            "models": "claude",
+            "status": 400,
+            "errorText": "The model returned the following errors: messages.{index}.content.{position}: Invalid `signature` in `thinking` block",
+            "reason": "A Claude reasoning signature is base64 issued by the model provider; an empty one or one with other characters is no signature it issued (as real users report: anomalyco/opencode#15074).",
+            "fix": "Replay the signature exactly as the response gave it, or leave the reasoning out.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningTextBlock.html"
+          },
+          {
+            "id": "bedrock/reasoning-signature-required",
+            "check": "bedrock-reasoning-unsigned",
+            "severity": "rejection",
+            "models": "claude",
+            "status": 400,
+            "errorText": "The model returned the following errors: messages.{index}.content.{position}.thinking.signature: Field required",
+            "reason": "Claude models take reasoning back only with its signature; the encoder leaves unsigned reasoning out for Claude only when `modelId` names a Claude model, so a request that names the model elsewhere sends Bedrock's unsigned reasoning (gpt-oss) as is (as maximhq/bifrost#6942 reports the error).",
+            "fix": "Set `modelId` in the request so the encoder leaves unsigned reasoning out for Claude, or remove the unsigned reasoning.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningTextBlock.html"
+          },
+          {
+            "id": "bedrock/invalid-redacted-content",
+            "check": "bedrock-redacted-content",
+            "severity": "rejection",
+            "models": "claude",
+            "status": 400,
+            "errorText": "The model returned the following errors: messages.{index}.content.{position}: Invalid `data` in `redacted_thinking` block",
+            "reason": "`redactedContent` is a base64 blob encrypted by the model provider; empty content or content with other characters cannot be decrypted.",
+            "fix": "Replay the content exactly as the response gave it, or leave the reasoning out.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningContentBlock.html"
+          },
+          {
+            "id": "bedrock/too-many-documents",
+            "check": "bedrock-too-many-documents",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "You can't include more than 5 documents in a request.",
+            "reason": "A Converse request takes at most five documents, counted over the whole history (as real users report: aws-samples/generative-ai-use-cases#1685).",
+            "fix": "Leave out earlier documents (or replace them by their text) until at most five remain.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/conversation-inference-call.html"
+          },
+          {
+            "id": "bedrock/duplicate-document-names",
+            "check": "bedrock-duplicate-document-names",
+            "severity": "rejection",
+            "status": 400,
+            "errorText": "Messages can't contain duplicate document names.",
+            "reason": "Every document of a request needs its own `name`; the encoder names a document after its media's name without the extension, and `document` when it has none, so two unnamed documents (or `report.pdf` and `report.docx`) collide (as real users report: aws-samples/generative-ai-use-cases#1685).",
+            "fix": "Give each document media a distinct name.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html"
+          },
+          {
+            "id": "bedrock/earlier-thinking-stripped",
+            "check": "bedrock-earlier-thinking",
+            "severity": "degradation",
+            "when": [
+              "thinking"
+            ],
+            "models": "claude-(3-|opus-4-[01]|opus-4-\\d{8}|sonnet-4-[05]|sonnet-4-\\d{8}|haiku-4)",
+            "reason": "Claude models before Opus 4.5 and Sonnet 4.6 (and Haiku through 4.5) ignore the reasoning of earlier assistant turns: Bedrock removes it from the context, so the model does not see that reasoning again.",
+            "fix": "Nothing to fix for the request; use Claude Opus 4.5 or later, or Sonnet 4.6 or later, to keep earlier reasoning in context.",
+            "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-extended-thinking.html"
+          }
+        ]
+      }
     },
     {
       "id": "deepseek",

@@ -40,6 +40,8 @@ export type LintCheck = (subject: LintSubject) => Iterable<LintCause>;
  */
 export interface ProviderLint {
   facts(request: Readonly<Record<string, unknown>>): Iterable<string>;
+  /** The model a request names, when its field is not `model` (Bedrock's `modelId`); rules' `models` test it. */
+  model?(request: Readonly<Record<string, unknown>>): string | undefined;
   readonly checks?: Readonly<Record<string, LintCheck>>;
 }
 

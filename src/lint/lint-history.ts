@@ -84,7 +84,7 @@ function lintTarget(history: History | readonly Message[], target: string, optio
   const codec = codecFor(target);
   const { findings, dropped, body } = encoderFindings(history, target, options);
   const { messages, base } = historyMessages(history);
-  const model = typeof request.model === "string" ? request.model : undefined;
+  const model = codec.lint?.model?.(request) ?? (typeof request.model === "string" ? request.model : undefined);
   const facts = new Set([...(codec.lint?.facts(request) ?? []), ...(options.flags ?? [])]);
   const subject: LintSubject = { target, variant, messages, base, request, facts, dropped, ...(model === undefined ? {} : { model }), ...(body === undefined ? {} : { body }) };
   for (const rule of requestRules(target, variant)) {

@@ -1,6 +1,6 @@
 // A stand-in for the Anthropic Messages API: POST /v1/messages, blocking or SSE, with thinking signed by
-// an HMAC over the thinking text and its place in the turn, and the documented 400s when a tool turn
-// comes back with thinking modified, reordered or missing, or a tool_use without its tool_result.
+// an HMAC over the thinking text, and the 400s of the request rules (spec/providers/anthropic.tsp) in their
+// words: thinking modified or missing in a tool loop, tool ids and tool_use/tool_result pairing.
 // https://platform.claude.com/docs/build-with-claude/thinking-tool-workflows
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, type SimulatorRequest, pieces, serverSentEventAnswer } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
@@ -12,11 +12,6 @@ type WireMessage = { role?: unknown; content?: unknown };
 
 const THINKING = "anthropic:thinking";
 const REDACTED = "anthropic:redacted";
-
-/** What a thinking block's signature binds: its text and its place among the turn's thinking blocks. */
-function thinkingContent(text: string, ordinal: number): string {
-  return `${ordinal}\u0000${text}`;
-}
 
 function blocksOf(message: WireMessage): Block[] {
   if (typeof message.content === "string") return [{ type: "text", text: message.content }];
@@ -32,38 +27,106 @@ function toolResultText(block: Block): string {
   return Array.isArray(block.content) ? textOfBlocks(block.content as Block[]) : "";
 }
 
+/** Tool ids the API's schema takes. */
+const TOOL_ID = /^[a-zA-Z0-9_-]+$/;
+/** What signatures and redacted data are written in. */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The words of an Anthropic request rule (spec/providers/anthropic.tsp), with the values it names. */
+function ruleText(name: string, values?: Readonly<Record<string, string>>): string {
+  return ruleErrorText(requestRule("anthropic", `anthropic/${name}`), values);
+}
+
+/** A tool id outside the schema's pattern, where the schema check (before any other) finds it. */
+function toolIdProblem(messages: readonly WireMessage[]): string | undefined {
+  for (const [index, message] of messages.entries()) {
+    for (const [position, block] of blocksOf(message).entries()) {
+      const at = `messages.${index}.content.${position}`;
+      if (block.type === "tool_use" && !TOOL_ID.test(String(block.id ?? ""))) return `${at}.tool_use.id: ${ruleText("tool-id-pattern")}`;
+      if (block.type === "tool_result" && !TOOL_ID.test(String(block.tool_use_id ?? ""))) return `${at}.tool_result.tool_use_id: ${ruleText("tool-id-pattern")}`;
+    }
+  }
+  return undefined;
+}
+
+function toolUseIdsOf(message: WireMessage | undefined): string[] {
+  return message?.role === "assistant" ? blocksOf(message).filter((block) => block.type === "tool_use").map((block) => String(block.id)) : [];
+}
+
+/** The ids the `tool_result` blocks at the start of a user message answer: results must come before any other block. */
+function leadingResults(message: WireMessage | undefined): Set<string> {
+  const ids = new Set<string>();
+  if (message?.role !== "user") return ids;
+  for (const block of blocksOf(message)) {
+    if (block.type !== "tool_result") break;
+    ids.add(String(block.tool_use_id));
+  }
+  return ids;
+}
+
+/**
+ * A thinking block modified, invented or not base64; redacted data likewise. The signature binds the text
+ * only, not the block's place: a block moved to another turn verifies, as lint can tell only what a history shows.
+ */
+function thinkingProblem(message: WireMessage, index: number, context: SimulatorContext): string | undefined {
+  for (const [position, block] of blocksOf(message).entries()) {
+    if (block.type === "thinking") {
+      const signature = String(block.signature ?? "");
+      if (!BASE64.test(signature) || !context.signer.verify(THINKING, String(block.thinking ?? ""), signature)) return `messages.${index}.content.${position}: ${ruleText("invalid-thinking-signature")}`;
+    } else if (block.type === "redacted_thinking") {
+      const data = String(block.data ?? "");
+      if (!BASE64.test(data) || context.signer.unseal(REDACTED, Buffer.from(data, "base64").toString("utf8")) === undefined) return `messages.${index}.content.${position}: ${ruleText("invalid-redacted-thinking")}`;
+    }
+  }
+  return undefined;
+}
+
 /** The first replay problem of a request, as the API words it, or undefined. */
 function replayProblem(messages: readonly WireMessage[], thinkingEnabled: boolean, context: SimulatorContext): string | undefined {
+  const idProblem = toolIdProblem(messages);
+  if (idProblem) return idProblem;
+  const seen = new Set<string>();
   for (const [index, message] of messages.entries()) {
-    if (message.role !== "assistant") continue;
-    let ordinal = 0;
-    for (const [position, block] of blocksOf(message).entries()) {
-      if (block.type === "thinking") {
-        if (!context.signer.verify(THINKING, thinkingContent(String(block.thinking ?? ""), ordinal++), String(block.signature ?? ""))) {
-          return `messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`;
-        }
-      } else if (block.type === "redacted_thinking") {
-        ordinal++;
-        if (context.signer.unseal(REDACTED, String(block.data ?? "")) === undefined) return `messages.${index}.content.${position}: Invalid \`data\` in \`redacted_thinking\` block`;
+    if (message.role === "user") {
+      const calls = new Set(toolUseIdsOf(messages[index - 1]));
+      for (const [position, block] of blocksOf(message).entries()) {
+        if (block.type === "tool_result" && !calls.has(String(block.tool_use_id))) return `messages.${index}.content.${position}: ${ruleText("tool-result-without-use", { id: String(block.tool_use_id) })}`;
       }
     }
-    const toolUseIds = blocksOf(message).filter((block) => block.type === "tool_use").map((block) => String(block.id));
-    const next = messages[index + 1];
-    const answered = new Set(next?.role === "user" ? blocksOf(next).filter((block) => block.type === "tool_result").map((block) => String(block.tool_use_id)) : []);
-    const missing = toolUseIds.filter((id) => !answered.has(id));
-    if (missing.length > 0 && next !== undefined) {
-      return `messages.${index + 1}: ${ruleErrorText(requestRule("anthropic", "anthropic/tool-use-without-result"), { id: missing.join(", ") })}`;
+    if (message.role !== "assistant") continue;
+    const problem = thinkingProblem(message, index, context);
+    if (problem) return problem;
+    for (const [position, block] of blocksOf(message).entries()) {
+      if (block.type !== "tool_use") continue;
+      if (seen.has(String(block.id))) return `messages.${index}.content.${position}: ${ruleText("duplicate-tool-use-id")}`;
+      seen.add(String(block.id));
     }
+    const next = messages[index + 1];
+    const answered = leadingResults(next);
+    const missing = toolUseIdsOf(message).filter((id) => !answered.has(id));
+    if (missing.length > 0 && next !== undefined) return `messages.${index + 1}: ${ruleText("tool-use-without-result", { id: missing.join(", ") })}`;
   }
   // The final assistant turn of a running tool loop must start with its thinking block.
-  const lastAssistant = messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "assistant").at(-1);
-  if (thinkingEnabled && lastAssistant && lastAssistant.index === messages.length - 2) {
-    const blocks = blocksOf(lastAssistant.message);
-    const first = blocks[0];
-    if (blocks.some((block) => block.type === "tool_use") && first && first.type !== "thinking" && first.type !== "redacted_thinking") {
-      return `messages.${lastAssistant.index}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${String(first.type)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`;
-    }
+  const last = messages.length - 2;
+  const first = messages[last] ? blocksOf(messages[last] as WireMessage)[0] : undefined;
+  if (thinkingEnabled && first && toolUseIdsOf(messages[last]).length > 0 && first.type !== "thinking" && first.type !== "redacted_thinking") {
+    return `messages.${last}.content.0.type: ${ruleText("thinking-first-in-tool-loop", { found: String(first.type) })}`;
   }
+  return undefined;
+}
+
+/** The request-level limits: thinking in a trailing assistant message with thinking off, more than 100 images. */
+function requestProblem(messages: readonly WireMessage[], thinkingEnabled: boolean): string | undefined {
+  const last = messages.length - 1;
+  const final = messages[last];
+  if (!thinkingEnabled && final?.role === "assistant") {
+    const position = blocksOf(final).findIndex((block) => block.type === "thinking" || block.type === "redacted_thinking");
+    if (position >= 0) return `messages.${last}.content.${position}: ${ruleText("thinking-in-final-assistant")}`;
+  }
+  const blocks = messages.flatMap((message) => blocksOf(message).flatMap((block) => [block, ...(block.type === "tool_result" && Array.isArray(block.content) ? (block.content as Block[]) : [])]));
+  const images = blocks.filter((block) => block.type === "image").length;
+  // Documents' pages count too; the simulator (like lint) counts images only when there are none.
+  if (images > 100 && !blocks.some((block) => block.type === "document")) return ruleText("too-many-images", { images: String(images) });
   return undefined;
 }
 
@@ -108,7 +171,7 @@ function scriptTurns(messages: readonly WireMessage[]): ScriptTurn[] {
 /** The reply's content blocks, thinking signed. */
 function replyBlocks(reply: ScriptReply, thinking: boolean, context: SimulatorContext): Block[] {
   const blocks: Block[] = [];
-  if (thinking) blocks.push({ type: "thinking", thinking: reply.reasoning, signature: context.signer.sign(THINKING, thinkingContent(reply.reasoning, 0)) });
+  if (thinking) blocks.push({ type: "thinking", thinking: reply.reasoning, signature: context.signer.sign(THINKING, reply.reasoning) });
   blocks.push({ type: "text", text: reply.text });
   if (reply.toolCall) blocks.push({ type: "tool_use", id: context.nextId("toolu_01"), name: reply.toolCall.name, input: reply.toolCall.arguments });
   return blocks;
@@ -152,13 +215,15 @@ export const anthropicSimulator: ProviderSimulator = {
   requestContent: (body) => blockRequestContent(body, { subjectOf: blockSubject, resultContent: (block) => (block.type === "tool_result" ? block.content : undefined) }),
   errorAnswer(status, type, message, context) {
     const requestId = context.nextId("req_");
-    return { kind: "json", status, body: { type: "error", error: { type, message }, request_id: requestId }, headers: { "request-id": requestId } };
+    // An oversized body (the server's limit, 32 MB by default as the API's) gets the API's words.
+    const text = type === "request_too_large" ? ruleText("request-too-large") : message;
+    return { kind: "json", status, body: { type: "error", error: { type, message: text }, request_id: requestId }, headers: { "request-id": requestId } };
   },
   handle(request: SimulatorRequest, context: SimulatorContext): SimulatorAnswer {
     const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
     const thinkingType = (request.body.thinking as { type?: unknown } | undefined)?.type;
     const thinking = thinkingType === "enabled" || thinkingType === "adaptive";
-    const problem = replayProblem(messages, thinking, context);
+    const problem = replayProblem(messages, thinking, context) ?? requestProblem(messages, thinking);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);
     const toolNames = Array.isArray(request.body.tools) ? (request.body.tools as { name?: unknown }[]).map((tool) => String(tool.name)) : [];
     const reply = scriptReply(scriptTurns(messages), toolNames);

@@ -1,6 +1,7 @@
-// A stand-in for Bedrock Converse and ConverseStream (AWS event-stream), SigV4-checked: Claude's signed or
-// redacted reasoning with Anthropic's replay rules as ValidationExceptions, gpt-oss's unsigned reasoning
-// taken back as is. providers-anthropic-bedrock-gemini-mistral.md B.1-B.4 (A.4 for the Claude rules)
+// A stand-in for Bedrock Converse and ConverseStream (AWS event-stream), SigV4-checked: the request rules of
+// spec/providers/bedrock.tsp as ValidationExceptions in their words (toolConfig, tool pairing, documents;
+// Claude's signed or redacted reasoning under Anthropic's replay rules), gpt-oss's unsigned reasoning taken
+// back as is. providers-anthropic-bedrock-gemini-mistral.md B.1-B.4 (A.4 for the Claude rules)
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { signAwsRequest } from "../client/aws-signature.js";
@@ -9,6 +10,7 @@ import { encodeEventStreamMessage } from "../providers/framing/aws-event-stream.
 import { type ProviderSimulator, type SimulatorAnswer, type SimulatorContext, pieces } from "./simulator-server.js";
 import { type ScriptReply, type ScriptTurn, scriptReply } from "./weather-script.js";
 import { type BlockWire, type WireContent, blockRequestContent, mediaSubject, partSubject } from "./content-check.js";
+import { requestRule, ruleErrorText } from "../providers/request-rules.js";
 
 type Block = Record<string, unknown>;
 type WireMessage = { role?: unknown; content?: unknown };
@@ -81,11 +83,6 @@ function textOf(blocks: readonly Block[]): string {
   return blocks.filter((block) => typeof block.text === "string").map((block) => String(block.text)).join("");
 }
 
-/** What a reasoning signature binds: the text and its place among the turn's reasoning blocks (as Anthropic's, A.4 rule 1). */
-function reasoningContent(text: string, ordinal: number): string {
-  return `${ordinal}\u0000${text}`;
-}
-
 function isClaude(model: string): boolean {
   return /claude/.test(model);
 }
@@ -137,37 +134,67 @@ const CONVERSE_BLOCKS: BlockWire = {
   userRefusal: (subject) => (subject.type === "reasoning" ? "User messages cannot contain reasoning content." : undefined),
 };
 
-/** The first replay problem of a request, in Bedrock's wording of Anthropic's errors (B.4), or undefined. */
-function replayProblem(messages: readonly WireMessage[], model: string, thinking: boolean, context: SimulatorContext): string | undefined {
-  const wrapped = (message: string) => `The model returned the following errors: ${message}`;
+/** What signatures and redacted content are written in. */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The words of a Bedrock request rule (spec/providers/bedrock.tsp), with the values it names. */
+function ruleText(name: string, values?: Readonly<Record<string, string>>): string {
+  return ruleErrorText(requestRule("bedrock", `bedrock/${name}`), values);
+}
+
+function membersOf(message: WireMessage | undefined, role: string, member: "toolUse" | "toolResult"): string[] {
+  if (message?.role !== role) return [];
+  return blocksOf(message).flatMap((block) => (block[member] === undefined ? [] : [String((block[member] as Block).toolUseId)]));
+}
+
+/** Bedrock's own checks of tool use, before the model sees the request: `toolConfig` declared, calls and results paired. */
+function toolProblem(messages: readonly WireMessage[], toolConfig: unknown): string | undefined {
+  const usesTools = messages.some((message) => blocksOf(message).some((block) => block.toolUse !== undefined || block.toolResult !== undefined));
+  if (usesTools && toolConfig === undefined) return ruleText("tool-config-required");
   for (const [index, message] of messages.entries()) {
-    const blocks = blocksOf(message);
+    const results = membersOf(message, "user", "toolResult");
+    if (results.length > membersOf(messages[index - 1], "assistant", "toolUse").length) return ruleText("tool-results-exceed-uses", { index: String(index) });
+    const next = messages[index + 1];
+    const answered = new Set(membersOf(next, "user", "toolResult"));
+    const missing = membersOf(message, "assistant", "toolUse").filter((id) => !answered.has(id));
+    if (next !== undefined && missing.length > 0) return ruleText("tool-use-without-result", { index: String(index + 1), id: missing.join(", ") });
+  }
+  return undefined;
+}
+
+/** Bedrock's limits on documents: at most five in a request, each named differently (DocumentBlock). */
+function documentProblem(messages: readonly WireMessage[]): string | undefined {
+  const blocks = messages.flatMap((message) => blocksOf(message).flatMap((block) => [block, ...(((block.toolResult as { content?: unknown } | undefined)?.content as Block[] | undefined) ?? [])]));
+  const names = blocks.flatMap((block) => (typeof block.document === "object" && block.document !== null ? [String((block.document as Block).name)] : []));
+  if (names.length > 5) return ruleText("too-many-documents");
+  return new Set(names).size < names.length ? ruleText("duplicate-document-names") : undefined;
+}
+
+/** The first replay problem of a Claude request, in Bedrock's wording of Anthropic's errors (B.4), or undefined. */
+function reasoningProblem(messages: readonly WireMessage[], model: string, thinking: boolean, context: SimulatorContext): string | undefined {
+  if (!isClaude(model)) return undefined;
+  for (const [index, message] of messages.entries()) {
     // Reasoning in a user message is refused by the content rules (requestContent).
     if (message.role === "user") continue;
-    if (!isClaude(model)) continue;
-    let ordinal = 0;
-    for (const [position, block] of blocks.entries()) {
+    // A signature binds the reasoning text only, not its place (as in the Anthropic simulator).
+    for (const [position, block] of blocksOf(message).entries()) {
       const reasoning = block.reasoningContent as { reasoningText?: { text?: unknown; signature?: unknown }; redactedContent?: unknown } | undefined;
+      const at = { index: String(index), position: String(position) };
       if (reasoning?.reasoningText) {
         const { text, signature } = reasoning.reasoningText;
-        if (signature === undefined) return wrapped(`messages.${index}.content.${position}.thinking.signature: Field required`);
-        if (!context.signer.verify(REASONING, reasoningContent(String(text ?? ""), ordinal++), String(signature))) {
-          return wrapped(`messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`);
-        }
+        if (signature === undefined) return ruleText("reasoning-signature-required", at);
+        if (!BASE64.test(String(signature)) || !context.signer.verify(REASONING, String(text ?? ""), String(signature))) return ruleText("invalid-reasoning-signature", at);
       } else if (reasoning?.redactedContent !== undefined) {
-        ordinal++;
-        if (context.signer.unseal(REDACTED, Buffer.from(String(reasoning.redactedContent), "base64").toString("utf8")) === undefined) {
-          return wrapped(`messages.${index}.content.${position}: Invalid \`data\` in \`redacted_thinking\` block`);
-        }
+        const data = String(reasoning.redactedContent);
+        if (!BASE64.test(data) || context.signer.unseal(REDACTED, Buffer.from(data, "base64").toString("utf8")) === undefined) return ruleText("invalid-redacted-content", at);
       }
     }
   }
   // A.4: with thinking on, the final assistant turn of a running tool loop must start with its reasoning.
   const last = messages.length - 2;
-  const final = messages[last];
-  const first = final ? blocksOf(final)[0] : undefined;
-  if (thinking && isClaude(model) && final?.role === "assistant" && first && first.reasoningContent === undefined && blocksOf(final).some((block) => block.toolUse !== undefined)) {
-    return wrapped(`messages.${last}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${anthropicType(first)}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`);
+  const first = messages[last] ? blocksOf(messages[last] as WireMessage)[0] : undefined;
+  if (thinking && first && first.reasoningContent === undefined && membersOf(messages[last], "assistant", "toolUse").length > 0) {
+    return ruleText("thinking-first-in-tool-loop", { index: String(last), found: anthropicType(first) });
   }
   return undefined;
 }
@@ -202,7 +229,7 @@ function reasoningStyle(model: string, thinking: boolean, question: string): Rea
 
 function replyBlocks(reply: ScriptReply, style: ReasoningStyle, context: SimulatorContext): Block[] {
   const blocks: Block[] = [];
-  if (style === "signed") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning, signature: context.signer.sign(REASONING, reasoningContent(reply.reasoning, 0)) } } });
+  if (style === "signed") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning, signature: context.signer.sign(REASONING, reply.reasoning) } } });
   if (style === "unsigned") blocks.push({ reasoningContent: { reasoningText: { text: reply.reasoning } } });
   if (style === "redacted") blocks.push({ reasoningContent: { redactedContent: Buffer.from(context.signer.seal(REDACTED, reply.reasoning)).toString("base64") } });
   blocks.push({ text: reply.text });
@@ -267,9 +294,11 @@ export const bedrockSimulator: ProviderSimulator = {
   },
   handle(request, context): SimulatorAnswer {
     const messages = Array.isArray(request.body.messages) ? (request.body.messages as WireMessage[]) : [];
-    const thinkingType = ((request.body.additionalModelRequestFields as { thinking?: { type?: unknown } } | undefined)?.thinking)?.type;
+    // Claude's thinking goes in `additionalModelRequestFields`, as Anthropic's `thinking` or as `reasoning_config` (claude-messages-extended-thinking).
+    const fields = (request.body.additionalModelRequestFields ?? {}) as { thinking?: { type?: unknown }; reasoning_config?: { type?: unknown } };
+    const thinkingType = fields.thinking?.type ?? fields.reasoning_config?.type;
     const thinking = thinkingType === "enabled" || thinkingType === "adaptive";
-    const problem = replayProblem(messages, request.model, thinking, context);
+    const problem = toolProblem(messages, request.body.toolConfig) ?? documentProblem(messages) ?? reasoningProblem(messages, request.model, thinking, context);
     if (problem) return this.errorAnswer(400, "invalid_request_error", problem, context);
     const tools = ((request.body.toolConfig as { tools?: { toolSpec?: { name?: unknown } }[] } | undefined)?.tools ?? []).map((tool) => String(tool.toolSpec?.name));
     const turns = scriptTurns(messages);

@@ -11,6 +11,7 @@ import { type BedrockEncoded, encodeBedrockRequest } from "./encode-bedrock-requ
 import { bedrockEndpoint } from "./bedrock-endpoint.js";
 import { declareBedrockTools } from "./bedrock-tools.js";
 import { bedrockErrors } from "./bedrock-errors.js";
+import { bedrockLint } from "./bedrock-lint.js";
 
 export { decodeBedrockResponse } from "./decode-bedrock-response.js";
 export { BedrockStreamDecoder } from "./decode-bedrock-stream.js";
@@ -39,4 +40,5 @@ export const bedrockCodec: ProviderCodec<BedrockEncoded, BedrockRequestFields> =
     },
   },
   errors: bedrockErrors,
+  lint: bedrockLint,
 };
