@@ -1,0 +1,81 @@
+// partwise messages to and from LangChain.js message instances (AIMessage, HumanMessage, ToolMessage,
+// SystemMessage of @langchain/core, the optional peer of this subpath), built on the stored-message JSON;
+// and the `langchain` MessageFormat on that JSON (docs/convert-langchain.md).
+import { AIMessage, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import type { LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
+import { validateLangChainStoredMessageData } from "../../../generated/formats/langchain-validators.js";
+import type { History, Message } from "../../../generated/types.js";
+import { InternalError } from "../../errors/partwise-error.js";
+import { checkFormat, invalidConversionInput, type Converted, type MessageFormat } from "../conversion.js";
+import { fromStoredMessages, readStoredMessages } from "./from-stored-messages.js";
+import { LANGCHAIN, MODEL_PROVIDERS } from "./langchain-vocabulary.js";
+import { toStoredMessages } from "./to-stored-messages.js";
+
+/** Options of `toLangChainMessages` (none yet: the form of each message follows the provider of its parts). */
+export type ToLangChainOptions = Record<string, never>;
+
+/** The instance of a stored message the writer made (as `mapStoredMessagesToChatMessages` builds it, which types content as a string only). */
+function instanceOf(message: LangChainStoredMessage): BaseMessage {
+  const { content, additional_kwargs = {}, response_metadata = {} } = message.data;
+  const common = { content, additional_kwargs, response_metadata };
+  switch (message.type) {
+    case "human":
+      return new HumanMessage(common);
+    case "ai":
+      return new AIMessage({ ...common, tool_calls: message.data.tool_calls ?? [], invalid_tool_calls: message.data.invalid_tool_calls ?? [] });
+    case "system":
+      return new SystemMessage(common);
+    case "tool": {
+      const { tool_call_id = "", name, status } = message.data;
+      return new ToolMessage({ ...common, tool_call_id, ...(name === undefined ? {} : { name }), ...(status === undefined ? {} : { status }) });
+    }
+    default:
+      throw new InternalError("internal/unreachable", `the LangChain writer made a ${message.type} message`, { details: { type: message.type } });
+  }
+}
+
+/**
+ * partwise messages (a history or its messages) as LangChain message instances that ChatAnthropic and
+ * ChatOpenAI (Responses API) send back with every signature, redacted thinking, encrypted reasoning and
+ * server-tool block in order. Pieces without a place are warnings with their pointer into the input.
+ */
+export function toLangChainMessages(input: History | readonly Message[], _options: ToLangChainOptions = {}): Converted<BaseMessage> {
+  const { messages, warnings } = toStoredMessages(input);
+  return { messages: messages.map(instanceOf), warnings };
+}
+
+/** An OpenAI Responses reply as @langchain/openai keeps it (v0: raw items in response_metadata.output) is read through its contentBlocks view, which carries each reasoning item's id and encrypted_content in order. */
+function readsThroughContentBlocks(message: BaseMessage, data: LangChainStoredMessageData): boolean {
+  return message.getType() === "ai" && data.response_metadata?.model_provider === MODEL_PROVIDERS["openai.responses"] && data.response_metadata?.output_version !== "v1";
+}
+
+/** The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view. */
+function storedOf(message: BaseMessage, index: number): LangChainStoredMessage {
+  if (typeof message?.toDict !== "function") throw invalidConversionInput({ format: LANGCHAIN, pointer: `/${index}` }, "expected a LangChain message instance (BaseMessage)");
+  const { type, data } = message.toDict() as { type: LangChainStoredMessage["type"]; data: unknown };
+  const checked = checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, data, { format: LANGCHAIN, pointer: `/${index}` });
+  if (!readsThroughContentBlocks(message, checked)) return { type, data: checked };
+  const view = { ...checked, content: message.contentBlocks, response_metadata: { ...checked.response_metadata, output_version: "v1" } };
+  return { type, data: checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, view, { format: LANGCHAIN, pointer: `/${index}` }) };
+}
+
+/**
+ * LangChain message instances (including an AIMessageChunk of a stream) as partwise messages, reading the
+ * provider-native content blocks and the standard contentBlocks view. Pointers name the instance fields
+ * (`/2/content/0`); for an OpenAI v0 reply, `content` stands for its contentBlocks view.
+ */
+export function fromLangChainMessages(messages: readonly BaseMessage[]): Converted<Message> {
+  if (!Array.isArray(messages)) throw invalidConversionInput({ format: LANGCHAIN, pointer: "" }, "expected an array of LangChain messages");
+  return readStoredMessages(messages.map(storedOf), (index) => `/${index}`);
+}
+
+/** The `langchain` format of `partwise convert`: a JSON array of stored messages (`mapChatMessagesToStoredMessages`). */
+export const langChainFormat: MessageFormat = {
+  id: LANGCHAIN,
+  displayName: "LangChain.js messages",
+  read: fromStoredMessages,
+  write: (messages) => {
+    const { messages: document, warnings } = toStoredMessages(messages);
+    return { document, warnings };
+  },
+};
