@@ -1,7 +1,7 @@
 // LangChain stored messages (mapChatMessagesToStoredMessages JSON) as partwise messages: human, ai,
 // system and tool messages; consecutive ToolMessages make one tool message; fields partwise has no
 // place for are reported with their pointer (docs/convert-langchain.md).
-import type { LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
+import type { LangChainContentBlock, LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
 import { validateLangChainStoredMessage } from "../../../generated/formats/langchain-validators.js";
 import type { Message, Part, Role } from "../../../generated/types.js";
 import { checkFormat, invalidConversionInput, type Converted } from "../conversion.js";
@@ -52,8 +52,29 @@ export function partsOf(data: LangChainStoredMessageData, pointer: string, log: 
     const parts: Part[] = content === "" ? [] : [{ type: "text", text: content }];
     return [...parts, ...loneToolCalls(data, parts)];
   }
-  const parts = content.flatMap((block, index) => readBlock(block, `${pointer}/content/${index}`, reading) ?? []);
+  const parts = withStreamedInputs(content).flatMap((block, index) => readBlock(block, `${pointer}/content/${index}`, reading) ?? []);
   return [...parts, ...loneToolCalls(data, parts)];
+}
+
+/**
+ * The blocks of a concatenated stream (AIMessageChunk.concat) with each tool or server-tool block's input
+ * joined from the `input_json_delta` blocks of its index, as @langchain/anthropic leaves them.
+ */
+function withStreamedInputs(content: readonly LangChainContentBlock[]): LangChainContentBlock[] {
+  const fragments = new Map<unknown, string>();
+  for (const block of content) {
+    if (block.type === "input_json_delta" && typeof block.input === "string") fragments.set(block.index, (fragments.get(block.index) ?? "") + block.input);
+  }
+  if (fragments.size === 0) return [...content];
+  return content.map((block) => {
+    const joined = block.type === "input_json_delta" || typeof block.input !== "string" ? undefined : fragments.get(block.index);
+    if (joined === undefined) return block;
+    try {
+      return { ...block, input: JSON.parse(block.input + joined) as unknown };
+    } catch {
+      return block;
+    }
+  });
 }
 
 /** The tool calls and invalid tool calls of the message that no content block carries. */
