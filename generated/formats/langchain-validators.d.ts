@@ -34,6 +34,9 @@ export declare const validateLangChainToolUseBlock: StandaloneValidator;
 /** Validates a `LangChainReasoningBlock` against LangChainReasoningBlock.json. */
 export declare const validateLangChainReasoningBlock: StandaloneValidator;
 
+/** Validates a `LangChainReasoningSummaryPart` against LangChainReasoningSummaryPart.json. */
+export declare const validateLangChainReasoningSummaryPart: StandaloneValidator;
+
 /** Validates a `LangChainToolCallBlock` against LangChainToolCallBlock.json. */
 export declare const validateLangChainToolCallBlock: StandaloneValidator;
 
@@ -43,11 +46,26 @@ export declare const validateLangChainServerToolCallBlock: StandaloneValidator;
 /** Validates a `LangChainServerToolCallResultBlock` against LangChainServerToolCallResultBlock.json. */
 export declare const validateLangChainServerToolCallResultBlock: StandaloneValidator;
 
+/** Validates a `LangChainDataFields` against LangChainDataFields.json. */
+export declare const validateLangChainDataFields: StandaloneValidator;
+
 /** Validates a `LangChainImageBlock` against LangChainImageBlock.json. */
 export declare const validateLangChainImageBlock: StandaloneValidator;
 
 /** Validates a `LangChainFileBlock` against LangChainFileBlock.json. */
 export declare const validateLangChainFileBlock: StandaloneValidator;
+
+/** Validates a `LangChainAudioBlock` against LangChainAudioBlock.json. */
+export declare const validateLangChainAudioBlock: StandaloneValidator;
+
+/** Validates a `LangChainVideoBlock` against LangChainVideoBlock.json. */
+export declare const validateLangChainVideoBlock: StandaloneValidator;
+
+/** Validates a `LangChainPlainTextBlock` against LangChainPlainTextBlock.json. */
+export declare const validateLangChainPlainTextBlock: StandaloneValidator;
+
+/** Validates a `LangChainInvalidToolCallBlock` against LangChainInvalidToolCallBlock.json. */
+export declare const validateLangChainInvalidToolCallBlock: StandaloneValidator;
 
 /** Validates a `LangChainNonStandardBlock` against LangChainNonStandardBlock.json. */
 export declare const validateLangChainNonStandardBlock: StandaloneValidator;
@@ -69,9 +87,6 @@ export declare const validateLangChainStoredMessageData: StandaloneValidator;
 
 /** Validates a `LangChainStoredMessage` against LangChainStoredMessage.json. */
 export declare const validateLangChainStoredMessage: StandaloneValidator;
-
-/** Validates a `LangChainStoredMessages` against LangChainStoredMessages.json. */
-export declare const validateLangChainStoredMessages: StandaloneValidator;
 
 /** Validates a `LangChainKnownBlock` against LangChainKnownBlock.json. */
 export declare const validateLangChainKnownBlock: StandaloneValidator;

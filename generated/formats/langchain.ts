@@ -19,10 +19,29 @@ export type LangChainKnownBlock =
   | LangChainToolCallBlock
   | LangChainServerToolCallBlock
   | LangChainServerToolCallResultBlock
+  | LangChainInvalidToolCallBlock
   | LangChainImageBlock
   | LangChainFileBlock
+  | LangChainAudioBlock
+  | LangChainVideoBlock
+  | LangChainPlainTextBlock
   | LangChainNonStandardBlock;
 
+/**
+ * Audio (standard v1).
+ */
+export interface LangChainAudioBlock {
+  type: "audio";
+  url?: string;
+  /**
+   * Base64 bytes.
+   */
+  data?: string;
+  mimeType?: string;
+  fileId?: string;
+  metadata?: RecordUnknown;
+  [k: string]: unknown;
+}
 /**
  * Any other block (`server_tool_use`, `web_search_tool_result`, `image_url`, `document`, ...), kept as received.
  */
@@ -31,14 +50,31 @@ export interface LangChainOtherBlock {
   [k: string]: unknown;
 }
 /**
- * A file (standard v1): `url`, `data` + `mimeType` or `fileId`.
+ * The source fields of a standard v1 data block: `url`, `data` (base64) + `mimeType`, or `fileId`; `metadata.filename` names it.
+ */
+export interface LangChainDataFields {
+  url?: string;
+  /**
+   * Base64 bytes.
+   */
+  data?: string;
+  mimeType?: string;
+  fileId?: string;
+  metadata?: RecordUnknown;
+}
+/**
+ * A file (standard v1).
  */
 export interface LangChainFileBlock {
   type: "file";
   url?: string;
+  /**
+   * Base64 bytes.
+   */
   data?: string;
   mimeType?: string;
   fileId?: string;
+  metadata?: RecordUnknown;
   [k: string]: unknown;
 }
 /**
@@ -53,6 +89,7 @@ export interface LangChainImageBlock {
   data?: string;
   mimeType?: string;
   fileId?: string;
+  metadata?: RecordUnknown;
   /**
    * Anthropic-native source (`{ type: "base64", media_type, data }` or `{ type: "url", url }`).
    */
@@ -74,11 +111,34 @@ export interface LangChainInvalidToolCall {
   [k: string]: unknown;
 }
 /**
+ * A tool call whose arguments are not a JSON object, at its place in the content (standard v1).
+ */
+export interface LangChainInvalidToolCallBlock {
+  type: "invalid_tool_call";
+  id?: string;
+  name?: string;
+  /**
+   * The arguments text as received.
+   */
+  args?: string;
+  error?: string;
+  [k: string]: unknown;
+}
+/**
  * A provider block with no standard shape, kept as its value (standard v1).
  */
 export interface LangChainNonStandardBlock {
   type: "non_standard";
   value: RecordUnknown;
+  [k: string]: unknown;
+}
+/**
+ * A plain-text document (standard v1 `text-plain`).
+ */
+export interface LangChainPlainTextBlock {
+  type: "text-plain";
+  text: string;
+  mimeType?: string;
   [k: string]: unknown;
 }
 /**
@@ -99,6 +159,18 @@ export interface LangChainReasoningBlock {
    * The OpenAI Responses `encrypted_content` of the reasoning item.
    */
   encrypted_content?: string;
+  /**
+   * The summary parts of an OpenAI Responses reasoning item, when it has more than one (
+   */
+  summary?: LangChainReasoningSummaryPart[];
+  [k: string]: unknown;
+}
+/**
+ * One summary part of an OpenAI Responses reasoning item.
+ */
+export interface LangChainReasoningSummaryPart {
+  type?: "summary_text";
+  text: string;
   [k: string]: unknown;
 }
 /**
@@ -173,12 +245,6 @@ export interface LangChainStoredMessageData {
   [k: string]: unknown;
 }
 /**
- * A list of stored messages, the document `partwise convert --from langchain` reads.
- */
-export interface LangChainStoredMessages {
-  messages: LangChainStoredMessage[];
-}
-/**
  * A plain text block (native and standard v1).
  */
 export interface LangChainTextBlock {
@@ -230,5 +296,20 @@ export interface LangChainToolUseBlock {
    * The arguments (an object; a JSON text while streaming).
    */
   input: unknown;
+  [k: string]: unknown;
+}
+/**
+ * Video (standard v1).
+ */
+export interface LangChainVideoBlock {
+  type: "video";
+  url?: string;
+  /**
+   * Base64 bytes.
+   */
+  data?: string;
+  mimeType?: string;
+  fileId?: string;
+  metadata?: RecordUnknown;
   [k: string]: unknown;
 }

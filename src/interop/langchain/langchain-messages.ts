@@ -49,13 +49,53 @@ function readsThroughContentBlocks(message: BaseMessage, data: LangChainStoredMe
   return message.getType() === "ai" && data.response_metadata?.model_provider === MODEL_PROVIDERS["openai.responses"] && data.response_metadata?.output_version !== "v1";
 }
 
+/**
+ * The output items of an OpenAI Responses reply (kept by @langchain/openai in response_metadata.output, blocking
+ * and streamed) as standard blocks: reasoning with id, summary parts and encrypted_content, text, tool calls,
+ * and every other item as received in a non_standard block, which @langchain/openai replays verbatim.
+ */
+function outputBlocks(output: readonly unknown[]): unknown[] {
+  return output.flatMap((item): unknown[] => {
+    if (typeof item !== "object" || item === null) return [item];
+    const fields = item as Record<string, unknown>;
+    switch (fields.type) {
+      case "reasoning": {
+        const summary = Array.isArray(fields.summary) ? (fields.summary as { text?: unknown }[]) : [];
+        return [{
+          type: "reasoning",
+          reasoning: summary.map((each) => each.text).filter((text) => typeof text === "string").join(""),
+          summary,
+          ...(typeof fields.id === "string" ? { id: fields.id } : {}),
+          ...(typeof fields.encrypted_content === "string" ? { encrypted_content: fields.encrypted_content } : {}),
+        }];
+      }
+      case "message":
+        return (Array.isArray(fields.content) ? (fields.content as Record<string, unknown>[]) : []).map((content) => (content.type === "output_text" ? { type: "text", text: content.text } : { type: "non_standard", value: content }));
+      case "function_call":
+        return [{ type: "tool_call", id: fields.call_id, name: fields.name, args: parsedArguments(fields.arguments) }];
+      default:
+        return [{ type: "non_standard", value: item }];
+    }
+  });
+}
+
+function parsedArguments(text: unknown): unknown {
+  try {
+    return typeof text === "string" ? JSON.parse(text) : text;
+  } catch {
+    return text;
+  }
+}
+
 /** The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view. */
 function storedOf(message: BaseMessage, index: number): LangChainStoredMessage {
   if (typeof message?.toDict !== "function") throw invalidConversionInput({ format: LANGCHAIN, pointer: `/${index}` }, "expected a LangChain message instance (BaseMessage)");
   const { type, data } = message.toDict() as { type: LangChainStoredMessage["type"]; data: unknown };
   const checked = checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, data, { format: LANGCHAIN, pointer: `/${index}` });
   if (!readsThroughContentBlocks(message, checked)) return { type, data: checked };
-  const view = { ...checked, content: message.contentBlocks, response_metadata: { ...checked.response_metadata, output_version: "v1" } };
+  const output = checked.response_metadata?.output;
+  const content = Array.isArray(output) ? outputBlocks(output) : message.contentBlocks;
+  const view = { ...checked, content, response_metadata: { ...checked.response_metadata, output_version: "v1" } };
   return { type, data: checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, view, { format: LANGCHAIN, pointer: `/${index}` }) };
 }
 

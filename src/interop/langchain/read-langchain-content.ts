@@ -6,6 +6,8 @@ import type {
   LangChainDataFields, LangChainToolCall, LangChainToolUseBlock,
 } from "../../../generated/formats/langchain.js";
 import type { Media, Part } from "../../../generated/types.js";
+import { joined } from "../../providers/openai-responses/map-openai-responses-item.js";
+import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 import { LANGCHAIN, PARTWISE_UNKNOWN, type WarningLog } from "./langchain-vocabulary.js";
 
 const ANTHROPIC = "anthropic";
@@ -54,8 +56,11 @@ function unknownOf(provider: string, kind: string, block: object): Part {
 
 function reasoningOf(block: LangChainReasoningBlock, reading: BlockReading): Part {
   if (block.signature !== undefined) return { type: "reasoning", text: block.reasoning, payload: { provider: ANTHROPIC, kind: "signature", data: block.signature } };
-  const itemAttributes = block.id === undefined ? {} : { attributes: { itemId: block.id } };
-  const summary = block.reasoning === "" ? {} : { summary: block.reasoning };
+  const parts = block.summary !== undefined && block.summary.length > 1 ? joined(block.summary.map((each) => each.text)) : undefined;
+  const attributes = { ...(block.id === undefined ? {} : { itemId: block.id }), ...(parts?.lengths === undefined ? {} : { [SUMMARY_PART_LENGTHS]: parts.lengths }) };
+  const itemAttributes = Object.keys(attributes).length === 0 ? {} : { attributes };
+  const text = parts?.text ?? block.reasoning;
+  const summary = text === "" ? {} : { summary: text };
   if (block.encrypted_content !== undefined) {
     return { type: "reasoning", ...summary, payload: { provider: OPENAI_RESPONSES, kind: "encrypted_content", data: block.encrypted_content }, ...itemAttributes };
   }

@@ -1,7 +1,7 @@
 // partwise messages as LangChain stored messages (the JSON of @langchain/core's
 // mapChatMessagesToStoredMessages), with no runtime need of @langchain/core: one message per message,
 // one ToolMessage per tool result (docs/convert-langchain.md).
-import type { LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
+import type { LangChainContentBlock, LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
 import type { History, Message, Part } from "../../../generated/types.js";
 import { validateHistory, validateMessage } from "../../../generated/validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
@@ -50,6 +50,12 @@ function assistantMessage(message: Message, pointer: string, log: WarningLog): L
   return { type: "ai", data };
 }
 
+/** A single non-empty text goes as a string, as LangChain tools return it (and as the provider packages send it on). */
+function toolContent(blocks: LangChainContentBlock[]): string | LangChainContentBlock[] {
+  const [only] = blocks;
+  return blocks.length === 1 && only?.type === "text" && Object.keys(only).length === 2 && typeof only.text === "string" && only.text !== "" ? only.text : blocks;
+}
+
 /** One ToolMessage per tool result; other parts of a tool message have no place. */
 function toolMessages(message: Message, pointer: string, log: WarningLog): LangChainStoredMessage[] {
   const written: LangChainStoredMessage[] = [];
@@ -64,7 +70,7 @@ function toolMessages(message: Message, pointer: string, log: WarningLog): LangC
     written.push({
       type: "tool",
       data: {
-        content: writePlainContent(part.content, `${partPointer}/content`, log),
+        content: toolContent(writePlainContent(part.content, `${partPointer}/content`, log)),
         tool_call_id: part.id ?? "",
         ...(part.name == null ? {} : { name: part.name }),
         status: part.isError ? "error" : "success",

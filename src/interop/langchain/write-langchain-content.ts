@@ -6,6 +6,8 @@ import type {
 } from "../../../generated/formats/langchain.js";
 import type { Media, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { splitJoined } from "../../providers/openai-responses/map-openai-responses-item.js";
+import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 import { KNOWN_BLOCK_TYPES, PARTWISE_UNKNOWN, WarningLog, canonicalJsonObject } from "./langchain-vocabulary.js";
 
 /** How an assistant message is written: Anthropic-native content (LangChain's v0 output) or standard v1 blocks for OpenAI Responses. */
@@ -104,10 +106,12 @@ function writeReasoning(part: Extract<Part, { type: "reasoning" }>, form: Assist
   if (form === "openai") {
     const encrypted = payload?.provider === OPENAI_RESPONSES && payload.kind === "encrypted_content" ? payload.data : undefined;
     const itemId = part.attributes?.itemId;
+    const lengths = part.attributes?.[SUMMARY_PART_LENGTHS];
+    const summaryParts = lengths === undefined || summary === null ? {} : { summary: splitJoined(summary, lengths).map((each) => ({ type: "summary_text" as const, text: each })) };
     loseText("a LangChain reasoning block for OpenAI Responses carries the summary, not the raw reasoning text");
     if (summary === "") log.lost(`${pointer}/summary`, "an empty summary reads back as none");
-    reportExtras(part, pointer, log, encrypted !== undefined, ["itemId"]);
-    return { type: "reasoning", reasoning: summary ?? "", ...(itemId === undefined ? {} : { id: itemId }), ...(encrypted === undefined ? {} : { encrypted_content: encrypted }) };
+    reportExtras(part, pointer, log, encrypted !== undefined, ["itemId", ...(summary === null ? [] : [SUMMARY_PART_LENGTHS])]);
+    return { type: "reasoning", reasoning: summary ?? "", ...summaryParts, ...(itemId === undefined ? {} : { id: itemId }), ...(encrypted === undefined ? {} : { encrypted_content: encrypted }) };
   }
   if (payload?.provider === ANTHROPIC && payload.kind === "signature") {
     if (text === null) log.lost(`${pointer}/text`, "a thinking block always has a text: none is written as an empty one");
