@@ -8,8 +8,11 @@ import { checkFormat, invalidConversionInput, type Converted } from "../conversi
 import { LANGCHAIN, PARTWISE_METADATA, WarningLog, providerOfModelProvider } from "./langchain-vocabulary.js";
 import { type BlockReading, readBlock } from "./read-langchain-content.js";
 
-/** The fields of a stored message's data the reader takes (the rest are reported lost); `tool_call_chunks` of a streamed chunk repeat its `tool_calls`. */
-const READ_FIELDS = new Set(["content", "tool_calls", "tool_call_chunks", "invalid_tool_calls", "additional_kwargs", "response_metadata", "tool_call_id", "status", "role"]);
+/**
+ * The fields of a stored message's data the reader takes (the rest are reported lost); `tool_call_chunks` of a
+ * streamed chunk repeat its `tool_calls`, and `content_blocks` of a v1 message repeats its content.
+ */
+const READ_FIELDS = new Set(["content", "content_blocks", "tool_calls", "tool_call_chunks", "invalid_tool_calls", "additional_kwargs", "response_metadata", "tool_call_id", "status", "role"]);
 /** `response_metadata` keys that only say how the content is written. */
 const FORM_METADATA = new Set(["model_provider", "output_version"]);
 /** `additional_kwargs` keys of @langchain/openai that its contentBlocks view already reads. */

@@ -136,15 +136,16 @@ function writeUnknown(part: Extract<Part, { type: "unknown" }>, form: AssistantF
   const raw = canonicalJsonObject(part.rawJson);
   const rawType = raw?.type;
   const replayable = raw !== undefined && typeof rawType === "string" && rawType === part.kind && !KNOWN_BLOCK_TYPES.has(rawType);
-  reportExtras(part, pointer, log);
   if (form === "openai") {
     if (part.provider === OPENAI_RESPONSES && replayable) {
+      reportExtras(part, pointer, log);
       log.keptAsUnknown(pointer, `the OpenAI Responses item ${part.kind} is kept as a non_standard block, which @langchain/openai replays as is`);
       return { type: "non_standard", value: raw };
     }
     log.lost(pointer, `@langchain/openai would send a non_standard block of ${part.provider} as an input item; it is left out`);
     return undefined;
   }
+  reportExtras(part, pointer, log);
   if (part.provider === ANTHROPIC && replayable) {
     log.keptAsUnknown(pointer, `the Anthropic block ${part.kind} is kept as itself, which @langchain/anthropic replays as is`);
     return { ...raw, type: rawType };
