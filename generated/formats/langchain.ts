@@ -108,7 +108,6 @@ export interface LangChainInvalidToolCall {
   args?: string;
   error?: string;
   type?: "invalid_tool_call";
-  [k: string]: unknown;
 }
 /**
  * A tool call whose arguments are not a JSON object, at its place in the content (standard v1).
@@ -188,7 +187,7 @@ export interface LangChainServerToolCallBlock {
   type: "server_tool_call";
   id?: string;
   name: string;
-  args: RecordUnknown;
+  args: unknown;
   [k: string]: unknown;
 }
 /**
@@ -273,7 +272,6 @@ export interface LangChainToolCall {
   name: string;
   args: RecordUnknown;
   type?: "tool_call";
-  [k: string]: unknown;
 }
 /**
  * A standard v1 tool call block.
@@ -282,7 +280,10 @@ export interface LangChainToolCallBlock {
   type: "tool_call";
   id?: string;
   name: string;
-  args: RecordUnknown;
+  /**
+   * The arguments (an object).
+   */
+  args: unknown;
   [k: string]: unknown;
 }
 /**
