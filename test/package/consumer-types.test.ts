@@ -25,6 +25,7 @@ const PROJECTS = {
     linked: [
       "@types/node", "pg", "@types/pg", "better-sqlite3", "@types/better-sqlite3", "ioredis",
       "@anthropic-ai/sdk", "openai", "ollama", "@google/genai", "@aws-sdk/client-bedrock-runtime", "@mistralai/mistralai",
+      "@langchain/core",
     ],
     compilerOptions: { lib: ["es2023", "dom"], types: ["node"] },
   },

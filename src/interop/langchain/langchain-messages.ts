@@ -1,21 +1,38 @@
 // partwise messages to and from LangChain.js message instances (AIMessage, HumanMessage, ToolMessage,
-// SystemMessage of @langchain/core, the optional peer of this subpath), built on the stored-message JSON;
-// and the `langchain` MessageFormat on that JSON (docs/convert-langchain.md).
-import { AIMessage, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+// SystemMessage of @langchain/core, the optional peer of this subpath), built on the stored-message JSON
+// (docs/convert-langchain.md).
+import type * as LangChainMessages from "@langchain/core/messages";
+import type { BaseMessage } from "@langchain/core/messages";
 import type { LangChainStoredMessage, LangChainStoredMessageData } from "../../../generated/formats/langchain.js";
 import { validateLangChainStoredMessageData } from "../../../generated/formats/langchain-validators.js";
 import type { History, Message } from "../../../generated/types.js";
-import { InternalError } from "../../errors/partwise-error.js";
-import { checkFormat, invalidConversionInput, type Converted, type MessageFormat } from "../conversion.js";
-import { fromStoredMessages, readStoredMessages } from "./from-stored-messages.js";
+import { InternalError, MissingDependencyError } from "../../errors/partwise-error.js";
+import { checkFormat, invalidConversionInput, type Converted } from "../conversion.js";
+import { readStoredMessages } from "./from-stored-messages.js";
 import { LANGCHAIN, MODEL_PROVIDERS } from "./langchain-vocabulary.js";
 import { toStoredMessages } from "./to-stored-messages.js";
 
 /** Options of `toLangChainMessages` (none yet: the form of each message follows the provider of its parts). */
 export type ToLangChainOptions = Record<string, never>;
 
+// Loaded once with the subpath (a top-level await, so this stays Web APIs only), so that the stored-message
+// functions of partwise/langchain work where @langchain/core is not installed.
+const peer: { readonly core?: typeof LangChainMessages; readonly error?: unknown } = await import("@langchain/core/messages").then(
+  (core) => ({ core }),
+  (error: unknown) => ({ error }),
+);
+
+function langChainCore(): typeof LangChainMessages {
+  if (peer.core !== undefined) return peer.core;
+  throw new MissingDependencyError("setup/missing-dependency", "toLangChainMessages needs the package @langchain/core, which is not installed or does not load: run npm install @langchain/core", {
+    details: { package: "@langchain/core", feature: "LangChain message instances" },
+    cause: peer.error,
+  });
+}
+
 /** The instance of a stored message the writer made (as `mapStoredMessagesToChatMessages` builds it, which types content as a string only). */
 function instanceOf(message: LangChainStoredMessage): BaseMessage {
+  const { AIMessage, HumanMessage, SystemMessage, ToolMessage } = langChainCore();
   const { content, additional_kwargs = {}, response_metadata = {} } = message.data;
   const common = { content, additional_kwargs, response_metadata };
   switch (message.type) {
@@ -108,14 +125,3 @@ export function fromLangChainMessages(messages: readonly BaseMessage[]): Convert
   if (!Array.isArray(messages)) throw invalidConversionInput({ format: LANGCHAIN, pointer: "" }, "expected an array of LangChain messages");
   return readStoredMessages(messages.map(storedOf), (index) => `/${index}`);
 }
-
-/** The `langchain` format of `partwise convert`: a JSON array of stored messages (`mapChatMessagesToStoredMessages`). */
-export const langChainFormat: MessageFormat = {
-  id: LANGCHAIN,
-  displayName: "LangChain.js messages",
-  read: fromStoredMessages,
-  write: (messages) => {
-    const { messages: document, warnings } = toStoredMessages(messages);
-    return { document, warnings };
-  },
-};
