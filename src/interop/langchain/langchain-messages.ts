@@ -12,9 +12,6 @@ import { readStoredMessages } from "./from-stored-messages.js";
 import { LANGCHAIN, MODEL_PROVIDERS } from "./langchain-vocabulary.js";
 import { toStoredMessages } from "./to-stored-messages.js";
 
-/** Options of `toLangChainMessages` (none yet: the form of each message follows the provider of its parts). */
-export type ToLangChainOptions = Record<string, never>;
-
 // Loaded once with the subpath (a top-level await, so this stays Web APIs only), so that the stored-message
 // functions of partwise/langchain work where @langchain/core is not installed.
 const peer: { readonly core?: typeof LangChainMessages; readonly error?: unknown } = await import("@langchain/core/messages").then(
@@ -56,7 +53,7 @@ function instanceOf(message: LangChainStoredMessage): BaseMessage {
  * ChatOpenAI (Responses API) send back with every signature, redacted thinking, encrypted reasoning and
  * server-tool block in order. Pieces without a place are warnings with their pointer into the input.
  */
-export function toLangChainMessages(input: History | readonly Message[], _options: ToLangChainOptions = {}): Converted<BaseMessage> {
+export function toLangChainMessages(input: History | readonly Message[]): Converted<BaseMessage> {
   const { messages, warnings } = toStoredMessages(input);
   return { messages: messages.map(instanceOf), warnings };
 }

@@ -6,6 +6,7 @@ import type {
   LangChainDataFields, LangChainToolCall, LangChainToolUseBlock,
 } from "../../../generated/formats/langchain.js";
 import type { Media, Part } from "../../../generated/types.js";
+import { validateLangChainContentBlock } from "../../../generated/formats/langchain-validators.js";
 import { joined } from "../../providers/openai-responses/map-openai-responses-item.js";
 import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 import { LANGCHAIN, PARTWISE_UNKNOWN, type WarningLog } from "./langchain-vocabulary.js";
@@ -69,8 +70,8 @@ function reasoningOf(block: LangChainReasoningBlock, reading: BlockReading): Par
 }
 
 function toolUseOf(block: LangChainToolUseBlock, reading: BlockReading): Part {
-  const call = reading.toolCalls.find((toolCall) => toolCall.id === block.id);
-  const input = call?.args ?? (typeof block.input === "string" ? safeParse(block.input) : block.input);
+  // A streamed block's input is JSON text (or empty); the message's parsed tool call then holds the arguments.
+  const input = typeof block.input === "string" ? (reading.toolCalls.find((toolCall) => toolCall.id === block.id)?.args ?? safeParse(block.input)) : block.input;
   const fields = withoutFields(block, ["type", "id", "name", "input", "index"]);
   return { type: "tool_call", toolCall: { id: block.id, type: "function", name: block.name, arguments: JSON.stringify(input ?? {}) }, ...blockFieldsPayload(fields) };
 }
@@ -91,6 +92,11 @@ function nonStandardOf(block: LangChainNonStandardBlock, pointer: string, readin
   const { value } = block;
   if (value.type === PARTWISE_UNKNOWN && typeof value.provider === "string" && typeof value.kind === "string" && typeof value.rawJson === "string") {
     return { type: "unknown", provider: value.provider, kind: value.kind, rawJson: value.rawJson };
+  }
+  // The v1 view of an Anthropic message wraps native blocks with no standard shape (redacted thinking, ...).
+  if (reading.provider === ANTHROPIC && value.type !== "non_standard" && validateLangChainContentBlock(value)) {
+    const native = readBlock(value as unknown as LangChainContentBlock, pointer, reading);
+    if (native !== undefined) return native;
   }
   const provider = reading.provider ?? LANGCHAIN;
   reading.log.keptAsUnknown(pointer, `a non_standard block of ${provider} is kept as an unknown part`);

@@ -135,6 +135,19 @@ describe("fromLangChainMessages", () => {
     ]);
   });
 
+  it("reads signed reasoning and the redacted thinking its non_standard block wraps when an Anthropic AIMessage is in v1 form", () => {
+    const { messages, warnings } = fromLangChainMessages([new AIMessage({
+      content: [{ type: "reasoning", reasoning: "Hm", signature: "EqQB" }, { type: "non_standard", value: { type: "redacted_thinking", data: "EmwK" } }, { type: "text", text: "Hi" }],
+      response_metadata: { model_provider: "anthropic", output_version: "v1" },
+    })]);
+    expect(warnings).toEqual([]);
+    expect(messages[0]!.parts).toEqual([
+      { type: "reasoning", text: "Hm", payload: { provider: "anthropic", kind: "signature", data: "EqQB" } },
+      { type: "reasoning", payload: { provider: "anthropic", kind: "redacted_thinking", data: "EmwK" } },
+      { type: "text", text: "Hi" },
+    ]);
+  });
+
   it("raises convert/invalid-input when an element is not a LangChain message", () => {
     expect(thrownPartwiseError(() => fromLangChainMessages([{ content: "x" }] as never))).toMatchObject({ code: "convert/invalid-input", pointer: "/0" });
   });

@@ -53,11 +53,6 @@ import {
 } from "partwise/chat";
 import { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "partwise/files";
 import {
-  fromLangChainMessages, fromStoredMessages, langChainFormat, toLangChainMessages, toStoredMessages,
-  type Converted, type LangChainContentBlock, type LangChainStoredMessage, type LangChainStoredMessageData, type MessageFormat,
-  type ToLangChainOptions,
-} from "partwise/langchain";
-import {
   PostgresSessionRepository,
   type PostgresPool, type PostgresPoolConnection, type PostgresQuery, type PostgresQueryable, type PostgresQueryResult,
 } from "partwise/postgres";
@@ -478,19 +473,6 @@ export async function chat(apiKey: string): Promise<string[]> {
   const turnOptions: SessionTurnOptions = { create: { metadata: { agentName: "consumer" } }, compaction: { trigger: new TurnCountTrigger(10), strategy: new LastTurnsStrategy(4) } };
   const sessionReply: SessionChatResult = await new SessionChat(client, service, turnOptions).send("s1", followUp);
   return [textOf(reply.message), reply.stoppedBy, String(seen.length), String((await advisor.load()).length), sessionReply.compaction?.unchanged ? "kept" : "compacted", streaming.requestId ?? ""];
-}
-
-// --- LangChain.js -----------------------------------------------------------------------------------------------------
-
-export function throughLangChain(history: History, stored: unknown): string[] {
-  const options: ToLangChainOptions = {};
-  const instances = toLangChainMessages(history, options);
-  const back: Converted<Message> = fromLangChainMessages(instances.messages);
-  const written: LangChainStoredMessage[] = toStoredMessages(history).messages;
-  const data: LangChainStoredMessageData | undefined = written[0]?.data;
-  const blocks: LangChainContentBlock[] = typeof data?.content === "string" ? [] : (data?.content ?? []);
-  const format: MessageFormat = langChainFormat;
-  return [format.id, String(back.messages.length), String(blocks.length), String(fromStoredMessages(stored).warnings.length)];
 }
 
 // --- Files and testing ------------------------------------------------------------------------------------------------
