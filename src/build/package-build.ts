@@ -24,6 +24,7 @@ export const BUNDLED_ENTRY_POINTS = {
   "pydantic-ai": "src/exports/pydantic-ai.ts",
   otel: "src/exports/otel.ts",
   "ai-sdk": "src/exports/ai-sdk.ts",
+  langchain: "src/exports/langchain.ts",
 } as const;
 
 /** Writes the bundles into `outdir`; dependencies and Node built-ins stay imports. */

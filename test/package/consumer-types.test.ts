@@ -31,11 +31,16 @@ const PROJECTS = {
   },
   /** A Node app that installed no driver (nor its types). */
   "without-drivers": { linked: ["@types/node"], compilerOptions: { lib: ["es2023", "dom"], types: ["node"] } },
+  /**
+   * A LangChain.js app (partwise/langchain with @langchain/core). skipLibCheck: @langchain/core's own
+   * declarations do not compile under exactOptionalPropertyTypes; the consumer's code is still checked strictly.
+   */
+  langchain: { linked: ["@types/node", "@langchain/core"], compilerOptions: { lib: ["es2023", "dom"], types: ["node"], skipLibCheck: true } },
   /** A browser or worker app: neither Node's types nor its lib. */
   core: { linked: [], compilerOptions: { lib: ["es2022", "dom"], types: [] } },
 } as const;
 type ProjectName = keyof typeof PROJECTS;
-const PROJECT_OF_CONSUMER: Readonly<Record<string, ProjectName>> = { "core-only.ts": "core", "without-drivers.ts": "without-drivers" };
+const PROJECT_OF_CONSUMER: Readonly<Record<string, ProjectName>> = { "core-only.ts": "core", "without-drivers.ts": "without-drivers", "langchain.ts": "langchain" };
 
 const STRICTEST = {
   strict: true,

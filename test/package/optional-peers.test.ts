@@ -115,3 +115,19 @@ describe("import('partwise/otel')", () => {
     });
   });
 });
+
+describe("partwise/langchain", () => {
+  it("converts stored messages and raises setup/missing-dependency from toLangChainMessages when @langchain/core is not installed", async () => {
+    const outcome = await inProject(`
+      import { fromStoredMessages, toLangChainMessages, toStoredMessages } from "partwise/langchain";
+      const history = [{ role: "user", parts: [{ type: "text", text: "Hi" }] }];
+      let instances;
+      try { toLangChainMessages(history); instances = "built"; } catch (error) { instances = error.toJSON(); }
+      console.log(JSON.stringify({ back: fromStoredMessages(toStoredMessages(history).messages).messages, instances }));
+    `);
+    expect(outcome).toEqual({
+      back: [{ role: "user", parts: [{ type: "text", text: "Hi" }] }],
+      instances: expect.objectContaining({ code: "setup/missing-dependency", details: { package: "@langchain/core", feature: "LangChain message instances" } }),
+    });
+  });
+});
