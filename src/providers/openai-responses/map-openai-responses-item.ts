@@ -49,14 +49,14 @@ function itemAttributes(item: { id?: unknown; status?: unknown }): Attributes {
 }
 
 /** Texts joined with the separator, and their lengths when there are several (so they split back exactly). */
-function joined(texts: readonly string[]): { text: string; lengths?: string } | undefined {
+export function joined(texts: readonly string[]): { text: string; lengths?: string } | undefined {
   if (texts.length === 0) return undefined;
   const text = texts.join(REASONING_PART_SEPARATOR);
   return texts.length > 1 ? { text, lengths: texts.map((each) => each.length).join(",") } : { text };
 }
 
 /** Splits a joined text back into its parts by their recorded lengths; one part when they do not fit (an edited text). */
-function splitJoined(text: string, lengths: string | undefined): string[] {
+export function splitJoined(text: string, lengths: string | undefined): string[] {
   if (lengths === undefined) return [text];
   const sizes = lengths.split(",").map(Number);
   const parts: string[] = [];
