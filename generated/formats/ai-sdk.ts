@@ -145,9 +145,13 @@ export interface AiSdkKeptMedia {
    */
   id?: string;
   /**
-   * The data kind when it is `string` (the AI SDK carries it as base64 of its UTF-8 bytes).
+   * The data kind when the file data does not say it: `string` (the AI SDK carries it as base64 of its UTF-8 bytes), or a `url` that does not parse as one.
    */
-  dataKind?: "string";
+  dataKind?: "string" | "url";
+  /**
+   * The data itself, when a `string` is not well-formed UTF-16 (its UTF-8 bytes would not give it back).
+   */
+  data?: string;
 }
 /**
  * A message's kept pieces.

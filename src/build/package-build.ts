@@ -21,6 +21,7 @@ export const BUNDLED_ENTRY_POINTS = {
   "provider-kit": "src/exports/provider-kit.ts",
   files: "src/exports/files.ts",
   redis: "src/exports/redis.ts",
+  "ai-sdk": "src/exports/ai-sdk.ts",
 } as const;
 
 /** Writes the bundles into `outdir`; dependencies and Node built-ins stay imports. */

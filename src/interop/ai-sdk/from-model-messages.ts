@@ -78,7 +78,7 @@ class ModelMessageReader {
       case "tool-call": {
         const call = part as Extract<AiSdkContentPart, { type: "tool-call" }>;
         const extras = this.#extras(call.providerOptions, "tool-call", pointer);
-        const argumentsText = extras.kept.arguments ?? JSON.stringify(call.input ?? {});
+        const argumentsText = extras.kept.arguments ?? (call.input === undefined ? "{}" : JSON.stringify(call.input));
         if (call.providerExecuted === true && extras.kept.attributes === undefined) extras.attributes = { ...extras.attributes, providerExecuted: "true" };
         return withExtras({ type: "tool_call", toolCall: { id: call.toolCallId, type: "function", name: call.toolName, arguments: argumentsText } }, extras);
       }
@@ -127,8 +127,6 @@ class ModelMessageReader {
     if (texts.summary !== null) part.summary = texts.summary;
     if (extras.kept.attributes === undefined) {
       const attributes: Attributes = { ...extras.attributes };
-      if (extras.payload !== undefined) attributes.provider = extras.payload.provider;
-      else if (responses) attributes.provider = ITEM_FACTS_PROVIDER;
       if (read.summaryPartLengths !== undefined && extras.kept.reasoning === undefined) attributes.summaryPartLengths = read.summaryPartLengths;
       extras.attributes = attributes;
     }
@@ -191,9 +189,9 @@ class ModelMessageReader {
     if (media === undefined) return undefined;
     if (kept.media?.id !== undefined) media.id = kept.media.id;
     if (kept.media?.dataKind === "string" && media.dataKind === "bytes") {
-      media.data = new TextDecoder().decode(base64ToBytes(media.data));
+      media.data = kept.media.data ?? new TextDecoder().decode(base64ToBytes(media.data));
       media.dataKind = "string";
-    }
+    } else if (kept.media?.dataKind === "url") media.dataKind = "url";
     return media;
   }
 
@@ -287,7 +285,8 @@ function withExtras<T extends Part>(part: T, extras: ReadExtras): T {
   return part;
 }
 
-function isUrl(text: string): boolean {
+/** True for text the AI SDK takes as a URL (it tries `new URL` on string data). */
+export function isUrl(text: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) && URL.canParse(text);
 }
 

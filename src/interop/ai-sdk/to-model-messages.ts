@@ -17,6 +17,7 @@ import { textToBase64 } from "../../bytes/base64.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { type ConversionSite, type Converted, keptAsUnknownWarning } from "../conversion.js";
 import { type AiSdkPayloadPart, ITEM_FACT_FIELDS, ITEM_FACTS_PROVIDER, PARTWISE_KEY, PAYLOAD_FIELDS, providerKeys, REDACTED_KINDS } from "./provider-keys.js";
+import { isUrl } from "./from-model-messages.js";
 import { readReasoningTexts, writeReasoningTexts } from "./reasoning-texts.js";
 
 /** Options of `toModelMessages`. */
@@ -102,7 +103,7 @@ class ModelMessageWriter {
       case "tool_call": {
         const kept: AiSdkPartwiseOptions = {};
         const input = parsedArguments(part.toolCall.arguments);
-        if (input.reparsed !== part.toolCall.arguments) kept.arguments = part.toolCall.arguments;
+        if (!input.valid || input.reparsed !== part.toolCall.arguments) kept.arguments = part.toolCall.arguments;
         if (!input.valid) this.warnings.push(keptAsUnknownWarning({ format: FORMAT, pointer: `${pointer}/toolCall/arguments` }, "the arguments are not JSON; sent as the string input, the text kept under providerOptions.partwise"));
         return [{ type: "tool-call", toolCallId: part.toolCall.id, toolName: part.toolCall.name, input: input.value, ...this.#options(part, "tool-call", kept, site) }];
       }
@@ -150,8 +151,10 @@ class ModelMessageWriter {
     const media = part.media;
     const keptMedia: NonNullable<AiSdkPartwiseOptions["media"]> = {};
     if (media.id != null) keptMedia.id = media.id;
+    if (media.dataKind === "url" && !isUrl(media.data)) keptMedia.dataKind = "url";
     if (media.dataKind === "string") {
       keptMedia.dataKind = "string";
+      if (new TextDecoder().decode(new TextEncoder().encode(media.data)) !== media.data) keptMedia.data = media.data;
       this.warnings.push(keptAsUnknownWarning({ format: FORMAT, pointer: `${site.pointer}/media/dataKind` }, "the AI SDK has no string media; sent as base64 of its UTF-8 bytes, the data kind kept under providerOptions.partwise"));
     }
     if (Object.keys(keptMedia).length > 0) kept.media = keptMedia;
@@ -248,7 +251,6 @@ function fileData(media: Media): string {
 function toolOutput(part: Extract<Part, { type: "tool_result" }>): AiSdkWrittenToolResultOutput | undefined {
   const [only] = part.content;
   if (part.content.length === 1 && only?.type === "text" && isPlain(only)) return { type: part.isError ? "error-text" : "text", value: only.text };
-  if (part.content.length === 0) return { type: part.isError ? "error-text" : "text", value: "" };
   const items: AiSdkWrittenOutputItem[] = [];
   for (const each of part.content) {
     if (!isPlain(each)) return undefined;

@@ -60,6 +60,7 @@ import {
   RedisSessionRepository, isRedisUrl, parseRedisUrl,
   type RedisClient, type RedisPipeline, type RedisSessionRepositoryOptions, type RedisStoreSettings, type RedisTarget, type ReplicaWait,
 } from "partwise/redis";
+import { aiSdkFormat, fromModelMessages, toModelMessages, type AiSdkModelMessage, type AiSdkWrittenMessage, type Converted, type FromModelMessagesOptions, type ToModelMessagesOptions } from "partwise/ai-sdk";
 import {
   ALWAYS, CompositeTrigger, DEFAULT_SESSION_STORE_URL, DEFAULT_SUMMARY_PROMPT, DEFAULT_TIME_TO_LIVE_SECONDS, EVENT_METADATA,
   LastTurnsStrategy, MAX_ID_LENGTH, MemorySessionRepository, SessionService, SlidingWindowStrategy, SummarizingStrategy,
@@ -495,4 +496,11 @@ export async function simulate(): Promise<string> {
   const created: ProviderSimulator | undefined = factory?.(simulatorOptions);
   await simulator.close();
   return `${simulator.url} ${simulator.requestCount} ${created?.provider ?? ""}`;
+}
+
+export function convertAiSdk(history: Message[]): string {
+  const options: ToModelMessagesOptions & FromModelMessagesOptions = { providerKeys: { google: "vertex" } };
+  const written: Converted<AiSdkWrittenMessage> = toModelMessages(history, options);
+  const read: AiSdkModelMessage[] = written.messages;
+  return `${aiSdkFormat.id} ${fromModelMessages(read, options).messages.length} ${written.warnings.length}`;
 }
