@@ -1,18 +1,11 @@
-// Oracle: a partwise history with signed and redacted thinking and a tool loop, converted with
-// toModelMessages and sent by the REAL generateText / streamText through the real @ai-sdk/anthropic, must
-// carry the same thinking blocks, in the same order, as partwise's own Anthropic encoder; the recorded reply,
-// read by the AI SDK and converted back, must carry the payloads partwise's own decoder reads from it.
+// Oracle for @ai-sdk/anthropic (3 with ai 6, 4 with ai 7): signed and redacted thinking and a tool loop
+// go out as partwise's Anthropic encoder sends them; the recorded reply comes back with its signature.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import type { Message, OpaquePayload } from "../../../generated/types.js";
-import { fromModelMessages, toModelMessages } from "../../../src/exports/ai-sdk.js";
-import { decodeStream } from "../../../src/providers/decode-stream.js";
-import { codecFor } from "../../../src/providers/registry.js";
-import { recordingFetch, serverSentEvents } from "./recording-fetch.js";
+import type { Message } from "../../../generated/types.js";
+import { describeOracle } from "./oracle-harness.js";
+import { serverSentEvents } from "./recording-fetch.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/anthropic/${name}`, import.meta.url), "utf8");
-const REPLY = fixture("vercel-ai__anthropic-clear-thinking.1.json");
-const STREAM = serverSentEvents(fixture("vercel-ai__anthropic-clear-thinking.1.chunks.txt"));
 
 const history: Message[] = [
   { role: "user", parts: [{ type: "text", text: "Weather in Oslo?" }] },
@@ -29,71 +22,32 @@ const history: Message[] = [
 
 type Block = { type: string; signature?: string; data?: string; id?: string };
 
-/** The payload-bearing blocks of an Anthropic request body, in order. */
-function thinkingBlocks(body: unknown): Block[] {
+/** Thinking, redacted thinking and tool use blocks of the request, in order, with their payloads and ids. */
+function blocks(body: unknown): unknown[] {
   const messages = (body as { messages: { content: string | Block[] }[] }).messages;
   return messages.flatMap((message) => (typeof message.content === "string" ? [] : message.content))
-    .filter((block) => block.type === "thinking" || block.type === "redacted_thinking" || block.type === "tool_use")
-    .map(({ type, signature, data, id }) => ({ type, ...(signature === undefined ? {} : { signature }), ...(data === undefined ? {} : { data }), ...(id === undefined ? {} : { id }) }));
+    .filter((block) => ["thinking", "redacted_thinking", "tool_use", "server_tool_use"].includes(block.type))
+    .map(({ type, signature, data, id }) => ({ type, signature, data, id }));
 }
 
-function payloads(messages: readonly Message[]): OpaquePayload[] {
-  return messages.flatMap((message) => message.parts.flatMap((part) => (part.payload == null ? [] : [part.payload])));
-}
+const model = (module: { createAnthropic: (options: { apiKey: string; fetch: typeof globalThis.fetch }) => (id: string) => unknown }) =>
+  (fetch: typeof globalThis.fetch) => module.createAnthropic({ apiKey: "test-key", fetch })("claude-sonnet-4-5");
 
-async function* bytesOf(text: string): AsyncIterable<Uint8Array> {
-  yield new TextEncoder().encode(text);
-}
-
-const codec = codecFor("anthropic");
-const expectedBlocks = thinkingBlocks(codec.encodeRequest(history).body);
-const expectedReply = payloads([codec.decodeResponse(JSON.parse(REPLY)).message]);
-
-interface Sdk {
-  generateText: (options: never) => Promise<{ response: { messages: unknown[] } }>;
-  streamText: (options: never) => { response: PromiseLike<{ messages: unknown[] }>; consumeStream: () => PromiseLike<unknown> };
-  createAnthropic: (options: { apiKey: string; fetch: typeof globalThis.fetch }) => (model: string) => unknown;
-}
-
-async function sdk6(): Promise<Sdk> {
-  const [ai, anthropic] = await Promise.all([import("ai"), import("@ai-sdk/anthropic")]);
-  return { generateText: ai.generateText as never, streamText: ai.streamText as never, createAnthropic: anthropic.createAnthropic as never };
-}
-
-async function sdk7(): Promise<Sdk> {
-  const [ai, anthropic] = await Promise.all([import("ai-v7"), import("ai-sdk-anthropic-v4")]);
-  return { generateText: ai.generateText as never, streamText: ai.streamText as never, createAnthropic: anthropic.createAnthropic as never };
-}
-
-function oracle(load: () => Promise<Sdk>) {
-  it("compares signed, redacted and tool blocks when the history has them", () => {
-    expect(expectedBlocks.map((block) => block.type)).toEqual(["thinking", "redacted_thinking", "tool_use"]);
-    expect(expectedReply.map((payload) => payload.kind)).toEqual(["signature"]);
-  });
-
-  it("sends the thinking blocks partwise's encoder sends and reads back its payloads when generateText runs", async () => {
-    const { generateText, createAnthropic } = await load();
-    const recorder = recordingFetch(REPLY, "application/json");
-    const model = createAnthropic({ apiKey: "test-key", fetch: recorder.fetch })("claude-sonnet-4-5");
-    const result = await generateText({ model, messages: toModelMessages(history).messages } as never);
-    expect(thinkingBlocks(recorder.bodies[0])).toEqual(expectedBlocks);
-    expect(payloads(fromModelMessages(result.response.messages).messages)).toEqual(expectedReply);
-  });
-
-  it("reads back the payloads partwise's stream decoder reads when streamText runs", async () => {
-    const { streamText, createAnthropic } = await load();
-    const recorder = recordingFetch(STREAM, "text/event-stream");
-    const model = createAnthropic({ apiKey: "test-key", fetch: recorder.fetch })("claude-sonnet-4-5");
-    const result = streamText({ model, messages: toModelMessages(history).messages } as never);
-    await result.consumeStream();
-    const response = await result.response;
-    expect(thinkingBlocks(recorder.bodies[0])).toEqual(expectedBlocks);
-    const [decoded] = await decodeStream(codec, bytesOf(STREAM));
-    expect(payloads(fromModelMessages(response.messages).messages)).toEqual(payloads([decoded!.message]));
-  });
-}
-
-describe("toModelMessages with ai 6 and @ai-sdk/anthropic 3", () => oracle(sdk6));
-
-// ai 7 and @ai-sdk/anthropic 4 declare Node >= 22; CI runs them on its Node 22 and 24 legs.
-describe.runIf(Number(process.versions.node.split(".")[0]) >= 22)("toModelMessages with ai 7 and @ai-sdk/anthropic 4", () => oracle(sdk7));
+describeOracle({
+  provider: "anthropic",
+  history,
+  reply: fixture("vercel-ai__anthropic-clear-thinking.1.json"),
+  stream: { bytes: serverSentEvents(fixture("vercel-ai__anthropic-clear-thinking.1.chunks.txt")), contentType: "text/event-stream" },
+  blocks,
+  expectedBlocks: 3,
+  lines: [
+    { name: "ai 6 and @ai-sdk/anthropic 3", minimumNode: 20, load: async () => {
+      const [ai, provider] = await Promise.all([import("ai"), import("@ai-sdk/anthropic")]);
+      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
+    } },
+    { name: "ai 7 and @ai-sdk/anthropic 4", minimumNode: 22, load: async () => {
+      const [ai, provider] = await Promise.all([import("ai-v7"), import("ai-sdk-anthropic-v4")]);
+      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
+    } },
+  ],
+});
