@@ -37,7 +37,8 @@ export const DEFAULT_PROVIDER_KEYS: Readonly<Record<string, string>> = {
  * The payload fields the providers read on requests and write in `providerMetadata`:
  * @ai-sdk/anthropic `signature` / `redactedData` on reasoning; @ai-sdk/openai (Responses)
  * `reasoningEncryptedContent` on reasoning; @ai-sdk/google `thoughtSignature` on text, reasoning, tool
- * calls and inline files; @ai-sdk/amazon-bedrock `signature` / `redactedData` on reasoning.
+ * calls and inline files; @ai-sdk/amazon-bedrock `signature` / `redactedContent` on reasoning (its `redactedData` is the
+ * `redactedReasoning` block, which partwise has no payload kind for).
  */
 export const PAYLOAD_FIELDS: readonly PayloadField[] = [
   { provider: "anthropic", kind: "signature", field: "signature", parts: ["reasoning"] },
@@ -45,7 +46,7 @@ export const PAYLOAD_FIELDS: readonly PayloadField[] = [
   { provider: "openai.responses", kind: "encrypted_content", field: "reasoningEncryptedContent", parts: ["reasoning"] },
   { provider: "google", kind: "thought_signature", field: "thoughtSignature", parts: ["text", "reasoning", "tool-call", "file"] },
   { provider: "bedrock", kind: "signature", field: "signature", parts: ["reasoning"] },
-  { provider: "bedrock", kind: "redacted_content", field: "redactedData", parts: ["reasoning"] },
+  { provider: "bedrock", kind: "redacted_content", field: "redactedContent", parts: ["reasoning"] },
 ];
 
 /** Payload kinds that stand for reasoning whose text is hidden (the AI SDK writes them with an empty text). */

@@ -15,6 +15,8 @@ export interface AiSdk {
   readonly generateText: (options: never) => Promise<{ response: { messages: unknown[] } }>;
   readonly streamText: (options: never) => { response: PromiseLike<{ messages: unknown[] }>; consumeStream: () => PromiseLike<unknown> };
   readonly model: (fetch: typeof globalThis.fetch) => unknown;
+  /** Tools for the call, when the provider drops tool calls from a request without them (Bedrock). */
+  readonly tools?: unknown;
 }
 
 /** One `ai` major with its provider package: a name for the test and the Node major it needs. */
@@ -63,7 +65,8 @@ export function describeOracle(oracleCase: OracleCase): void {
   const codec = codecFor(oracleCase.provider);
   const expectedBlocks = oracleCase.blocks(codec.encodeRequest(oracleCase.history).body);
   const expectedReply = payloads([codec.decodeResponse(JSON.parse(oracleCase.reply)).message]);
-  const call = (model: unknown) => ({ model, messages: toModelMessages(oracleCase.history).messages, providerOptions: oracleCase.providerOptions }) as never;
+  const call = (sdk: AiSdk, fetch: typeof globalThis.fetch) =>
+    ({ model: sdk.model(fetch), messages: toModelMessages(oracleCase.history).messages, providerOptions: oracleCase.providerOptions, tools: sdk.tools }) as never;
 
   for (const line of oracleCase.lines) {
     // ai 7 and @ai-sdk/* 4+ declare Node >= 22; CI runs them on its Node 22 and 24 legs.
@@ -76,7 +79,7 @@ export function describeOracle(oracleCase: OracleCase): void {
       it("sends the blocks partwise's encoder sends and reads back its decoder's payloads when generateText runs", async () => {
         const sdk = await line.load();
         const recorder = recordingFetch(oracleCase.reply, "application/json");
-        const result = await sdk.generateText(call(sdk.model(recorder.fetch)));
+        const result = await sdk.generateText(call(sdk, recorder.fetch));
         expect(oracleCase.blocks(recorder.bodies[0])).toEqual(expectedBlocks);
         expect(payloads(fromModelMessages(result.response.messages).messages)).toEqual(expectedReply);
       });
@@ -84,7 +87,7 @@ export function describeOracle(oracleCase: OracleCase): void {
       it("sends the same blocks and reads back the stream decoder's payloads when streamText runs", async () => {
         const sdk = await line.load();
         const recorder = recordingFetch(oracleCase.stream.bytes, oracleCase.stream.contentType);
-        const result = sdk.streamText(call(sdk.model(recorder.fetch)));
+        const result = sdk.streamText(call(sdk, recorder.fetch));
         await result.consumeStream();
         const response = await result.response;
         expect(oracleCase.blocks(recorder.bodies[0])).toEqual(expectedBlocks);
