@@ -123,7 +123,7 @@ class ModelMessageReader {
     const texts = extras.kept.reasoning ?? read;
     const part: Part = { type: "reasoning" };
     if (texts.text !== null) part.text = texts.text;
-    else if (redacted) part.text = null;
+    else if (redacted && !responses) part.text = null;
     if (texts.summary !== null) part.summary = texts.summary;
     if (extras.kept.attributes === undefined) {
       const attributes: Attributes = { ...extras.attributes };
