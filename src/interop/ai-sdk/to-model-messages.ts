@@ -126,7 +126,10 @@ class ModelMessageWriter {
     const responses = attributes.itemId !== undefined || (part.payload?.provider === ITEM_FACTS_PROVIDER && part.payload.kind === "encrypted_content");
     const texts = writeReasoningTexts(own, responses && attributes.itemId !== undefined);
     const read = readReasoningTexts(texts, responses, isRedacted(part));
-    if (read.text !== own.text || read.summary !== own.summary) kept.reasoning = { text: own.text, summary: own.summary };
+    if (read.text !== own.text || read.summary !== own.summary) {
+      kept.reasoning = { text: own.text, summary: own.summary };
+      this.warnings.push(keptAsUnknownWarning(site, "the AI SDK's reasoning has one text; the part's text and summary are kept under providerOptions.partwise, the provider gets only the first"));
+    }
     const options = this.#options(part, "reasoning", kept, site);
     return texts.map((text, index) => ({ type: "reasoning", text, ...(index === 0 ? options : itemOnly(options, this.#keys[ITEM_FACTS_PROVIDER] ?? "openai")) }));
   }
