@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Message } from "../../../generated/types.js";
 import { eventStreamBytes } from "../../providers/support/bedrock-sdk-oracle.js";
-import { describeOracle } from "./oracle-harness.js";
+import { aiSdkLines, describeOracle } from "./oracle-harness.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/bedrock/${name}`, import.meta.url), "utf8");
 const streamEvents = fixture("vercel-ai__amazon-bedrock-reasoning.chunks.txt").split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as unknown);
@@ -47,14 +47,5 @@ describeOracle({
   stream: { bytes: eventStreamBytes(streamEvents), contentType: "application/vnd.amazon.eventstream" },
   blocks,
   expectedBlocks: 3,
-  lines: [
-    { name: "ai 6 and @ai-sdk/amazon-bedrock 4", minimumNode: 20, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai"), import("@ai-sdk/amazon-bedrock")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never), tools: tools(ai as never) };
-    } },
-    { name: "ai 7 and @ai-sdk/amazon-bedrock 5", minimumNode: 22, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai-v7"), import("ai-sdk-amazon-bedrock-v5")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never), tools: tools(ai as never) };
-    } },
-  ],
+  lines: aiSdkLines({ v6: "@ai-sdk/amazon-bedrock 4", v7: "@ai-sdk/amazon-bedrock 5" }, { v6: () => import("@ai-sdk/amazon-bedrock"), v7: () => import("ai-sdk-amazon-bedrock-v5") }, model as never, tools as never),
 });

@@ -2,7 +2,7 @@
 // a function call go out where partwise's Gemini encoder puts them; the reply comes back with its signature.
 import { readFileSync } from "node:fs";
 import type { Message } from "../../../generated/types.js";
-import { describeOracle } from "./oracle-harness.js";
+import { aiSdkLines, describeOracle } from "./oracle-harness.js";
 import { serverSentEvents } from "./recording-fetch.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/google/${name}`, import.meta.url), "utf8");
@@ -41,14 +41,5 @@ describeOracle({
   stream: { bytes: serverSentEvents(fixture("vercel-ai__google-reasoning-gemini3.chunks.txt")), contentType: "text/event-stream" },
   blocks,
   expectedBlocks: 3,
-  lines: [
-    { name: "ai 6 and @ai-sdk/google 3", minimumNode: 20, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai"), import("@ai-sdk/google")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
-    } },
-    { name: "ai 7 and @ai-sdk/google 4", minimumNode: 22, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai-v7"), import("ai-sdk-google-v4")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
-    } },
-  ],
+  lines: aiSdkLines({ v6: "@ai-sdk/google 3", v7: "@ai-sdk/google 4" }, { v6: () => import("@ai-sdk/google"), v7: () => import("ai-sdk-google-v4") }, model as never),
 });

@@ -3,7 +3,7 @@
 // item with its id and encrypted content, as partwise's Responses encoder sends it; the reply comes back with them.
 import { readFileSync } from "node:fs";
 import type { Message } from "../../../generated/types.js";
-import { describeOracle } from "./oracle-harness.js";
+import { aiSdkLines, describeOracle } from "./oracle-harness.js";
 import { serverSentEvents } from "./recording-fetch.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/openai-responses/${name}`, import.meta.url), "utf8");
@@ -48,14 +48,5 @@ describeOracle({
   // output_item.done, response.completed): the AI SDK keeps the output_item.done one, partwise the final response's.
   streamDataMayDiffer: "OpenAI re-encrypts the reasoning between the item's done event and the completed response",
   providerOptions: { openai: { store: false, include: ["reasoning.encrypted_content"] } },
-  lines: [
-    { name: "ai 6 and @ai-sdk/openai 3", minimumNode: 20, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai"), import("@ai-sdk/openai")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
-    } },
-    { name: "ai 7 and @ai-sdk/openai 4", minimumNode: 22, load: async () => {
-      const [ai, provider] = await Promise.all([import("ai-v7"), import("ai-sdk-openai-v4")]);
-      return { generateText: ai.generateText as never, streamText: ai.streamText as never, model: model(provider as never) };
-    } },
-  ],
+  lines: aiSdkLines({ v6: "@ai-sdk/openai 3", v7: "@ai-sdk/openai 4" }, { v6: () => import("@ai-sdk/openai"), v7: () => import("ai-sdk-openai-v4") }, model as never),
 });

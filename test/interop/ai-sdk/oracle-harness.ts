@@ -26,6 +26,28 @@ export interface AiSdkLine {
   readonly load: () => Promise<AiSdk>;
 }
 
+/**
+ * The two lines every oracle runs: ai 6 with the provider package of its major, on every Node, and ai 7 with
+ * the aliased next major, on Node >= 22. `model` builds the provider's model from its module and a fetch;
+ * `tools`, when given, builds the call's tools from the `ai` module.
+ */
+export function aiSdkLines(
+  packages: { readonly v6: string; readonly v7: string },
+  providers: { readonly v6: () => Promise<unknown>; readonly v7: () => Promise<unknown> },
+  model: (module: never) => (fetch: typeof globalThis.fetch) => unknown,
+  tools?: (ai: never) => unknown,
+): AiSdkLine[] {
+  const line = (name: string, minimumNode: number, ai: () => Promise<unknown>, provider: () => Promise<unknown>): AiSdkLine => ({
+    name,
+    minimumNode,
+    load: async () => {
+      const [aiModule, providerModule] = await Promise.all([ai(), provider()]) as [{ generateText: never; streamText: never }, never];
+      return { generateText: aiModule.generateText, streamText: aiModule.streamText, model: model(providerModule), tools: tools?.(aiModule as never) };
+    },
+  });
+  return [line(`ai 6 and ${packages.v6}`, 20, () => import("ai"), providers.v6), line(`ai 7 and ${packages.v7}`, 22, () => import("ai-v7"), providers.v7)];
+}
+
 /** What one provider's oracle sends and answers. */
 export interface OracleCase {
   /** The partwise provider id whose encoder and decoders are the reference. */
