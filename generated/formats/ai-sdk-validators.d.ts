@@ -109,6 +109,9 @@ export declare const validateAiSdkWrittenOutputData: StandaloneValidator;
 /** Validates a `AiSdkWrittenOutputUrl` against AiSdkWrittenOutputUrl.json. */
 export declare const validateAiSdkWrittenOutputUrl: StandaloneValidator;
 
+/** Validates a `AiSdkWrittenJsonOutput` against AiSdkWrittenJsonOutput.json. */
+export declare const validateAiSdkWrittenJsonOutput: StandaloneValidator;
+
 /** Validates a `AiSdkWrittenFilePart` against AiSdkWrittenFilePart.json. */
 export declare const validateAiSdkWrittenFilePart: StandaloneValidator;
 

@@ -43,9 +43,10 @@ export type AiSdkWrittenMessage =
  */
 export type AiSdkWrittenOutputItem = AiSdkWrittenOutputText | AiSdkWrittenOutputData | AiSdkWrittenOutputUrl;
 /**
- * A tool output as written: `text` and `error-text` for one text, `content` for text and media.
+ * A tool output as written: `text` and `error-text` for one text, `content` for text and media, `json` for a server tool's results.
  */
-export type AiSdkWrittenToolResultOutput = AiSdkWrittenTextOutput | AiSdkWrittenContentOutput;
+export type AiSdkWrittenToolResultOutput =
+  AiSdkWrittenTextOutput | AiSdkWrittenContentOutput | AiSdkWrittenJsonOutput;
 
 /**
  * An assistant message: a string or content parts.
@@ -250,6 +251,10 @@ export interface AiSdkPartwiseOptions {
    * Tool result facts the output cannot say: the error flag, and the content parts as partwise JSON text.
    */
   toolResult?: AiSdkKeptToolResult;
+  /**
+   * The unknown part (a provider's server-tool block) that a provider-executed tool call or result stands for, as partwise JSON text.
+   */
+  part?: string;
   /**
    * On a message: its metadata and the parts with no place in its content, as partwise JSON text.
    */
@@ -594,6 +599,21 @@ export interface AiSdkWrittenFilePart {
    * Options for the providers.
    */
   providerOptions?: AiSdkWrittenProviderOptions;
+}
+/**
+ * A `json` output of a provider-executed tool: its results as the AI SDK's provider reads them (Anthropic web search: `url`, `title`, `pageAge`, `encryptedContent`, `type`).
+ */
+export interface AiSdkWrittenJsonOutput {
+  /**
+   * The output tag.
+   */
+  type: "json";
+  /**
+   * The results.
+   */
+  value: {
+    [k: string]: string | null;
+  }[];
 }
 /**
  * Media bytes as base64 (`image-data` for images, `file-data` for the rest).

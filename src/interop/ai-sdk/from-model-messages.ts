@@ -70,6 +70,8 @@ class ModelMessageReader {
 
   #part(part: AiSdkContentPart, pointer: string): Part {
     const site = { format: FORMAT, pointer };
+    const standsFor = this.#kept((part as { providerOptions?: AiSdkProviderOptions }).providerOptions, `${pointer}/providerOptions`).part;
+    if (standsFor !== undefined) return parsePart(this.#json(standsFor, `${pointer}/providerOptions/${PARTWISE_KEY}/kept`), { pointer: `${pointer}/providerOptions/${PARTWISE_KEY}/kept/part` });
     switch (part.type) {
       case "text": {
         const text = part as Extract<AiSdkContentPart, { type: "text" }>;

@@ -19,6 +19,7 @@ import { type ConversionSite, type Converted, keptAsUnknownWarning } from "../co
 import { type AiSdkPayloadPart, ITEM_FACT_FIELDS, ITEM_FACTS_PROVIDER, PARTWISE_KEY, PAYLOAD_FIELDS, providerKeys, REDACTED_KINDS } from "./provider-keys.js";
 import { isUrl } from "./from-model-messages.js";
 import { readReasoningTexts, writeReasoningTexts } from "./reasoning-texts.js";
+import { serverToolPart } from "./server-tool-blocks.js";
 
 /** Options of `toModelMessages`. */
 export interface ToModelMessagesOptions {
@@ -62,7 +63,7 @@ class ModelMessageWriter {
         systemText = part.text;
         return;
       }
-      const written = this.#part(part, partPointer);
+      const written = this.#part(part, partPointer, message.role);
       if (written.length > 0 && written.every((each) => allowed.has(each.type))) content.push(...written);
       else {
         kept.push({ at: index, part });
@@ -93,7 +94,7 @@ class ModelMessageWriter {
   }
 
   /** The AI SDK parts of one partwise part (several for Responses reasoning split per summary part), or none. */
-  #part(part: Part, pointer: string): WrittenPart[] {
+  #part(part: Part, pointer: string, role: Message["role"]): WrittenPart[] {
     const site = { format: FORMAT, pointer };
     switch (part.type) {
       case "text":
@@ -111,8 +112,14 @@ class ModelMessageWriter {
         return [this.#toolResult(part, site)];
       case "media":
         return [this.#file(part, site)];
-      case "unknown":
-        return this.#unknown(part);
+      case "unknown": {
+        // Server-tool blocks are the model's own turn; anywhere else they stay unknown parts.
+        const serverTool = role === "assistant" ? serverToolPart(part.provider, part.kind, part.rawJson) : undefined;
+        if (serverTool === undefined) return this.#unknown(part);
+        // The block goes to its provider as the AI SDK rebuilds it; the part itself comes back from `partwise.kept.part`.
+        const options = this.#options({ ...part, payload: null, attributes: {} }, undefined, { part: JSON.stringify(part) }, site);
+        return [{ ...serverTool, ...options } as WrittenPart];
+      }
       default:
         return unreachable(part, "part");
     }
