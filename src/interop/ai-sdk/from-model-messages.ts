@@ -109,7 +109,9 @@ class ModelMessageReader {
     if (typeof itemId !== "string") return group;
     for (let next = start + 1; next < content.length; next++) {
       const part = content[next] as AiSdkContentPart;
-      if (part.type !== "reasoning" || (part as AiSdkReasoningPart).providerOptions?.[key]?.itemId !== itemId) break;
+      // A part partwise kept pieces for starts a part of its own (toModelMessages writes them on the first of a split only).
+      const options = (part as AiSdkReasoningPart).providerOptions;
+      if (part.type !== "reasoning" || options?.[key]?.itemId !== itemId || options?.[PARTWISE_KEY] !== undefined) break;
       group.push(part as AiSdkReasoningPart);
     }
     return group;

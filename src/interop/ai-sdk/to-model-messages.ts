@@ -132,7 +132,7 @@ class ModelMessageWriter {
     // What fromModelMessages reads as Responses reasoning: an item id or encrypted content under the Responses key.
     const responses = attributes.itemId !== undefined || (part.payload?.provider === ITEM_FACTS_PROVIDER && part.payload.kind === "encrypted_content");
     const texts = writeReasoningTexts(own, responses && attributes.itemId !== undefined);
-    const read = readReasoningTexts(texts, responses, isRedacted(part));
+    const read = readReasoningTexts(texts, responses, isRedactedKind(part));
     if (read.text !== own.text || read.summary !== own.summary) {
       kept.reasoning = { text: own.text, summary: own.summary };
       this.warnings.push(keptAsUnknownWarning(site, "the AI SDK's reasoning has one text; the part's text and summary are kept under providerOptions.partwise, the provider gets only the first"));
@@ -222,8 +222,9 @@ function isPlain(part: Part): boolean {
   return part.payload == null && (part.attributes === undefined || Object.keys(part.attributes).length === 0);
 }
 
-function isRedacted(part: Extract<Part, { type: "reasoning" }>): boolean {
-  return part.text == null && part.payload != null && REDACTED_KINDS.has(`${part.payload.provider}/${part.payload.kind}`);
+/** True when the payload is one that fromModelMessages reads as hidden reasoning (the same test as its reader). */
+function isRedactedKind(part: Extract<Part, { type: "reasoning" }>): boolean {
+  return part.payload != null && REDACTED_KINDS.has(`${part.payload.provider}/${part.payload.kind}`);
 }
 
 function safeJson(text: string): unknown {
