@@ -152,6 +152,9 @@ class ModelMessageWriter {
     if (part.id == null) toolResult.noId = true;
     if (part.name == null) toolResult.noName = true;
     const written = output ?? { type: part.isError ? "error-text" : "text", value: part.content.map((each) => (each.type === "text" ? each.text : "")).join("") };
+    if (part.isError && written.type === "content") {
+      this.warnings.push(keptAsUnknownWarning({ format: FORMAT, pointer: `${site.pointer}/isError` }, "a content tool output has no error flag; the flag is kept under providerOptions.partwise, the provider sees a successful result"));
+    }
     if (toolResult.content !== undefined || toolResult.noId || toolResult.noName || (part.isError && written.type === "content")) kept.toolResult = toolResult;
     return { type: "tool-result", toolCallId: part.id ?? "", toolName: part.name ?? "", output: written, ...this.#options(part, undefined, kept, site) };
   }
