@@ -10,9 +10,10 @@ type BlockReader = (block: Record<string, unknown>) => ServerToolPart | undefine
 
 const isText = (value: unknown): value is string => typeof value === "string";
 
-/** Anthropic `server_tool_use` of the tools @ai-sdk/anthropic replays: a provider-executed call with the block's input. */
+/** Anthropic `server_tool_use` of a web search: a provider-executed call with the block's input, as @ai-sdk/anthropic replays it. */
 const anthropicServerToolUse: BlockReader = (block) => {
-  if (!isText(block.id) || !isText(block.name) || !["web_search", "web_fetch"].includes(block.name)) return undefined;
+  // Only web search: its result block is mapped too, so the call never goes without its result.
+  if (!isText(block.id) || block.name !== "web_search") return undefined;
   return { type: "tool-call", toolCallId: block.id, toolName: block.name, input: block.input ?? {}, providerExecuted: true };
 };
 
