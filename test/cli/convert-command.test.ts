@@ -99,7 +99,7 @@ describe("partwise convert", () => {
   it("exits 2 when a format is unknown, missing, or the file does not exist", async () => {
     const unknown = await runCli(["convert", "--from", "crewai", "--to", "partwise", pydanticFixture]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain("known: partwise, ui-message, langchain, pydantic-ai, otel");
+    expect(unknown.stderr).toContain("known: partwise, ai-sdk, ui-message, langchain, pydantic-ai, otel");
     expect((await runCli(["convert", "--to", "partwise", pydanticFixture])).status).toBe(2);
     const missing = await runCli(["convert", "--from", "pydantic-ai", "--to", "partwise", join(directory, "absent.json")]);
     expect(missing.status).toBe(2);

@@ -53,7 +53,9 @@ import {
   type CallLimits, type ChatClientOptions, type ChatEvent, type ChatMemory, type ChatResult, type ChatTool,
   type ProviderHttpClientOptions, type SendOptions, type SessionChatResult, type SessionTurnOptions, type StreamingResponse,
 } from "partwise/chat";
-import { fromUIMessages, toUIMessages, uiMessageFormat, type ToUiMessagesOptions, type UiMessage, type UiMessagePart, type WrittenUiMessage } from "partwise/ai-sdk";
+import {
+  aiSdkFormat, fromModelMessages, fromUIMessages, toModelMessages, toUIMessages, uiMessageFormat,
+  type AiSdkModelMessage, type AiSdkWrittenMessage, type FromModelMessagesOptions, type ToModelMessagesOptions, type ToUiMessagesOptions, type UiMessage, type UiMessagePart, type WrittenUiMessage } from "partwise/ai-sdk";
 import { validateFile, type FileSummary, type ValidateFileOptions, type ValidationIssue } from "partwise/files";
 import {
   fromPydanticAiMessages, pydanticAiFormat, toPydanticAiMessages,
@@ -566,4 +568,11 @@ export function convertUiMessages(history: readonly Message[]): [WrittenUiMessag
   const firstParts: UiMessagePart[] = stored[0]?.parts ?? [];
   const format: MessageFormat = uiMessageFormat;
   return [written.messages, fromUIMessages(stored), `${format.id} ${firstParts.length}`];
+}
+
+export function convertAiSdk(history: Message[]): string {
+  const options: ToModelMessagesOptions & FromModelMessagesOptions = { providerKeys: { google: "vertex" } };
+  const written: Converted<AiSdkWrittenMessage> = toModelMessages(history, options);
+  const read: AiSdkModelMessage[] = written.messages;
+  return `${aiSdkFormat.id} ${fromModelMessages(read, options).messages.length} ${written.warnings.length}`;
 }
