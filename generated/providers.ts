@@ -521,6 +521,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "`tool_use` ids were found without `tool_result` blocks immediately after: {id}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
             "reason": "Every `tool_use` block must be answered by a `tool_result` block at the start of the next user message (text after the results, never before them).",
             "fix": "Add the tool result to the message after the call, before any text, or remove the call and what follows it.",
+            "repair": "drop-call",
             "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
           },
           {
@@ -531,6 +532,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "unexpected `tool_use_id` found in `tool_result` blocks: {id}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
             "reason": "A `tool_result` block must answer a `tool_use` block of the assistant message right before it (as real users report: anthropics/claude-code#13460).",
             "fix": "Remove the result, or restore the assistant turn with its call before it.",
+            "repair": "drop-result",
             "docs": "https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use"
           },
           {
@@ -1172,6 +1174,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "Expected toolResult blocks at messages.{index}.content for the following Ids: {id}",
             "reason": "Every `toolUse` block must be answered by a `toolResult` block in the next (user) message (as real users report: agno-agi/agno#6698).",
             "fix": "Add the tool result to the message after the call, or remove the call and what follows it.",
+            "repair": "drop-call",
             "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html"
           },
           {
@@ -1182,6 +1185,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "The number of toolResult blocks at messages.{index}.content exceeds the number of toolUse blocks of previous turn.",
             "reason": "A user message cannot carry more `toolResult` blocks than the assistant message before it has `toolUse` blocks: a result answering no call is one too many.",
             "fix": "Remove the result that answers no call, or restore the assistant turn with its call before it.",
+            "repair": "drop-result",
             "docs": "https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.html"
           },
           {
@@ -1699,6 +1703,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
             "reason": "A `role: tool` message must answer a call of the assistant message with `tool_calls` that its run of tool messages follows (FoundationAgents/OpenManus#23).",
             "fix": "Keep the tool call the result answers right before it, or remove the result.",
+            "repair": "drop-result",
             "docs": "https://api-docs.deepseek.com/guides/function_calling"
           },
           {
@@ -1709,6 +1714,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. (insufficient tool messages following tool_calls message)",
             "reason": "An assistant message with `tool_calls` must be followed by one tool message per call (TurixAI/TuriX-CUA#15).",
             "fix": "Add the tool results right after the call, or remove the call and what depends on it.",
+            "repair": "drop-call",
             "docs": "https://api-docs.deepseek.com/guides/function_calling"
           },
           {
@@ -3960,6 +3966,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
             "reason": "A `role: tool` message must answer a call of the assistant message with `tool_calls` that its run of tool messages follows (smarter-sh/smarter#264).",
             "fix": "Keep the tool call the result answers right before it, or remove the result.",
+            "repair": "drop-result",
             "docs": "https://platform.openai.com/docs/guides/function-calling"
           },
           {
@@ -3970,6 +3977,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {id}",
             "reason": "An assistant message with `tool_calls` must be followed by one tool message per call (router-for-me/CLIProxyAPI#2798).",
             "fix": "Add the tool results right after the call, or remove the call and what depends on it.",
+            "repair": "drop-call",
             "docs": "https://platform.openai.com/docs/guides/function-calling"
           }
         ],
@@ -4708,6 +4716,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "No tool call found for function call output with call_id {id}.",
             "reason": "A `function_call_output` must answer a `function_call` sent earlier in the input with its `call_id` (continuedev/continue#10092).",
             "fix": "Keep the function call the result answers, or remove the result.",
+            "repair": "drop-result",
             "docs": "https://platform.openai.com/docs/guides/function-calling"
           },
           {
@@ -4718,6 +4727,7 @@ export const providersDocument: ProvidersDocument = {
             "errorText": "No tool output found for function call {id}.",
             "reason": "Every `function_call` of the input needs its `function_call_output` later in the input (lace-ai/gai#49).",
             "fix": "Add the tool result for the call, or remove the call.",
+            "repair": "drop-call",
             "docs": "https://platform.openai.com/docs/guides/function-calling"
           },
           {

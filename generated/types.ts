@@ -1000,6 +1000,11 @@ export interface RequestRule {
    */
   fix: string;
   /**
+   * The change `partwise lint --fix` (fixHistory) makes for a cause of a rejection: drop the tool call or the
+   * tool result it points at, or derive the missing tool ids; none when the fix needs a person.
+   */
+  repair?: "drop-call" | "drop-result" | "derive-ids";
+  /**
    * The provider documentation the rule follows (a URL).
    */
   docs: string;

@@ -2,7 +2,6 @@
 // unanswered calls and results answering no call dropped, missing tool ids derived, and (only when the caller
 // asks with the `reasoningAsText` flag) reasoning the target leaves out kept as text. Each change is listed (docs/lint.md).
 import type { ErrorObject, History, LintFixReport, LintReport, Message, Part } from "../../generated/types.js";
-import { ownValue } from "../json/own-property.js";
 import { historyMessages } from "../providers/encode-driver.js";
 import { withDerivedToolCallIds } from "../providers/derived-tool-call-ids.js";
 import { requestRule } from "../providers/request-rules.js";
@@ -19,14 +18,6 @@ export interface FixedHistory<Given extends History | readonly Message[]> extend
 /** What a finding asks of the history: a part dropped, the ids derived, reasoning kept as text; undefined when no fix handles it. */
 type Fix = "drop-call" | "drop-result" | "derive-ids" | "reasoning-as-text";
 
-/** The fixes by the check a request rule names (the generic checks, src/lint/generic-checks.ts). */
-const FIX_BY_CHECK: Readonly<Record<string, Fix>> = {
-  "tool-call-unanswered": "drop-call",
-  "trailing-tool-call": "drop-call",
-  "tool-result-without-call": "drop-result",
-  "empty-tool-call-id": "derive-ids",
-};
-
 /** The part a dropping fix removes. */
 const PART_OF_FIX: Readonly<Record<"drop-call" | "drop-result" | "reasoning-as-text", Part["type"]>> = { "drop-call": "tool_call", "drop-result": "tool_result", "reasoning-as-text": "reasoning" };
 
@@ -37,13 +28,13 @@ const FIX_DESCRIPTIONS: Readonly<Record<Fix, string>> = {
   "reasoning-as-text": "kept the reasoning the target leaves out as a text part (its payload is not sent)",
 };
 
-/** The fix of one finding for its target, if any: request rules by their check; the encoder's drops of reasoning only when asked. */
+/** The fix of one finding for its target, if any: a rejection's rule by its `repair`; the encoder's drops of reasoning only when asked. */
 function fixOf(finding: ErrorObject, reasoningAsText: boolean, part: Part | undefined): Fix | undefined {
   const rule = finding.details?.rule;
   if (finding.code === "lint/dropped") return reasoningAsText && rule === "replay" && part?.type === "reasoning" && part.text ? "reasoning-as-text" : undefined;
   if (finding.code !== "lint/rejected" || typeof rule !== "string" || rule === "encoder" || finding.provider === undefined) return undefined;
-  const fix = ownValue(FIX_BY_CHECK, requestRule(finding.provider, rule).check);
-  // A check of a provider's own may point at a part the generic fixes do not handle: then it is not fixed.
+  const fix = requestRule(finding.provider, rule).repair;
+  // A rule's check may point at a part its repair does not remove (a message, a request field): then it is not fixed.
   return fix === undefined || fix === "derive-ids" || PART_OF_FIX[fix] === part?.type ? fix : undefined;
 }
 

@@ -1,6 +1,6 @@
-// The checks every provider's request rules can name: how tool calls and their results pair up. Each
-// provider words (and sometimes tolerates) the same mistakes differently, so the checks are shared and
-// the status and error text stay in each provider's rules (spec/providers/*.tsp @requestRules).
+// The checks any provider's request rules can name: how tool calls and their results pair up, message by
+// message as the history holds them (right for APIs that take messages as given; a provider whose encoder
+// merges turns reads its encoded body in checks of its own). Status and words stay in each provider's rules.
 import type { LintCause, LintCheck, LintSubject } from "./lint-check.js";
 import { sentParts } from "./lint-check.js";
 

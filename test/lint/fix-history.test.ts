@@ -9,7 +9,8 @@ const PROVIDER = "acme";
 
 /** A rejection of the registered test provider for one generic check. */
 function rule(check: string): RequestRule {
-  return { id: `${PROVIDER}/${check}`, check, severity: "rejection", status: 400, errorText: `${check}: {id}`, reason: `The API refuses ${check}.`, fix: "See the check.", docs: "https://acme.example/docs/tools" };
+  const repair = ({ "tool-call-unanswered": "drop-call", "trailing-tool-call": "drop-call", "tool-result-without-call": "drop-result", "empty-tool-call-id": "derive-ids" } as const)[check];
+  return { id: `${PROVIDER}/${check}`, check, severity: "rejection", status: 400, errorText: `${check}: {id}`, reason: `The API refuses ${check}.`, fix: "See the check.", ...(repair === undefined ? {} : { repair }), docs: "https://acme.example/docs/tools" };
 }
 
 beforeAll(() => {
@@ -62,5 +63,27 @@ describe("fixHistory", () => {
     const fixed = fixHistory(history, { ...anthropic, flags: [REASONING_AS_TEXT_FLAG] });
     expect(fixed.changes).toMatchObject([{ pointer: "/messages/1/parts/0", details: { fix: "reasoning-as-text", rule: "replay" } }]);
     expect(fixed.history.messages[1]?.parts).toEqual([textPart("Oslo needs get_weather."), textPart("Rain.")]);
+  });
+});
+
+describe("fixHistory with the built-in rules", () => {
+  const call = toolCallPart({ id: "call_1", name: "get_weather", arguments: { city: "Oslo" } });
+  const unanswered = [message("user", [textPart("Weather?")]), message("assistant", [textPart("Checking."), call]), message("user", [textPart("Never mind.")])];
+  const orphan = [message("user", [textPart("Weather?")]), message("assistant", [textPart("It rains.")]), message("tool", [toolResultPart({ id: "call_9", name: "get_weather", content: "7 °C" })]), message("user", [textPart("Thanks.")])];
+  const targets: [string, Record<string, unknown>][] = [
+    ["anthropic", { model: "claude-sonnet-4-5", max_tokens: 1024 }],
+    ["bedrock", { modelId: "anthropic.claude-sonnet-4-5", toolConfig: { tools: [{ toolSpec: { name: "get_weather", inputSchema: { json: { type: "object" } } } }] } }],
+    ["openai.chat", { model: "gpt-4.1" }],
+    ["deepseek", { model: "deepseek-chat" }],
+    ["openai.responses", { model: "gpt-5" }],
+  ];
+
+  it.each(targets)("drops the unanswered call and the result answering no call for %s, which then accepts the history, when its rules declare those repairs", (target, request) => {
+    for (const [history, fix] of [[unanswered, "drop-call"], [orphan, "drop-result"]] as const) {
+      expect(lintHistory(history, { target, request }).accepted).toBe(false);
+      const fixed = fixHistory(history, { target, request });
+      expect(fixed).toMatchObject({ accepted: true, unfixed: [] });
+      expect(fixed.changes.map((change) => change.details?.fix)).toEqual([fix]);
+    }
   });
 });
