@@ -24,8 +24,8 @@ import {
   parsePart, parseSessionEvent, partListsEqual, partToJson, partsEqual, providerApiError, providerCodecs, reasoningOf,
   reasoningPart, replayRules, serialize, serverSentEventReader, settleReplay, textOf, textPart, toolCallArguments,
   toolCallPart, toolCallsOf, toolResultPart, toolResultText, toolResultsOf, unknownPart, unreachable, validateHistory,
-  validateMessages, lintHistory, messagePointer, messageSent, sentParts,
-  type LintCause, type LintCheck, type LintOptions, type LintReport, type LintSubject, type ProviderLint, type SentPart,
+  validateMessages, messagePointer, messageSent, sentParts,
+  type LintCause, type LintCheck, type LintSubject, type ProviderLint, type SentPart,
   type AggregatedResponse, type AggregatorOptions, type AggregatorState, type AggregatorStep, type AnthropicRequestFields, type Attributes,
   type BedrockConverseRequest, type BedrockConverseResponse, type BlockMapping, type ChunkSource, type CompactionBoundary,
   type CompactionEvent, type CompactionResult, type CompactionSkipReason, type ContentPlace, type ContentRule,
@@ -152,13 +152,6 @@ export function parseAndSerialize(json: unknown): string {
   return serialize(parsed, { indent: 2 }) + JSON.stringify(historyToJson(parsed.messages)) + inspectParts(part) + event.type;
 }
 
-
-/** What Anthropic will do with a stored history, one line per finding, before the call is made. */
-export function lintForAnthropic(messages: readonly Message[]): string[] {
-  const options: LintOptions = { target: ["anthropic"], request: { model: "claude-sonnet-4-5", max_tokens: 1024 } };
-  const report: LintReport = lintHistory(messages, options);
-  return report.targets.flatMap((target) => target.findings.map((finding: ErrorObject) => `${target.target} ${finding.code} ${finding.pointer ?? ""}: ${finding.message}`));
-}
 
 /** A lint of one's own: the parts of the first message a target receives, as a check a registered provider declares. */
 export const firstMessageParts: LintCheck = function* (subject: LintSubject): Iterable<LintCause> {
