@@ -9,9 +9,10 @@ import { checkFormat, keptAsUnknownWarning, partLostWarning, type ConversionSite
 import { fileFromUi, reasoningFromUi, textFromUi, toolCallFromUi, toolResultFromUi, type UiToolPart } from "./read-ui-part.js";
 import { PARTWISE_METADATA_KEY, applyDifference, sideChannelOf } from "./side-channel.js";
 import { KEPT_MESSAGE_TYPE, KEPT_PART_TYPE, UI_MESSAGE_PROVIDER } from "./write-ui-part.js";
-import { ATTRIBUTE_METADATA_KEYS, unreadMetadataKeys, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
+import { ITEM_FACTS_KEY, unreadMetadataKeys, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 // The OpenAI Responses codec joins summary parts this way; merging the AI SDK's per-summary parts must match it.
-import { REASONING_PART_SEPARATOR, SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
+import { joined, splitJoined } from "../../providers/openai-responses/map-openai-responses-item.js";
+import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 
 const FORMAT = "ui-message";
 
@@ -95,16 +96,17 @@ function isToolPart(part: UiMessagePart): part is UiToolPart {
 
 /** Merges a later summary part of an OpenAI reasoning item (same item id, no side channel) into the part before it. */
 function mergeSummaryPart(previous: Part, part: UiMessageReasoningPart): boolean {
-  const itemKey = ATTRIBUTE_METADATA_KEYS[0]!;
-  const itemId = part.providerMetadata?.[itemKey.providerKey]?.[itemKey.metadataKey];
-  if (previous.type !== "reasoning" || typeof itemId !== "string" || previous.attributes?.[itemKey.attribute] !== itemId) return false;
+  const itemId = part.providerMetadata?.[ITEM_FACTS_KEY]?.itemId;
+  if (previous.type !== "reasoning" || typeof itemId !== "string" || previous.attributes?.itemId !== itemId) return false;
   if (sideChannelOf(part.providerMetadata) !== undefined) return false;
   const next = reasoningFromUi(part);
   if (next.type !== "reasoning") return false;
   if (next.summary != null) {
-    const lengths = previous.attributes[SUMMARY_PART_LENGTHS] ?? String((previous.summary ?? "").length);
-    previous.summary = previous.summary == null ? next.summary : `${previous.summary}${REASONING_PART_SEPARATOR}${next.summary}`;
-    previous.attributes = { ...previous.attributes, [SUMMARY_PART_LENGTHS]: `${lengths},${next.summary.length}` };
+    // The summaries so far split back by their lengths, then joined with this one as the codec joins an item's summary parts.
+    const summaries = splitJoined(previous.summary ?? "", previous.attributes[SUMMARY_PART_LENGTHS]);
+    const merged = joined([...summaries, next.summary])!;
+    previous.summary = merged.text;
+    previous.attributes = { ...previous.attributes, [SUMMARY_PART_LENGTHS]: merged.lengths! };
   }
   if (previous.payload == null && next.payload != null) previous.payload = next.payload;
   return true;

@@ -9,28 +9,26 @@ import type {
   UiMessageToolPart,
 } from "../../../generated/formats/ui-message.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { readProviderMetadata, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
+import type { AiSdkPayloadPart } from "../ai-sdk/provider-keys.js";
+import { ITEM_FACTS_KEY, readProviderMetadata, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 
 /** A tool part of either kind. */
 export type UiToolPart = UiMessageToolPart | UiMessageDynamicToolPart;
 
-/** The provider key whose reasoning text is a summary (OpenAI Responses summaries). */
-const SUMMARY_PROVIDER_KEY = "openai";
-
-function extras(metadata: ProviderMetadataRecord | undefined): { payload?: OpaquePayload; attributes?: Attributes } {
-  const { payload, attributes } = readProviderMetadata(metadata);
+function extras(metadata: ProviderMetadataRecord | undefined, place: AiSdkPayloadPart): { payload?: OpaquePayload; attributes?: Attributes } {
+  const { payload, attributes } = readProviderMetadata(metadata, place);
   return { ...(payload === undefined ? {} : { payload }), ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };
 }
 
 export function textFromUi(part: UiMessageTextPart): Part {
-  return { type: "text", text: part.text, ...extras(part.providerMetadata) };
+  return { type: "text", text: part.text, ...extras(part.providerMetadata, "text") };
 }
 
 /** OpenAI reasoning text is the summary; any other empty text is redacted or encrypted-only reasoning (null). */
 export function reasoningFromUi(part: UiMessageReasoningPart): Part {
-  const fromSummaries = part.providerMetadata?.[SUMMARY_PROVIDER_KEY] !== undefined;
+  const fromSummaries = part.providerMetadata?.[ITEM_FACTS_KEY] !== undefined;
   const fields = fromSummaries ? (part.text === "" ? {} : { summary: part.text }) : { text: part.text === "" ? null : part.text };
-  return { type: "reasoning", ...fields, ...extras(part.providerMetadata) };
+  return { type: "reasoning", ...fields, ...extras(part.providerMetadata, "reasoning") };
 }
 
 const DATA_URL = /^data:([^,]*?)(;base64)?,(.*)$/s;
@@ -48,7 +46,7 @@ export function fileFromUi(part: UiMessageFilePart): Part {
     }
   }
   const name = part.filename === undefined ? {} : { name: part.filename };
-  return { type: "media", media: { mimeType: part.mediaType, ...name, ...media }, ...extras(part.providerMetadata) };
+  return { type: "media", media: { mimeType: part.mediaType, ...name, ...media }, ...extras(part.providerMetadata, "file") };
 }
 
 /** The tool name of a tool part: `tool-<name>` or the dynamic tool's `toolName`. */
@@ -60,7 +58,7 @@ export function toolNameOf(part: UiToolPart): string {
 export function toolCallFromUi(part: UiToolPart): Part {
   const raw = "rawInput" in part ? part.rawInput : undefined;
   const argumentsText = part.input !== undefined ? JSON.stringify(part.input) : typeof raw === "string" ? raw : raw === undefined ? "" : JSON.stringify(raw);
-  return { type: "tool_call", toolCall: { id: part.toolCallId, type: "function", name: toolNameOf(part), arguments: argumentsText }, ...extras(part.callProviderMetadata) };
+  return { type: "tool_call", toolCall: { id: part.toolCallId, type: "function", name: toolNameOf(part), arguments: argumentsText }, ...extras(part.callProviderMetadata, "tool-call") };
 }
 
 /** The result's own metadata: the AI SDK copies the call's (a Gemini signature) onto the result, which is not a second payload. */
@@ -73,7 +71,7 @@ function resultMetadata(part: UiToolPart): ProviderMetadataRecord | undefined {
 export function toolResultFromUi(part: UiToolPart): Part | undefined {
   const result = (text: string, isError: boolean): Part => ({
     type: "tool_result", id: part.toolCallId, name: toolNameOf(part), content: [{ type: "text", text }], isError,
-    ...extras(resultMetadata(part)),
+    ...extras(resultMetadata(part), "tool-call"),
   });
   switch (part.state) {
     case "output-available":
