@@ -152,7 +152,7 @@ describe(`toUIMessages (${major})`, () => {
 
 describe(`toUIMessages then fromModelMessages (${major})`, () => {
   for (const providerCase of cases) {
-    it(`gives back the ${providerCase.provider} history's payloads when the real convertToModelMessages sits between the two converters`, async () => {
+    it(`gives back the ${providerCase.provider} history equal, payloads included, when the real convertToModelMessages sits between the two converters`, async () => {
       const sdk = await loadSdk();
       const [first] = readCassette(REAL + providerCase.blocking);
       const history = historyFrom(providerCase.provider, first!);
@@ -160,7 +160,9 @@ describe(`toUIMessages then fromModelMessages (${major})`, () => {
       const modelMessages = await sdk.ai.convertToModelMessages(await sdk.ai.validateUIMessages({ messages: messages as UIMessage[] }));
       const expected = payloadsOf(history);
       expect(expected.length).toBeGreaterThan(0);
-      expect(payloadsOf(fromModelMessages(JSON.parse(JSON.stringify(modelMessages))).messages)).toEqual(expected);
+      const back = fromModelMessages(JSON.parse(JSON.stringify(modelMessages))).messages;
+      expect(payloadsOf(back)).toEqual(expected);
+      expect(back).toEqual(history);
     });
   }
 });
