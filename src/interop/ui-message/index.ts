@@ -4,7 +4,7 @@ import type { MessageFormat } from "../conversion.js";
 import { fromUIMessages } from "./from-ui-messages.js";
 import { toUIMessages } from "./to-ui-messages.js";
 
-export { fromUIMessages } from "./from-ui-messages.js";
+export { fromUIMessages, type FromUiMessagesOptions } from "./from-ui-messages.js";
 export { toUIMessages, type ToUiMessagesOptions, type WrittenUiMessage } from "./to-ui-messages.js";
 
 /** The `ui-message` format: a JSON array of UIMessages. */
