@@ -20,6 +20,7 @@ import { parsePart } from "../../parts/parse.js";
 import { checkFormat, type ConversionSite, type Converted, invalidConversionInput, keptAsUnknownWarning, partLostWarning } from "../conversion.js";
 import { type AiSdkPayloadPart, ITEM_FACT_FIELDS, ITEM_FACTS_PROVIDER, PARTWISE_KEY, PAYLOAD_FIELDS, providerKeys, providersByKey, REDACTED_KINDS } from "./provider-keys.js";
 import { readReasoningTexts } from "./reasoning-texts.js";
+import { applyDifference } from "../ui-message/side-channel.js";
 
 /** Options of `fromModelMessages`. */
 export interface FromModelMessagesOptions {
@@ -57,9 +58,9 @@ class ModelMessageReader {
       const partPointer = typeof message.content === "string" ? `${pointer}/content` : `${pointer}/content/${index}`;
       if (part.type === "reasoning") {
         const group = this.#reasoningGroup(content, index);
-        parts.push(this.#reasoning(group, partPointer));
+        parts.push(withUiSideChannel(part, this.#reasoning(group, partPointer)));
         index += group.length - 1;
-      } else parts.push(this.#part(part, partPointer));
+      } else parts.push(withUiSideChannel(part, this.#part(part, partPointer)));
     }
     if (messageKept.noContentPart === true) parts.pop();
     if (messageKept.parts !== undefined) this.#restoreKept(parts, messageKept.parts, `${pointer}/providerOptions/${PARTWISE_KEY}/kept`);
@@ -281,6 +282,18 @@ class ModelMessageReader {
       parts.splice(Math.min(at, parts.length), 0, parsePart((entry as { part?: unknown }).part, { pointer: `${pointer}/${index}/part` }));
     }
   }
+}
+
+/**
+ * A part toUIMessages wrote keeps its side channel (`partwise.fields` / `absent`) through the AI SDK's
+ * convertToModelMessages, which copies providerMetadata into providerOptions: applied here, so a history
+ * written as UIMessages and read back as ModelMessages keeps what the UI part kept (docs/convert-ui-message.md#the-side-channel).
+ */
+function withUiSideChannel(part: AiSdkContentPart, read: Part): Part {
+  const side = (part as { providerOptions?: AiSdkProviderOptions }).providerOptions?.[PARTWISE_KEY];
+  if (side === undefined || "kept" in side) return read;
+  // A result carries its call's metadata, whose side channel holds the result's own difference under `result`.
+  return applyDifference(read, part.type === "tool-result" ? side.result : side);
 }
 
 function withExtras<T extends Part>(part: T, extras: ReadExtras): T {

@@ -4,9 +4,8 @@ import type { MessageFormat } from "../conversion.js";
 import { fromUIMessages } from "./from-ui-messages.js";
 import { toUIMessages } from "./to-ui-messages.js";
 
-export { fromUIMessages } from "./from-ui-messages.js";
+export { fromUIMessages, type FromUiMessagesOptions } from "./from-ui-messages.js";
 export { toUIMessages, type ToUiMessagesOptions, type WrittenUiMessage } from "./to-ui-messages.js";
-export { PROVIDER_METADATA_KEYS, type ProviderMetadataKey } from "./provider-metadata-keys.js";
 
 /** The `ui-message` format: a JSON array of UIMessages. */
 export const uiMessageFormat: MessageFormat = {

@@ -9,34 +9,32 @@ import type {
   UiMessageToolPart,
 } from "../../../generated/formats/ui-message.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { readProviderMetadata, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
+import type { AiSdkPayloadPart } from "../ai-sdk/provider-keys.js";
+import { itemFactsKey, readProviderMetadata, type ProviderKeys, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 
 /** A tool part of either kind. */
 export type UiToolPart = UiMessageToolPart | UiMessageDynamicToolPart;
 
-/** The provider key whose reasoning text is a summary (OpenAI Responses summaries). */
-const SUMMARY_PROVIDER_KEY = "openai";
-
-function extras(metadata: ProviderMetadataRecord | undefined): { payload?: OpaquePayload; attributes?: Attributes } {
-  const { payload, attributes } = readProviderMetadata(metadata);
+function extras(metadata: ProviderMetadataRecord | undefined, place: AiSdkPayloadPart, keys: ProviderKeys): { payload?: OpaquePayload; attributes?: Attributes } {
+  const { payload, attributes } = readProviderMetadata(metadata, place, keys);
   return { ...(payload === undefined ? {} : { payload }), ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };
 }
 
-export function textFromUi(part: UiMessageTextPart): Part {
-  return { type: "text", text: part.text, ...extras(part.providerMetadata) };
+export function textFromUi(part: UiMessageTextPart, keys: ProviderKeys): Part {
+  return { type: "text", text: part.text, ...extras(part.providerMetadata, "text", keys) };
 }
 
 /** OpenAI reasoning text is the summary; any other empty text is redacted or encrypted-only reasoning (null). */
-export function reasoningFromUi(part: UiMessageReasoningPart): Part {
-  const fromSummaries = part.providerMetadata?.[SUMMARY_PROVIDER_KEY] !== undefined;
+export function reasoningFromUi(part: UiMessageReasoningPart, keys: ProviderKeys): Part {
+  const fromSummaries = part.providerMetadata?.[itemFactsKey(keys)] !== undefined;
   const fields = fromSummaries ? (part.text === "" ? {} : { summary: part.text }) : { text: part.text === "" ? null : part.text };
-  return { type: "reasoning", ...fields, ...extras(part.providerMetadata) };
+  return { type: "reasoning", ...fields, ...extras(part.providerMetadata, "reasoning", keys) };
 }
 
 const DATA_URL = /^data:([^,]*?)(;base64)?,(.*)$/s;
 
 /** A `data:` URL's bytes (base64, kept verbatim) or text; any other URL stays a URL. */
-export function fileFromUi(part: UiMessageFilePart): Part {
+export function fileFromUi(part: UiMessageFilePart, keys: ProviderKeys): Part {
   const match = DATA_URL.exec(part.url);
   let media: { data: string; dataKind: "bytes" | "string" | "url" } = { data: part.url, dataKind: "url" };
   if (match?.[2] !== undefined) media = { data: match[3] ?? "", dataKind: "bytes" };
@@ -48,7 +46,7 @@ export function fileFromUi(part: UiMessageFilePart): Part {
     }
   }
   const name = part.filename === undefined ? {} : { name: part.filename };
-  return { type: "media", media: { mimeType: part.mediaType, ...name, ...media }, ...extras(part.providerMetadata) };
+  return { type: "media", media: { mimeType: part.mediaType, ...name, ...media }, ...extras(part.providerMetadata, "file", keys) };
 }
 
 /** The tool name of a tool part: `tool-<name>` or the dynamic tool's `toolName`. */
@@ -57,10 +55,10 @@ export function toolNameOf(part: UiToolPart): string {
 }
 
 /** The call a tool part holds; the arguments are the input as JSON text (the raw input while it streams or when it did not parse). */
-export function toolCallFromUi(part: UiToolPart): Part {
+export function toolCallFromUi(part: UiToolPart, keys: ProviderKeys): Part {
   const raw = "rawInput" in part ? part.rawInput : undefined;
   const argumentsText = part.input !== undefined ? JSON.stringify(part.input) : typeof raw === "string" ? raw : raw === undefined ? "" : JSON.stringify(raw);
-  return { type: "tool_call", toolCall: { id: part.toolCallId, type: "function", name: toolNameOf(part), arguments: argumentsText }, ...extras(part.callProviderMetadata) };
+  return { type: "tool_call", toolCall: { id: part.toolCallId, type: "function", name: toolNameOf(part), arguments: argumentsText }, ...extras(part.callProviderMetadata, "tool-call", keys) };
 }
 
 /** The result's own metadata: the AI SDK copies the call's (a Gemini signature) onto the result, which is not a second payload. */
@@ -70,10 +68,10 @@ function resultMetadata(part: UiToolPart): ProviderMetadataRecord | undefined {
 }
 
 /** The result a tool part holds (output, error or denial), or undefined while the call has none. */
-export function toolResultFromUi(part: UiToolPart): Part | undefined {
+export function toolResultFromUi(part: UiToolPart, keys: ProviderKeys): Part | undefined {
   const result = (text: string, isError: boolean): Part => ({
     type: "tool_result", id: part.toolCallId, name: toolNameOf(part), content: [{ type: "text", text }], isError,
-    ...extras(resultMetadata(part)),
+    ...extras(resultMetadata(part), "tool-call", keys),
   });
   switch (part.state) {
     case "output-available":

@@ -5,7 +5,9 @@ import type { ErrorObject, History, Message, Part } from "../../../generated/typ
 import type { UiMessage } from "../../../generated/formats/ui-message.js";
 import { keptAsUnknownWarning, type Converted } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { providerKeys } from "../ai-sdk/provider-keys.js";
 import { toolResultFromUi } from "./read-ui-part.js";
+import type { ProviderKeys } from "./provider-metadata-keys.js";
 import { PARTWISE_METADATA_KEY, differenceAsJson, partDifference } from "./side-channel.js";
 import { KEPT_MESSAGE_TYPE, writeUiPart, type WrittenToolPart, type WrittenUiPart } from "./write-ui-part.js";
 
@@ -20,6 +22,8 @@ export interface WrittenUiMessage extends Omit<UiMessage, "parts"> {
 export interface ToUiMessagesOptions {
   /** The id of the UIMessage at `index` of the output; `partwise-<index>` by default (pure, so deterministic). */
   readonly generateId?: (index: number) => string;
+  /** providerMetadata keys by partwise provider id, over the defaults (`{ google: "vertex" }`), as toModelMessages takes them. */
+  readonly providerKeys?: ProviderKeys;
 }
 
 /** The tool calls of the assistant message being written, which the next tool message may answer. */
@@ -37,6 +41,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
   const messages = "messages" in input ? input.messages : input;
   const base = "messages" in input ? "/messages" : "";
   const generateId = options.generateId ?? ((index: number) => `partwise-${index}`);
+  const keys = providerKeys(options.providerKeys);
   const output: WrittenUiMessage[] = [];
   const warnings: ErrorObject[] = [];
   let run: WrittenUiMessage | undefined;
@@ -61,7 +66,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
         }
         const target = open(message.role, message.metadata);
         for (const [partIndex, part] of message.parts.entries()) {
-          const written = writeUiPart(part, message.role, { format: FORMAT, pointer: `${pointer}/parts/${partIndex}` });
+          const written = writeUiPart(part, message.role, { format: FORMAT, pointer: `${pointer}/parts/${partIndex}` }, keys);
           target.parts.push(written.ui);
           warnings.push(...written.warnings);
         }
@@ -72,7 +77,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
         run.parts.push({ type: "step-start" });
         const calls: OpenStep["calls"][number][] = [];
         for (const [partIndex, part] of message.parts.entries()) {
-          const written = writeUiPart(part, "assistant", { format: FORMAT, pointer: `${pointer}/parts/${partIndex}` });
+          const written = writeUiPart(part, "assistant", { format: FORMAT, pointer: `${pointer}/parts/${partIndex}` }, keys);
           if (part.type === "tool_call") calls.push({ id: part.toolCall.id, position: run.parts.length, part });
           run.parts.push(written.ui);
           warnings.push(...written.warnings);
@@ -82,7 +87,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
       }
       case "tool": {
         run ??= open("assistant", undefined);
-        if (step !== undefined && message.metadata === undefined && foldResults(run, step, message.parts)) {
+        if (step !== undefined && message.metadata === undefined && foldResults(run, step, message.parts, keys)) {
           step.answered = true;
           warnings.push(...hiddenResultContent(message.parts, pointer));
           break;
@@ -103,7 +108,7 @@ export function toUIMessages(input: History | readonly Message[], options: ToUiM
  * Folds a tool message onto the tool parts of the step before it, when that is exact: the step's first tool
  * message, only results, each answering a distinct call of the step, in the calls' order.
  */
-function foldResults(run: WrittenUiMessage, step: OpenStep, parts: readonly Part[]): boolean {
+function foldResults(run: WrittenUiMessage, step: OpenStep, parts: readonly Part[], keys: ProviderKeys): boolean {
   if (step.answered || step.duplicateIds || parts.length === 0) return false;
   let last = -1;
   const folds: { position: number; result: Extract<Part, { type: "tool_result" }> }[] = [];
@@ -114,7 +119,7 @@ function foldResults(run: WrittenUiMessage, step: OpenStep, parts: readonly Part
     last = callIndex;
     folds.push({ position: step.calls[callIndex]!.position, result: part });
   }
-  for (const { position, result } of folds) run.parts[position] = withResult(run.parts[position] as WrittenToolPart, result);
+  for (const { position, result } of folds) run.parts[position] = withResult(run.parts[position] as WrittenToolPart, result, keys);
   return true;
 }
 
@@ -126,13 +131,13 @@ function hiddenResultContent(parts: readonly Part[], pointer: string): ErrorObje
 }
 
 /** The tool part in its output state for `result`, with the result's difference in the side channel. */
-function withResult(tool: WrittenToolPart, result: Extract<Part, { type: "tool_result" }>): WrittenToolPart {
+function withResult(tool: WrittenToolPart, result: Extract<Part, { type: "tool_result" }>, keys: ProviderKeys): WrittenToolPart {
   const text = result.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
   const call = { type: tool.type, toolCallId: tool.toolCallId, ...(tool.callProviderMetadata && { callProviderMetadata: tool.callProviderMetadata }) };
   const answered: WrittenToolPart = result.isError
     ? { ...call, state: "output-error", input: tool.input, errorText: text }
     : { ...call, state: "output-available", input: tool.input, output: text };
-  const difference = partDifference(result, toolResultFromUi(answered)!);
+  const difference = partDifference(result, toolResultFromUi(answered, keys)!);
   if (difference === undefined) return answered;
   const metadata = { ...(answered.callProviderMetadata ?? {}) };
   const side = metadata[PARTWISE_METADATA_KEY] ?? {};

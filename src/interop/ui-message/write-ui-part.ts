@@ -17,7 +17,8 @@ import type {
 import { validateUiMessagePart } from "../../../generated/formats/ui-message-validators.js";
 import { keptAsUnknownWarning, type ConversionSite } from "../conversion.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { metadataKeyOf, writeProviderMetadata, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
+import type { AiSdkPayloadPart } from "../ai-sdk/provider-keys.js";
+import { metadataKeyOf, writeProviderMetadata, type ProviderKeys, type ProviderMetadataRecord } from "./provider-metadata-keys.js";
 import { fileFromUi, reasoningFromUi, textFromUi, toolCallFromUi } from "./read-ui-part.js";
 import { PARTWISE_METADATA_KEY, differenceAsJson, partDifference } from "./side-channel.js";
 
@@ -56,11 +57,11 @@ export function keptPart(part: Part, site: ConversionSite, why: string): { ui: W
 }
 
 /** The metadata of a UI part for `part`, with the side channel when `derive` of the UI part does not give `part` back. */
-function withMetadata(part: Part, derive: (metadata: ProviderMetadataRecord | undefined) => Part, site: ConversionSite, warnings: ErrorObject[]): ProviderMetadataRecord | undefined {
+function withMetadata(part: Part, place: AiSdkPayloadPart, derive: (metadata: ProviderMetadataRecord | undefined) => Part, site: ConversionSite, warnings: ErrorObject[], keys: ProviderKeys): ProviderMetadataRecord | undefined {
   const metadata: ProviderMetadataRecord = {};
-  writeProviderMetadata(metadata, part.payload, part.attributes);
-  if (part.payload != null && metadataKeyOf(part.payload) === undefined) {
-    warnings.push(keptAsUnknownWarning({ ...site, pointer: `${site.pointer}/payload` }, `no AI SDK provider reads a ${part.payload.provider} ${part.payload.kind} payload: kept in providerMetadata.${PARTWISE_METADATA_KEY}`));
+  writeProviderMetadata(metadata, part.payload, part.attributes, place, keys);
+  if (part.payload != null && metadataKeyOf(part.payload, place) === undefined) {
+    warnings.push(keptAsUnknownWarning({ ...site, pointer: `${site.pointer}/payload` }, `no AI SDK provider reads a ${part.payload.provider} ${part.payload.kind} payload on a ${place} part: kept in providerMetadata.${PARTWISE_METADATA_KEY}`));
   }
   const difference = partDifference(part, derive(Object.keys(metadata).length > 0 ? metadata : undefined));
   if (difference !== undefined) metadata[PARTWISE_METADATA_KEY] = differenceAsJson(difference);
@@ -91,7 +92,7 @@ function toolInput(argumentsText: string): unknown {
 }
 
 /** `part` as a part of a UI message of `role`; `site.pointer` points at the part. */
-export function writeUiPart(part: Part, role: "system" | "user" | "assistant", site: ConversionSite): { ui: WrittenUiPart; warnings: ErrorObject[] } {
+export function writeUiPart(part: Part, role: "system" | "user" | "assistant", site: ConversionSite, keys: ProviderKeys): { ui: WrittenUiPart; warnings: ErrorObject[] } {
   const warnings: ErrorObject[] = [];
   if (part.type === "unknown" && part.provider === UI_MESSAGE_PROVIDER && RESTORABLE.test(part.kind) && part.payload == null && part.attributes === undefined) {
     const restored = restoredUiPart(part.rawJson);
@@ -100,22 +101,22 @@ export function writeUiPart(part: Part, role: "system" | "user" | "assistant", s
   if (!OWN_SHAPES[role].has(part.type)) return keptPart(part, site, `a ${role} UIMessage has no ${part.type} part`);
   switch (part.type) {
     case "text": {
-      const providerMetadata = withMetadata(part, (metadata) => textFromUi({ type: "text", text: part.text, ...(metadata && { providerMetadata: metadata }) }), site, warnings);
+      const providerMetadata = withMetadata(part, "text", (metadata) => textFromUi({ type: "text", text: part.text, ...(metadata && { providerMetadata: metadata }) }, keys), site, warnings, keys);
       return { ui: { type: "text", text: part.text, ...(providerMetadata && { providerMetadata }) }, warnings };
     }
     case "reasoning": {
       const text = part.text ?? part.summary ?? "";
-      const providerMetadata = withMetadata(part, (metadata) => reasoningFromUi({ type: "reasoning", text, ...(metadata && { providerMetadata: metadata }) }), site, warnings);
+      const providerMetadata = withMetadata(part, "reasoning", (metadata) => reasoningFromUi({ type: "reasoning", text, ...(metadata && { providerMetadata: metadata }) }, keys), site, warnings, keys);
       return { ui: { type: "reasoning", text, ...(providerMetadata && { providerMetadata }) }, warnings };
     }
     case "media": {
       const file = { type: "file" as const, mediaType: part.media.mimeType, url: mediaUrl(part.media), ...(part.media.name == null ? {} : { filename: part.media.name }) };
-      const providerMetadata = withMetadata(part, (metadata) => fileFromUi({ ...file, ...(metadata && { providerMetadata: metadata }) }), site, warnings);
+      const providerMetadata = withMetadata(part, "file", (metadata) => fileFromUi({ ...file, ...(metadata && { providerMetadata: metadata }) }, keys), site, warnings, keys);
       return { ui: { ...file, ...(providerMetadata && { providerMetadata }) }, warnings };
     }
     case "tool_call": {
       const tool = { type: `tool-${part.toolCall.name}` as const, toolCallId: part.toolCall.id, state: "input-available" as const, input: toolInput(part.toolCall.arguments) };
-      const callProviderMetadata = withMetadata(part, (metadata) => toolCallFromUi({ ...tool, ...(metadata && { callProviderMetadata: metadata }) }), site, warnings);
+      const callProviderMetadata = withMetadata(part, "tool-call", (metadata) => toolCallFromUi({ ...tool, ...(metadata && { callProviderMetadata: metadata }) }, keys), site, warnings, keys);
       const ui: UiMessageToolInputAvailable = { ...tool, ...(callProviderMetadata && { callProviderMetadata }) };
       return { ui, warnings };
     }

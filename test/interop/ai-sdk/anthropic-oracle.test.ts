@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Message } from "../../../generated/types.js";
 import { aiSdkLines, describeOracle } from "./oracle-harness.js";
-import { serverSentEvents } from "./recording-fetch.js";
+import { serverSentEvents } from "../support/recording-fetch.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/anthropic/${name}`, import.meta.url), "utf8");
 

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import type { Message } from "../../../generated/types.js";
 import { aiSdkLines, describeOracle } from "./oracle-harness.js";
-import { serverSentEvents } from "./recording-fetch.js";
+import { serverSentEvents } from "../support/recording-fetch.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/google/${name}`, import.meta.url), "utf8");
 const signature = (data: string) => ({ provider: "google", kind: "thought_signature", data });

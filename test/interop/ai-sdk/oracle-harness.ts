@@ -8,7 +8,7 @@ import type { Message, OpaquePayload } from "../../../generated/types.js";
 import { fromModelMessages, toModelMessages } from "../../../src/exports/ai-sdk.js";
 import { decodeStream } from "../../../src/providers/decode-stream.js";
 import { codecFor } from "../../../src/providers/registry.js";
-import { recordingFetch } from "./recording-fetch.js";
+import { recordingFetch } from "../support/recording-fetch.js";
 
 /** The two functions of one `ai` major and a model of the provider under test, built on a fetch. */
 export interface AiSdk {
@@ -100,19 +100,19 @@ export function describeOracle(oracleCase: OracleCase): void {
 
       it("sends the blocks partwise's encoder sends and reads back its decoder's payloads when generateText runs", async () => {
         const sdk = await line.load();
-        const recorder = recordingFetch(oracleCase.reply, "application/json");
+        const recorder = recordingFetch([{ contentType: "application/json", bytes: oracleCase.reply }]);
         const result = await sdk.generateText(call(sdk, recorder.fetch));
-        expect(oracleCase.blocks(recorder.bodies[0])).toEqual(expectedBlocks);
+        expect(oracleCase.blocks(recorder.requests[0]?.body)).toEqual(expectedBlocks);
         expect(payloads(fromModelMessages(result.response.messages).messages)).toEqual(expectedReply);
       });
 
       it("sends the same blocks and reads back the stream decoder's payloads when streamText runs", async () => {
         const sdk = await line.load();
-        const recorder = recordingFetch(oracleCase.stream.bytes, oracleCase.stream.contentType);
+        const recorder = recordingFetch([oracleCase.stream]);
         const result = sdk.streamText(call(sdk, recorder.fetch));
         await result.consumeStream();
         const response = await result.response;
-        expect(oracleCase.blocks(recorder.bodies[0])).toEqual(expectedBlocks);
+        expect(oracleCase.blocks(recorder.requests[0]?.body)).toEqual(expectedBlocks);
         const [decoded] = await decodeStream(codec, bytesOf(oracleCase.stream.bytes));
         const read = payloads(fromModelMessages(response.messages).messages);
         const expected = payloads([decoded!.message]);

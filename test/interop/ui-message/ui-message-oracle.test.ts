@@ -12,11 +12,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, OpaquePayload, Part } from "../../../generated/types.js";
 import { codecFor, decodeStream } from "../../../src/index.js";
+import { fromModelMessages } from "../../../src/interop/ai-sdk/from-model-messages.js";
 import { fromUIMessages, toUIMessages } from "../../../src/interop/ui-message/index.js";
 import { historyArbitrary } from "../../support/arbitraries.js";
 import { readCassette, type RecordedInteraction } from "../../support/cassettes.js";
 import { propertyRuns } from "../../support/property-runs.js";
-import { recordingFetch } from "./recording-fetch.js";
+import { recordingFetch } from "../support/recording-fetch.js";
 
 const REAL = new URL("../../fixtures/real/", import.meta.url).pathname;
 
@@ -145,6 +146,23 @@ describe(`toUIMessages (${major})`, () => {
       const expected = opaqueValues(partwise);
       expect(expected.length).toBeGreaterThan(0);
       expect(opaqueValues(recorder.requests[0]!.body)).toEqual(expected);
+    });
+  }
+});
+
+describe(`toUIMessages then fromModelMessages (${major})`, () => {
+  for (const providerCase of cases) {
+    it(`gives back the ${providerCase.provider} history equal, payloads included, when the real convertToModelMessages sits between the two converters`, async () => {
+      const sdk = await loadSdk();
+      const [first] = readCassette(REAL + providerCase.blocking);
+      const history = historyFrom(providerCase.provider, first!);
+      const { messages } = toUIMessages(history);
+      const modelMessages = await sdk.ai.convertToModelMessages(await sdk.ai.validateUIMessages({ messages: messages as UIMessage[] }));
+      const expected = payloadsOf(history);
+      expect(expected.length).toBeGreaterThan(0);
+      const back = fromModelMessages(JSON.parse(JSON.stringify(modelMessages))).messages;
+      expect(payloadsOf(back)).toEqual(expected);
+      expect(back).toEqual(history);
     });
   }
 });

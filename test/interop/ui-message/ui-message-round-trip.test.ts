@@ -52,6 +52,14 @@ describe("toUIMessages", () => {
     ]);
   });
 
+  it("writes a payload under the caller's provider key when providerKeys overrides the default", () => {
+    const vertex: Message[] = [{ role: "assistant", parts: [{ type: "text", text: "Hi.", payload: { provider: "google", kind: "thought_signature", data: "CsigA" } }] }];
+    const { messages, warnings } = toUIMessages(vertex, { providerKeys: { google: "vertex" } });
+    expect(warnings).toEqual([]);
+    expect(messages[0]!.parts[1]).toEqual({ type: "text", text: "Hi.", providerMetadata: { vertex: { thoughtSignature: "CsigA" } } });
+    expect(fromUIMessages(messages, { providerKeys: { google: "vertex" } })).toEqual({ messages: vertex, warnings: [] });
+  });
+
   it("reports an error result as output-error when the tool failed", () => {
     const { messages } = toUIMessages([loop[1]!, { role: "tool", parts: [{ type: "tool_result", id: "toolu_1", name: "get_weather", content: [{ type: "text", text: "timeout" }], isError: true }] }]);
     expect(messages[0]!.parts[3]).toMatchObject({ state: "output-error", errorText: "timeout" });
