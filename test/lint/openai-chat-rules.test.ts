@@ -4,7 +4,7 @@ import { message, textPart, toolResultPart, unknownPart } from "../../src/parts/
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 import { createOpenAiChatCodec } from "../../src/providers/openai-chat/index.js";
 import type { ProviderCodec } from "../../src/providers/provider-codec.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, firstCall, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
 
 const simulators: RunningSimulator[] = [];
 
@@ -42,7 +42,7 @@ describe("openai.chat request rules", () => {
     const { loop } = await toolLoopOf(kimi);
     const reply = loop[1] as Message;
     const stripped = { ...reply, parts: reply.parts.filter((part) => part.type !== "reasoning") };
-    await expectRejectedByBoth(kimi, [question, stripped, loop[2] as Message], "openai.chat/kimi-reasoning-content-missing", "/1", { index: "1" });
+    await expectRejectedByBoth(kimi, [question, stripped, loop[2] as Message], "openai.chat/kimi-reasoning-content-missing", `/1/parts/${firstCall(stripped).index}`, { index: "1" });
     await expectAcceptedByBoth(kimi, loop);
   });
 
