@@ -7,31 +7,35 @@ import { mediaPart, message, reasoningPart, textPart, toolCallPart } from "../..
 import { codecFor } from "../../src/providers/registry.js";
 import { weatherTools } from "../../src/demo/weather-scenario.js";
 import { DEFAULT_SIMULATOR_MAX_BODY_BYTES } from "../../src/simulators/simulator-server.js";
-import { RuleSimulator, answer, callId, lintOne, question, rejectionOf } from "../support/rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, answer, answerOf, expectAcceptedByBoth, expectRejectedByBoth, firstCall, lintOne, question, rejectionOf, replyTo } from "../support/rule-cases.js";
+import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 
 const MODEL = "claude-sonnet-4-5";
 const plain = { model: MODEL, max_tokens: 1024, ...codecFor("anthropic").declareTools(weatherTools) };
 const thinking = { ...plain, thinking: { type: "enabled", budget_tokens: 1024 } };
 
-let simulator: RuleSimulator;
+let simulator: RunningSimulator;
 /** A genuine tool turn of the simulator: signed thinking, text, a call. */
 let turn: Message;
 beforeAll(async () => {
-  simulator = await RuleSimulator.start("anthropic");
-  turn = await simulator.toolTurn(thinking, MODEL);
+  simulator = await startSimulator("anthropic", { apiKey: SIMULATOR_KEY });
+  turn = await replyTo(on(thinking), [question]);
 });
 afterAll(() => simulator.close());
 
 type Request = Readonly<Record<string, unknown>>;
 
+/** The simulator, sent the history with `request`. */
+const on = (request: Request): RuleTarget => ({ simulator, target: "anthropic", request });
+
 /** Lint rejects `history` by `rule` at `pointer` and the simulator answers the same status, with `location` before the same text. */
-const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string, location: string): Promise<string> => simulator.expectRejected(history, request, MODEL, rule, pointer, location);
-const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => simulator.expectAccepted(history, request, MODEL);
+const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string, location: string): Promise<string> => expectRejectedByBoth(on(request), history, rule, pointer, { location });
+const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => expectAcceptedByBoth(on(request), history);
 
 describe("anthropic request rules", () => {
   it("rejects a tool_use the next message does not answer (anthropic/tool-use-without-result)", async () => {
     await expectRejected([question, turn, message("user", [textPart("Never mind.")])], thinking, "anthropic/tool-use-without-result", "/1/parts/2", "messages.2");
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects a tool_result answering no tool_use of the previous message (anthropic/tool-result-without-use)", async () => {
@@ -41,7 +45,7 @@ describe("anthropic request rules", () => {
 
   it("rejects a tool_use id used twice (anthropic/duplicate-tool-use-id)", async () => {
     const again = (id: string) => message("assistant", [toolCallPart({ id, name: "get_weather", arguments: { city: "Bergen" } })]);
-    const id = callId(turn);
+    const id = firstCall(turn).id;
     await expectRejected([question, turn, answer(id), again(id), answer(id)], plain, "anthropic/duplicate-tool-use-id", "/3/parts/0", "messages.3.content.0");
     await expectAccepted([question, turn, answer(id), again("toolu_02"), answer("toolu_02")], plain);
   });
@@ -62,7 +66,7 @@ describe("anthropic request rules", () => {
     await expectRejected(history, thinking, "anthropic/thinking-first-in-tool-loop", "/1/parts/1", "messages.1.content.0.type");
     expect(lintOne(history, "anthropic", thinking).findings.find((finding) => finding.details?.rule === "anthropic/thinking-first-in-tool-loop")?.details?.errorText).toContain("but found `text`");
     await expectAccepted(history, plain);
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects a thinking signature that is not base64 (anthropic/invalid-thinking-signature)", async () => {
@@ -70,9 +74,9 @@ describe("anthropic request rules", () => {
     if (thought?.type !== "reasoning" || !thought.payload) throw new Error("the simulator's turn starts with signed thinking");
     for (const data of ["", ` ${thought.payload.data}`, thought.payload.data.replaceAll("+", "-").replaceAll("/", "_") + "_"]) {
       const corrupted = message("assistant", [{ ...thought, payload: { ...thought.payload, data } }, ...rest]);
-      await expectRejected([question, corrupted, answer(callId(turn))], thinking, "anthropic/invalid-thinking-signature", "/1/parts/0", "messages.1.content.0");
+      await expectRejected([question, corrupted, answer(firstCall(turn).id)], thinking, "anthropic/invalid-thinking-signature", "/1/parts/0", "messages.1.content.0");
     }
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects redacted thinking whose data is not base64 (anthropic/invalid-redacted-thinking)", async () => {
@@ -94,7 +98,7 @@ describe("anthropic request rules", () => {
     const album = (count: number) => [message("user", [textPart("Which of these show rain?"), ...Array.from({ length: count }, () => image)])];
     const finding = rejectionOf(lintOne(album(101), "anthropic", plain), "anthropic/too-many-images");
     expect(finding).toMatchObject({ pointer: "/0", details: { status: 400, errorText: "Too much media: 0 document pages + 101 images > 100" } });
-    const said = await simulator.answer(album(101), plain, MODEL);
+    const said = await answerOf(on(plain), album(101));
     expect(said).toEqual({ status: 400, message: finding.details?.errorText });
     await expectAccepted(album(100), plain);
   });
@@ -106,21 +110,22 @@ describe("anthropic request rules", () => {
     expect(lintOne(pdf(1024), "anthropic", plain).accepted).toBe(true);
     // The simulators' default limit is the API's; one with a lower limit shows the answer without a 32 MB upload.
     expect(DEFAULT_SIMULATOR_MAX_BODY_BYTES).toBe(32 * 1024 * 1024);
-    const small = await RuleSimulator.start("anthropic", 64 * 1024);
+    const small = await startSimulator("anthropic", { apiKey: SIMULATOR_KEY, maxBodyBytes: 64 * 1024 });
+    const onSmall: RuleTarget = { simulator: small, target: "anthropic", request: plain };
     try {
-      expect(await small.answer(pdf(200 * 1024), plain, MODEL)).toEqual({ status: 413, message: finding.details?.errorText });
-      expect((await small.answer(pdf(1024), plain, MODEL)).status).toBe(200);
+      expect(await answerOf(onSmall, pdf(200 * 1024))).toEqual({ status: 413, message: finding.details?.errorText });
+      expect((await answerOf(onSmall, pdf(1024))).status).toBe(200);
     } finally {
       await small.close();
     }
   });
 
   it("warns that earlier turns' thinking is stripped by models before Opus 4.5 and Sonnet 4.6 (anthropic/earlier-thinking-stripped)", async () => {
-    const history = [question, turn, answer(callId(turn)), message("assistant", [textPart("Light rain.")]), message("user", [textPart("And in Bergen?")])];
+    const history = [question, turn, answer(firstCall(turn).id), message("assistant", [textPart("Light rain.")]), message("user", [textPart("And in Bergen?")])];
     const degraded = lintOne(history, "anthropic", thinking);
     expect(degraded.accepted).toBe(true);
     expect(degraded.findings).toContainEqual(expect.objectContaining({ code: "lint/degraded", pointer: "/1/parts/0", details: expect.objectContaining({ rule: "anthropic/earlier-thinking-stripped" }) }));
     expect(lintOne(history, "anthropic", { ...thinking, model: "claude-opus-4-5" }).findings).toEqual([]);
-    expect((await simulator.answer(history, thinking, MODEL)).status).toBe(200);
+    expect((await answerOf(on(thinking), history)).status).toBe(200);
   });
 });

@@ -6,45 +6,49 @@ import type { Message } from "../../generated/types.js";
 import { mediaPart, message, reasoningPart, textPart, toolCallPart } from "../../src/parts/constructors.js";
 import { codecFor } from "../../src/providers/registry.js";
 import { weatherTools } from "../../src/demo/weather-scenario.js";
-import { RuleSimulator, answer, callId, lintOne, question } from "../support/rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, answer, answerOf, expectAcceptedByBoth, expectRejectedByBoth, firstCall, lintOne, question, replyTo } from "../support/rule-cases.js";
+import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 
 const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 const { toolConfig } = codecFor("bedrock").declareTools(weatherTools) as { toolConfig: unknown };
 const plain = { modelId: MODEL, inferenceConfig: { maxTokens: 1024 }, toolConfig };
 const thinking = { ...plain, additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } } };
 
-let simulator: RuleSimulator;
+let simulator: RunningSimulator;
 /** A genuine Claude tool turn of the simulator: signed reasoning, text, a call. */
 let turn: Message;
 beforeAll(async () => {
-  simulator = await RuleSimulator.start("bedrock");
-  turn = await simulator.toolTurn(thinking, MODEL);
+  simulator = await startSimulator("bedrock", { apiKey: SIMULATOR_KEY });
+  turn = await replyTo(on(thinking), [question]);
 });
 afterAll(() => simulator.close());
 
 type Request = Readonly<Record<string, unknown>>;
 
+/** The simulator, sent the history with `request`. */
+const on = (request: Request): RuleTarget => ({ simulator, target: "bedrock", request, model: MODEL });
+
 /** Lint rejects `history` by `rule` at `pointer` and the simulator answers the same status and words (Bedrock's text names its own wire location). */
-const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string): Promise<string> => simulator.expectRejected(history, request, MODEL, rule, pointer);
-const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => simulator.expectAccepted(history, request, MODEL);
+const expectRejected = (history: readonly Message[], request: Request, rule: string, pointer: string): Promise<string> => expectRejectedByBoth(on(request), history, rule, pointer);
+const expectAccepted = (history: readonly Message[], request: Request): Promise<void> => expectAcceptedByBoth(on(request), history);
 
 describe("bedrock request rules", () => {
   it("rejects a toolUse the next message does not answer (bedrock/tool-use-without-result)", async () => {
     const said = await expectRejected([question, turn, message("user", [textPart("Never mind.")])], thinking, "bedrock/tool-use-without-result", "/1/parts/2");
-    expect(said).toBe(`Expected toolResult blocks at messages.2.content for the following Ids: ${callId(turn)}`);
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    expect(said).toBe(`Expected toolResult blocks at messages.2.content for the following Ids: ${firstCall(turn).id}`);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects more toolResult blocks than the previous turn has toolUse blocks (bedrock/tool-results-exceed-uses)", async () => {
-    const said = await expectRejected([question, turn, answer(callId(turn)), answer("tooluse_gone")], thinking, "bedrock/tool-results-exceed-uses", "/3/parts/0");
+    const said = await expectRejected([question, turn, answer(firstCall(turn).id), answer("tooluse_gone")], thinking, "bedrock/tool-results-exceed-uses", "/3/parts/0");
     expect(said).toContain("messages.2.content");
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects tool blocks in a request without toolConfig (bedrock/tool-config-required)", async () => {
     const { toolConfig: _omitted, ...withoutTools } = thinking;
-    await expectRejected([question, turn, answer(callId(turn))], withoutTools, "bedrock/tool-config-required", "/1/parts/2");
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectRejected([question, turn, answer(firstCall(turn).id)], withoutTools, "bedrock/tool-config-required", "/1/parts/2");
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects a running Claude tool loop whose assistant turn starts without reasoning (bedrock/thinking-first-in-tool-loop)", async () => {
@@ -66,10 +70,10 @@ describe("bedrock request rules", () => {
     if (thought?.type !== "reasoning" || !thought.payload) throw new Error("the simulator's turn starts with signed reasoning");
     for (const data of ["", `${thought.payload.data.slice(0, 4)} \n${thought.payload.data.slice(4)}`]) {
       const corrupted = message("assistant", [{ ...thought, payload: { ...thought.payload, data } }, ...rest]);
-      const said = await expectRejected([question, corrupted, answer(callId(turn))], thinking, "bedrock/invalid-reasoning-signature", "/1/parts/0");
+      const said = await expectRejected([question, corrupted, answer(firstCall(turn).id)], thinking, "bedrock/invalid-reasoning-signature", "/1/parts/0");
       expect(said).toBe("The model returned the following errors: messages.1.content.0: Invalid `signature` in `thinking` block");
     }
-    await expectAccepted([question, turn, answer(callId(turn))], thinking);
+    await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
   it("rejects unsigned reasoning sent to Claude when the request names the model outside modelId (bedrock/reasoning-signature-required)", async () => {
@@ -102,11 +106,11 @@ describe("bedrock request rules", () => {
   });
 
   it("warns that earlier turns' reasoning is ignored by Claude models before Opus 4.5 and Sonnet 4.6 (bedrock/earlier-thinking-stripped)", async () => {
-    const history = [question, turn, answer(callId(turn)), message("assistant", [textPart("Light rain.")]), message("user", [textPart("And in Bergen?")])];
+    const history = [question, turn, answer(firstCall(turn).id), message("assistant", [textPart("Light rain.")]), message("user", [textPart("And in Bergen?")])];
     const degraded = lintOne(history, "bedrock", thinking);
     expect(degraded.accepted).toBe(true);
     expect(degraded.findings).toContainEqual(expect.objectContaining({ code: "lint/degraded", pointer: "/1/parts/0", details: expect.objectContaining({ rule: "bedrock/earlier-thinking-stripped" }) }));
     expect(lintOne(history, "bedrock", { ...thinking, modelId: "us.anthropic.claude-opus-4-5-20251101-v1:0" }).findings).toEqual([]);
-    expect((await simulator.answer(history, thinking, MODEL)).status).toBe(200);
+    expect((await answerOf(on(thinking), history)).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import type { Message } from "../../generated/types.js";
 import { lintHistory } from "../../src/lint/lint-history.js";
 import { mediaFromBytes, mediaPart, message, textPart, toolResultPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
-import { type RuleTarget, SIMULATOR_KEY, type ToolLoop, expectAcceptedByBoth, expectRejectedByBoth, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, type ToolLoop, expectAcceptedByBoth, expectRejectedByBoth, toolLoopOf, weatherTools } from "../support/rule-cases.js";
 
 let simulator: RunningSimulator;
 let gemini3: RuleTarget;
@@ -30,7 +30,7 @@ const unsigned = () => withReply((parts) => parts.map(({ payload: _payload, ...p
 
 describe("google request rules", () => {
   it("google/current-turn-call-unsigned: predicts the 400 the simulator answers when a Gemini 3 call of the current turn lost its signature", async () => {
-    await expectRejectedByBoth(gemini3, unsigned(), "google/current-turn-call-unsigned", `/1/parts/${call.index}`, { name: call.name, position: "2" });
+    await expectRejectedByBoth(gemini3, unsigned(), "google/current-turn-call-unsigned", `/1/parts/${call.index}`, { values: { name: call.name, position: "2" } });
   });
 
   it("google/current-turn-call-unsigned: accepts the loop when the call keeps its signature", async () => {

@@ -7,7 +7,7 @@ import { requestRule, ruleErrorText } from "../../src/providers/request-rules.js
 import { message, textPart, toolCallPart, toolResultPart } from "../../src/parts/constructors.js";
 import { type RunningSimulator, startSimulator } from "../../src/simulators/index.js";
 import { QUESTION } from "../simulators/wire-requests.js";
-import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, type ToolLoop, question, toolLoopOf, weatherTools } from "../support/request-rule-cases.js";
+import { type RuleTarget, SIMULATOR_KEY, expectAcceptedByBoth, expectRejectedByBoth, type ToolLoop, question, toolLoopOf, weatherTools } from "../support/rule-cases.js";
 
 let simulator: RunningSimulator;
 let on: RuleTarget;

@@ -4,7 +4,7 @@
 // https://ai.google.dev/gemini-api/docs/thought-signatures
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
 import { sentParts } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-order.js";
+import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-pointers.js";
 import { ENDPOINT_ATTRIBUTE, GOOGLE, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, THOUGHT_SIGNATURE } from "./google-wire.js";
 
 type WirePart = Record<string, unknown>;

@@ -2,12 +2,13 @@
 // sends them (it derives a Mistral id from any other) and one tool message per call, read from the body.
 // https://docs.mistral.ai/capabilities/function_calling
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-order.js";
+import { wireToolCalls } from "../../lint/chat-completions-checks.js";
+import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-pointers.js";
 
 const MISTRAL_ID = /^[a-zA-Z0-9]{9}$/;
 
 function callIdsOf(message: Record<string, unknown>): unknown[] {
-  return Array.isArray(message.tool_calls) ? (message.tool_calls as { id?: unknown }[]).map((call) => call.id) : [];
+  return wireToolCalls(message).map((call) => call.id);
 }
 
 /** A call or tool message id, as sent, that is not 9 letters and digits. */

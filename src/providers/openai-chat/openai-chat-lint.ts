@@ -2,8 +2,8 @@
 // pairing, and the reasoning each profile refuses back (Kimi wants it on tool-call turns, Groq takes only
 // `reasoning` and only on its reasoning models), read from the messages the encoder sends.
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
-import { CHAT_COMPLETIONS_CHECKS } from "../../lint/chat-completions-checks.js";
-import { bodyList, sentMessagePointers } from "../../lint/wire-order.js";
+import { CHAT_COMPLETIONS_CHECKS, callsWithoutReasoningContent } from "../../lint/chat-completions-checks.js";
+import { bodyList, sentMessagePointers } from "../../lint/wire-pointers.js";
 
 /** The request facts of a Chat Completions request: reasoning asked for, tools declared, streaming. */
 export function* chatCompletionsFacts(request: Readonly<Record<string, unknown>>): Iterable<string> {
@@ -27,11 +27,7 @@ function* assistantMessages(subject: LintSubject): Iterable<{ message: Record<st
 
 /** Kimi with thinking on (not `disabled`): an assistant message with tool calls but no `reasoning_content`. */
 function* kimiReasoningContentMissing(subject: LintSubject): Iterable<LintCause> {
-  if ((subject.request.thinking as { type?: unknown } | undefined)?.type === "disabled") return;
-  for (const { message, index, pointer } of assistantMessages(subject)) {
-    const calls = Array.isArray(message.tool_calls) ? message.tool_calls.length : 0;
-    if (calls > 0 && typeof message.reasoning_content !== "string") yield { pointer, values: { index: String(index) } };
-  }
+  if ((subject.request.thinking as { type?: unknown } | undefined)?.type !== "disabled") yield* callsWithoutReasoningContent(subject);
 }
 
 function* groqReasoningContentUnsupported(subject: LintSubject): Iterable<LintCause> {

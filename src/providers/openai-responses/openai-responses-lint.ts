@@ -3,7 +3,7 @@
 // reasoning items that can be replayed statelessly. https://cookbook.openai.com/examples/responses_api/reasoning_items
 import type { Part } from "../../../generated/types.js";
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType, sentPartsWhere } from "../../lint/wire-order.js";
+import { bodyList, pointerOf, sentPartsOfType, sentPartsWhere } from "../../lint/wire-pointers.js";
 import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 
 type Item = Record<string, unknown>;
