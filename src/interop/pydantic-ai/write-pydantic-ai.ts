@@ -17,9 +17,9 @@ import { unreachable } from "../../parts/part-kinds.js";
 import { partLostWarning, type Converted } from "../conversion.js";
 import { extrasFromAttributes, isPydanticAiAttribute, JSON_FIELD_ATTRIBUTE } from "./pydantic-ai-extras.js";
 import { PYDANTIC_AI, urlKindOf } from "./pydantic-ai-media.js";
+import { splitJoined } from "../../providers/openai-responses/map-openai-responses-item.js";
 import { SUMMARY_PART_LENGTHS } from "../../providers/openai-responses/openai-responses-wire.js";
 import { isThoughtSignature, PYDANTIC_PROVIDER_NAMES, signatureSlot, SUMMARY_PROVIDER } from "./pydantic-ai-providers.js";
-import { splitSummaries } from "./pydantic-ai-summaries.js";
 
 interface WriteState {
   readonly warnings: ErrorObject[];
@@ -355,9 +355,10 @@ function thinkingParts(part: Part & { type: "reasoning" }, pointer: string, stat
   const redacted = slot?.redactedId === undefined || signature === undefined ? {} : { id: slot.redactedId };
   const first = { ...written, ...redacted, part_kind: "thinking", ...(signature === undefined ? {} : { signature }) };
   const lengths = summaryFirst ? part.attributes?.[SUMMARY_PART_LENGTHS] : undefined;
-  const summaries = lengths === undefined ? [content] : splitSummaries(content, lengths);
-  if (summaries === undefined) lost(state, appendPointer(pointer, "attributes", SUMMARY_PART_LENGTHS), "the summary lengths do not fit the summary: written as one summary");
-  const [head = "", ...rest] = summaries ?? [content];
+  const summaries = splitJoined(content, lengths);
+  // splitJoined gives the text whole when the lengths do not fit it (an edited summary).
+  if (lengths !== undefined && summaries.length !== lengths.split(",").length) lost(state, appendPointer(pointer, "attributes", SUMMARY_PART_LENGTHS), "the summary lengths do not fit the summary: written as one summary");
+  const [head = "", ...rest] = summaries;
   const later = { ...(written.id === undefined ? {} : { id: written.id }), ...(written.provider_name === undefined ? {} : { provider_name: written.provider_name }), part_kind: "thinking" };
   return [{ ...first, content: head }, ...rest.map((summary) => ({ ...later, content: summary }))] as PydanticAiResponsePart[];
 }
