@@ -5,6 +5,7 @@ import type { ErrorObject, History, LintReport, LintTargetReport, Message, Reque
 import { InternalError, PartwiseError } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
 import { historyMessages } from "../providers/encode-driver.js";
+import type { ProviderCodec } from "../providers/provider-codec.js";
 import { codecFor } from "../providers/registry.js";
 import { requestRules, ruleErrorText } from "../providers/request-rules.js";
 import { GENERIC_CHECKS } from "./generic-checks.js";
@@ -46,8 +47,8 @@ function ruleFinding(rule: RequestRule, cause: LintCause, target: string): Error
 }
 
 /** The encoder's warnings as drops, and a part it refuses as a rejection without an HTTP status (no request is sent). */
-function encoderFindings(history: History | readonly Message[], target: string, options: LintOptions): { findings: ErrorObject[]; dropped: Set<string>; body?: Record<string, unknown> } {
-  const codec = codecFor(target);
+function encoderFindings(history: History | readonly Message[], codec: ProviderCodec, options: LintOptions): { findings: ErrorObject[]; dropped: Set<string>; body?: Record<string, unknown> } {
+  const target = codec.id;
   const findings: ErrorObject[] = [];
   const dropped = new Set<string>();
   try {
@@ -82,7 +83,7 @@ function lintTarget(history: History | readonly Message[], target: string, optio
   const variant = options.variant ?? "default";
   const request = options.request ?? {};
   const codec = codecFor(target);
-  const { findings, dropped, body } = encoderFindings(history, target, options);
+  const { findings, dropped, body } = encoderFindings(history, codec, options);
   const { messages, base } = historyMessages(history);
   const model = codec.lint?.model?.(request) ?? (typeof request.model === "string" ? request.model : undefined);
   const facts = new Set([...(codec.lint?.facts(request) ?? []), ...(options.flags ?? [])]);

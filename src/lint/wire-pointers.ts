@@ -89,7 +89,14 @@ export function* earlierTurnReasoning(subject: LintSubject): Iterable<{ pointer:
   }
 }
 
-/** Whether `data` is base64 (the standard alphabet, padding allowed): what signatures and encrypted reasoning are written in. */
-export function isBase64(data: string): boolean {
-  return /^[A-Za-z0-9+/]+={0,2}$/.test(data);
+/** The base64 forms providers write signatures and encrypted reasoning in (RFC 4648 sections 4 and 5), and Google's bytes fields, which take either alphabet and may be empty. */
+const BASE64_FORMS = {
+  standard: /^[A-Za-z0-9+/]+={0,2}$/,
+  url: /^[A-Za-z0-9_-]+={0,2}$/,
+  bytes: /^[A-Za-z0-9+/_-]*={0,2}$/,
+} as const;
+
+/** Whether `data` is base64 of a form (padding allowed): what a provider's opaque payload must at least look like. */
+export function isBase64(data: string, form: keyof typeof BASE64_FORMS = "standard"): boolean {
+  return BASE64_FORMS[form].test(data);
 }

@@ -4,13 +4,11 @@
 // https://ai.google.dev/gemini-api/docs/thought-signatures
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
 import { sentParts } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType } from "../../lint/wire-pointers.js";
+import { bodyList, isBase64, pointerOf, sentPartsOfType } from "../../lint/wire-pointers.js";
 import { ENDPOINT_ATTRIBUTE, GOOGLE, REPLAY_SIGNATURES_ACROSS_ENDPOINTS, THOUGHT_SIGNATURE } from "./google-wire.js";
 
 type WirePart = Record<string, unknown>;
 
-/** Standard or web-safe base64, what a TYPE_BYTES field takes in JSON. */
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 /** The endpoint of the registry's codec, whose own signatures are sent (createGoogleCodec). */
 const CODEC_ENDPOINT = "gemini-api";
 
@@ -60,7 +58,7 @@ function* signatureNotBase64(subject: LintSubject): Iterable<LintCause> {
       if (payload?.provider !== GOOGLE || payload.kind !== THOUGHT_SIGNATURE) continue;
       const endpoint = part.attributes?.[ENDPOINT_ATTRIBUTE];
       if (endpoint !== undefined && endpoint !== CODEC_ENDPOINT && !acrossEndpoints) continue;
-      if (!BASE64.test(payload.data)) yield { pointer: `${pointer}/payload/data` };
+      if (!isBase64(payload.data, "bytes")) yield { pointer: `${pointer}/payload/data` };
     }
   }
 }

@@ -3,13 +3,11 @@
 // reasoning items that can be replayed statelessly. https://cookbook.openai.com/examples/responses_api/reasoning_items
 import type { Part } from "../../../generated/types.js";
 import type { LintCause, LintSubject, ProviderLint } from "../../lint/lint-check.js";
-import { bodyList, pointerOf, sentPartsOfType, sentPartsWhere } from "../../lint/wire-pointers.js";
+import { bodyList, isBase64, pointerOf, sentPartsOfType, sentPartsWhere } from "../../lint/wire-pointers.js";
 import { OPENAI_RESPONSES } from "./openai-responses-wire.js";
 
 type Item = Record<string, unknown>;
 
-/** `encrypted_content` as OpenAI issues it: base64url text (a Fernet token). */
-const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 function kindOf(item: Item): string {
   return typeof item.type === "string" ? item.type : "message";
@@ -105,7 +103,7 @@ function* reasoningNotPersisted(subject: LintSubject): Iterable<LintCause> {
 }
 
 function* encryptedContentUnreadable(subject: LintSubject): Iterable<LintCause> {
-  for (const { item, cause } of reasoningItems(subject)) if (typeof item.encrypted_content === "string" && !BASE64URL.test(item.encrypted_content)) yield cause;
+  for (const { item, cause } of reasoningItems(subject)) if (typeof item.encrypted_content === "string" && !isBase64(item.encrypted_content, "url")) yield cause;
 }
 
 function* reasoningWithoutFollowingItem(subject: LintSubject): Iterable<LintCause> {
