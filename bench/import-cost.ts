@@ -8,11 +8,14 @@ import { fileURLToPath } from "node:url";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The specifiers measured: the root and every subpath of package.json's exports that is code. */
+/**
+ * The specifiers measured: the root and every subpath of package.json's exports that is code (it has a
+ * `default` target; `./typespec` only has the `typespec` condition the TypeSpec compiler resolves).
+ */
 export function importSpecifiers(): string[] {
   const manifest = JSON.parse(readFileSync(new URL("package.json", `file://${REPOSITORY}`), "utf8")) as { exports: Record<string, unknown> };
   return Object.entries(manifest.exports)
-    .filter(([path, target]) => typeof target === "object" && !path.includes("*"))
+    .filter(([path, target]) => typeof target === "object" && target !== null && "default" in target && !path.includes("*"))
     .map(([path]) => (path === "." ? "partwise" : `partwise/${path.slice(2)}`));
 }
 
