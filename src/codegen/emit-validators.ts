@@ -7,6 +7,8 @@ import { READ_AS_KEYWORD, TS_TYPE_KEYWORD } from "./bundle-schema.js";
 import type { JsonSchemaDocument } from "./compile-spec.js";
 import { scriptBanner } from "./generated-file.js";
 import { inlineRuntimeHelpers } from "./validator-runtime.js";
+import { emitPredicates } from "./emit-predicates.js";
+import { MAX_NESTING_DEPTH } from "../json/nesting-depth.js";
 import { InternalError } from "../errors/partwise-error.js";
 
 const GENERATOR = "src/codegen/emit-validators.ts";
@@ -84,11 +86,15 @@ export function emitValidators(
   entryPoints: Readonly<Record<string, string>> = VALIDATOR_ENTRY_POINTS,
   banner = scriptBanner(GENERATOR),
 ): { module: string; declarations: string } {
-  const ajv = createAjv(schemas, { standalone: true });
+  const documents = [...schemas];
+  const ajv = createAjv(documents, { standalone: true });
   const exports = Object.fromEntries(Object.entries(entryPoints).map(([name, model]) => [name, `${model}.json`]));
+  // Each validator also carries `accepts`: ajv's verdict without its error bookkeeping (emit-predicates.ts).
+  const predicates = emitPredicates(documents, entryPoints, MAX_NESTING_DEPTH);
+  const attach = Object.entries(predicates.names).map(([name, predicate]) => `${name}.accepts = ${predicate};`);
   // ajv's ESM output still calls require() for its run-time helpers; they are written out instead.
-  const { definitions, code } = inlineRuntimeHelpers(withoutUnusedSchemaConstants(standaloneCode.default(ajv, exports)));
-  const module = [banner, ...definitions, code, ""].join("\n");
+  const { definitions, code } = inlineRuntimeHelpers(withoutUnusedSchemaConstants(standaloneCode.default(ajv, exports)), predicates.code);
+  const module = [banner, ...definitions, code, predicates.code, ...attach, ""].join("\n");
   const declarations = [
     banner,
     "",
@@ -108,6 +114,12 @@ export function emitValidators(
     "export interface StandaloneValidator {",
     "  (data: unknown): boolean;",
     "  errors?: ValidationError[] | null;",
+    "  /**",
+    `   * The same verdict without the error bookkeeping, for values nested at most ${MAX_NESTING_DEPTH} levels deep`,
+    "   * (false for deeper ones): true means the validator accepts the value; on false, call the validator",
+    "   * for its errors. Generated validators have it; ajv instances compiled at run time do not.",
+    "   */",
+    "  readonly accepts?: (data: unknown) => boolean;",
     "}",
     "",
     ...Object.entries(entryPoints).map(

@@ -9,6 +9,8 @@ import { InternalError } from "../errors/partwise-error.js";
 interface RuntimeHelper {
   readonly definition: string;
   readonly expression: string;
+  /** How code that calls the helper directly (the predicates of emit-predicates.ts) names it. */
+  readonly calledAs: string;
 }
 
 /**
@@ -20,6 +22,7 @@ interface RuntimeHelper {
 const HELPERS: Readonly<Record<string, RuntimeHelper>> = {
   'require("ajv/dist/runtime/ucs2length").default': {
     expression: "codePointLength",
+    calledAs: "codePointLength(",
     definition: `function codePointLength(text) {
   let length = 0;
   for (let index = 0; index < text.length; index++) {
@@ -32,6 +35,7 @@ const HELPERS: Readonly<Record<string, RuntimeHelper>> = {
   },
   'require("ajv-formats/dist/formats").fullFormats': {
     expression: "jsonFormats",
+    calledAs: "isDateTime(",
     definition: `const DATE_TIME = /^(\\d{4})-(\\d{2})-(\\d{2})[Tt\\s](\\d{2}):(\\d{2}):(\\d{2}(?:\\.\\d+)?)(?:[Zz]|([+-])(\\d{2})(?::?(\\d{2}))?)$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isDateTime(text) {
@@ -56,8 +60,8 @@ const jsonFormats = { "date-time": { validate: isDateTime } };`,
   },
 };
 
-/** The standalone code with each require() replaced by its helper, and the helpers' definitions. */
-export function inlineRuntimeHelpers(code: string): { definitions: string[]; code: string } {
+/** The standalone code with each require() replaced by its helper, and the definitions of the helpers it or `alsoCalling` uses. */
+export function inlineRuntimeHelpers(code: string, alsoCalling = ""): { definitions: string[]; code: string } {
   const used = new Set<RuntimeHelper>();
   const rewritten = code.replace(/require\("[^"]+"\)(?:\.[A-Za-z_$][\w$]*)?/g, (call) => {
     const helper = HELPERS[call];
@@ -66,5 +70,6 @@ export function inlineRuntimeHelpers(code: string): { definitions: string[]; cod
     used.add(helper);
     return helper.expression;
   });
+  for (const helper of Object.values(HELPERS)) if (alsoCalling.includes(helper.calledAs)) used.add(helper);
   return { definitions: [...used].map((helper) => helper.definition), code: rewritten };
 }

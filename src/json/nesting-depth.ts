@@ -1,7 +1,15 @@
-// How deeply a JSON value nests arrays and objects, found without recursion: the checks before every
+// How deeply a JSON value nests arrays and objects, found without deep recursion: the checks before every
 // recursive reader and writer (the schema validators, the part walkers, JSON.stringify) use it, so hostile
 // nesting is reported as a located error instead of overflowing the stack.
 import { appendPointer } from "./json-location.js";
+
+/**
+ * The deepest nesting of arrays and objects a document may have (a history, message, part or event,
+ * counted from its root container as level 1). Validating, reading and writing parts recurse, so deeper
+ * input is refused up front with `json/too-deep` and its pointer rather than overflowing the stack.
+ * 128 is far beyond real conversations (a tool result inside a tool result costs three levels).
+ */
+export const MAX_NESTING_DEPTH = 128;
 
 interface Frame {
   readonly container: Record<string | number, unknown>;
@@ -23,11 +31,35 @@ function currentKey(frame: Frame): string | number {
 }
 
 /**
+ * Whether no array or object in `value` (itself at level `level`) is deeper than `limit`. It recurses,
+ * at most `limit` calls deep, and allocates nothing: most values pass, and only those that fail are
+ * walked again by pointerPastDepth's frames for the pointer.
+ */
+const hasOwn = Object.prototype.hasOwnProperty;
+
+function withinDepth(value: object, level: number, limit: number): boolean {
+  if (level > limit) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const child: unknown = value[index];
+      if (typeof child === "object" && child !== null && !withinDepth(child, level + 1, limit)) return false;
+    }
+    return true;
+  }
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (typeof child === "object" && child !== null && !withinDepth(child, level + 1, limit)) return false;
+  }
+  return true;
+}
+
+/**
  * The JSON pointer of the first array or object nested more than `limit` levels deep in `value` (the
  * root container is level 1), or undefined when none is. Each node is visited once.
  */
 export function pointerPastDepth(value: unknown, limit: number): string | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
+  if (typeof value !== "object" || value === null || withinDepth(value, 1, limit)) return undefined;
   const frames: Frame[] = [frameOf(value)];
   while (frames.length > 0) {
     const frame = frames.at(-1)!;

@@ -1,0 +1,278 @@
+// Compiles the same JSON Schemas ajv compiles into plain predicates: `accepts(value)` is true when ajv's
+// validator would accept the value and it nests no deeper than a limit. They build no error, path or
+// evaluated-property record, so a valid document costs one walk; on false, callers ask ajv for the error.
+// test/codegen/predicates-agree-with-ajv.test.ts holds them to ajv's verdicts (issue 21).
+import { InternalError } from "../errors/partwise-error.js";
+import type { JsonSchemaDocument } from "./compile-spec.js";
+
+type Schema = boolean | Readonly<Record<string, unknown>>;
+
+/** Keywords that say nothing about validity. */
+const ANNOTATIONS = new Set(["$id", "$schema", "$comment", "$defs", "description", "examples", "title", "default", "deprecated", "x-partwise-read-as", "x-partwise-ts-type"]);
+/** Keywords applied to the same value as their schema (in-place applicators, JSON Schema 2020-12 §10.2). */
+const IN_PLACE = ["$ref", "anyOf", "oneOf", "not", "if", "discriminator"] as const;
+const SUPPORTED = new Set([
+  ...IN_PLACE, "then", "else", "type", "const", "enum", "properties", "required", "items", "unevaluatedProperties",
+  "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
+]);
+
+function unsupported(message: string): InternalError {
+  return new InternalError("internal/invariant", `emit-predicates: ${message}`);
+}
+
+/**
+ * Whether a schema's predicate walks the value's own members itself: every schema that does not only
+ * apply others in place. Those that do leave the walk to the schemas they apply (see covers).
+ */
+function walksRest(schema: Readonly<Record<string, unknown>>): boolean {
+  return !IN_PLACE.some((key) => key in schema) || schema.properties !== undefined || schema.unevaluatedProperties !== undefined || schema.items !== undefined;
+}
+
+/** Whether a schema admits no array or object. */
+function onlyScalars(schema: Readonly<Record<string, unknown>>): boolean {
+  const isScalar = (value: unknown) => value === null || typeof value !== "object";
+  if ("const" in schema && isScalar(schema.const)) return true;
+  if (Array.isArray(schema.enum) && schema.enum.every(isScalar)) return true;
+  const types = typesOf(schema);
+  return types !== undefined && types.every((type) => type !== "object" && type !== "array");
+}
+
+function isTrueSchema(schema: Schema): boolean {
+  return schema === true || (typeof schema === "object" && Object.keys(schema).every((key) => ANNOTATIONS.has(key)));
+}
+
+/** The types a schema's `type` allows, or undefined when it says none. */
+function typesOf(schema: Readonly<Record<string, unknown>>): readonly string[] | undefined {
+  const type = schema.type;
+  if (type === undefined) return undefined;
+  return Array.isArray(type) ? (type as string[]) : [type as string];
+}
+
+/** ajv's type checks (number and integer are finite; an object is not an array). */
+function typeTest(type: string, value: string): string {
+  switch (type) {
+    case "object":
+      return `(typeof ${value} === "object" && ${value} !== null && !Array.isArray(${value}))`;
+    case "array":
+      return `Array.isArray(${value})`;
+    case "string":
+    case "boolean":
+      return `typeof ${value} === "${type}"`;
+    case "null":
+      return `${value} === null`;
+    case "number":
+      return `(typeof ${value} === "number" && isFinite(${value}))`;
+    case "integer":
+      return `(typeof ${value} === "number" && !(${value} % 1) && isFinite(${value}))`;
+    default:
+      throw unsupported(`type ${JSON.stringify(type)}`);
+  }
+}
+
+/**
+ * The predicates module text: one function per schema node, and `accepts<Name>` per entry point.
+ * `limit` is the deepest nesting of arrays and objects accepted (the root container is level 1).
+ */
+export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoints: Readonly<Record<string, string>>, limit: number): { code: string; names: Record<string, string> } {
+  const byId = new Map<string, Schema>();
+  for (const schema of schemas) byId.set(String((schema as { $id?: unknown }).$id), schema as Schema);
+  const functions: string[] = [];
+  /** The predicate of each schema, by whether it also walks for depth (schemas under `if` and `not` only decide). */
+  const compiled = { walking: new Map<Schema, string>(), deciding: new Map<Schema, string>() };
+  const regexes = new Map<string, string>();
+  const constants: string[] = [];
+  /** Whether each named schema guarantees, when it accepts, that nothing below the value nests too deep (true while being decided: recursion). */
+  const covering = new Map<Schema, boolean>();
+
+  const resolve = (reference: string): Schema => {
+    const target = byId.get(reference);
+    if (target === undefined) throw unsupported(`$ref ${JSON.stringify(reference)} (only whole schemas by $id)`);
+    return target;
+  };
+
+  /**
+   * Whether a schema's acceptance implies that nothing in the value nests past the limit: a schema of
+   * scalars does, one that walks the object or array itself does (walksRest), and one that only applies
+   * other schemas in place does when all of them do. A cycle counts as covering while it is decided.
+   */
+  const covers = (schema: Schema): boolean => {
+    if (typeof schema === "boolean") return !schema;
+    const known = covering.get(schema);
+    if (known !== undefined) return known;
+    covering.set(schema, true);
+    const result = onlyScalars(schema) || branchesCover(schema) || walksRest(schema);
+    covering.set(schema, result);
+    return result;
+  };
+  /** Whether a schema applies others in place ($ref, a choice, a condition) and every one of them covers. */
+  const branchesCover = (schema: Readonly<Record<string, unknown>>): boolean => {
+    const branches: Schema[] = [];
+    if (typeof schema.$ref === "string") branches.push(resolve(schema.$ref));
+    for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key])) branches.push(...(schema[key] as Schema[]));
+    if (schema.if !== undefined) branches.push((schema.then ?? true) as Schema, (schema.else ?? true) as Schema);
+    return branches.length > 0 && branches.every((branch) => covers(branch));
+  };
+
+  const regex = (pattern: string): string => {
+    let name = regexes.get(pattern);
+    if (name === undefined) {
+      name = `predicatePattern${regexes.size}`;
+      regexes.set(pattern, name);
+      constants.push(`const ${name} = new RegExp(${JSON.stringify(pattern)}, "u");`);
+    }
+    return name;
+  };
+
+  const equalsTest = (value: string, expected: unknown): string => {
+    if (expected === null || typeof expected !== "object") return `${value} === ${JSON.stringify(expected)}`;
+    const name = `predicateConstant${constants.length}`;
+    constants.push(`const ${name} = ${JSON.stringify(expected)};`);
+    return `jsonEqual(${value}, ${name})`;
+  };
+
+  /** The call that checks `value` (at container level `level`) against a schema, walking it for depth when the schema does not. */
+  const check = (schema: Schema, value: string, level: string, walking: boolean): string => {
+    if (isTrueSchema(schema)) return walking ? `withinDepth(${value}, ${level})` : "true";
+    if (schema === false) return "false";
+    const call = `${compile(schema, walking)}(${value}, ${level})`;
+    return !walking || covers(schema) ? call : `(${call} && withinDepth(${value}, ${level}))`;
+  };
+
+  /**
+   * The predicate function of a schema. A walking one is false for a value nested past the limit; a
+   * deciding one (under `if` or `not`, whose verdict only picks a branch) gives ajv's verdict alone.
+   */
+  const compile = (schema: Schema, walking: boolean): string => {
+    const cache = walking ? compiled.walking : compiled.deciding;
+    const existing = cache.get(schema);
+    if (existing !== undefined) return existing;
+    if (typeof schema === "boolean") return schema ? "acceptAny" : "acceptNone";
+    // A bare reference is its target's predicate.
+    const keywords = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key));
+    if (keywords.length === 1 && typeof schema.$ref === "string") {
+      const target = compile(resolve(schema.$ref), walking);
+      cache.set(schema, target);
+      return target;
+    }
+    const id = typeof schema.$id === "string" ? schema.$id.replace(/\.json$/, "").replace(/\W/g, "_") : "";
+    const name = `${walking ? "predicate" : "decide"}${cache.size}${id === "" ? "" : `_${id}`}`;
+    cache.set(schema, name);
+    for (const key of Object.keys(schema)) if (!ANNOTATIONS.has(key) && !SUPPORTED.has(key)) throw unsupported(`keyword ${JSON.stringify(key)} in ${name}`);
+    const lines: string[] = [];
+    const fail = (condition: string) => lines.push(`  if (${condition}) return false;`);
+    const types = typesOf(schema);
+    const only = types?.length === 1 ? types[0] : undefined;
+    if (types !== undefined) fail(`!(${types.map((type) => typeTest(type, "data")).join(" || ")})`);
+    const isObject = only === "object" ? "true" : typeTest("object", "data");
+    const isArray = only === "array" ? "true" : "Array.isArray(data)";
+    const isString = only === "string" ? "true" : `typeof data === "string"`;
+    const isFiniteNumber = only === "number" || only === "integer" ? "true" : `(typeof data === "number" && isFinite(data))`;
+    const when = (guard: string, condition: string) => fail(guard === "true" ? condition : `${guard} && ${condition}`);
+    // The schemas applied in place walk the value when they all cover; else this one does.
+    const walks = walking && walksRest(schema) && !onlyScalars(schema) && !branchesCover(schema);
+    if (walks) fail(only === "object" || only === "array" ? `level > ${limit}` : `typeof data === "object" && data !== null && level > ${limit}`);
+    if ("const" in schema) fail(`!(${equalsTest("data", schema.const)})`);
+    if (Array.isArray(schema.enum)) fail(`!(${schema.enum.map((value) => equalsTest("data", value)).join(" || ")})`);
+    if (typeof schema.minLength === "number") when(isString, schema.minLength === 1 ? `data.length === 0` : `codePointLength(data) < ${schema.minLength}`);
+    if (typeof schema.maxLength === "number") when(isString, `data.length > ${schema.maxLength} && codePointLength(data) > ${schema.maxLength}`);
+    if (typeof schema.pattern === "string") when(isString, `!${regex(schema.pattern)}.test(data)`);
+    if (schema.format !== undefined) {
+      if (schema.format !== "date-time") throw unsupported(`format ${JSON.stringify(schema.format)}`);
+      when(isString, "!isDateTime(data)");
+    }
+    if (typeof schema.minimum === "number") when(isFiniteNumber, `!(data >= ${schema.minimum})`);
+    if (typeof schema.maximum === "number") when(isFiniteNumber, `!(data <= ${schema.maximum})`);
+    const properties = (schema.properties ?? {}) as Readonly<Record<string, Schema>>;
+    const declared = Object.keys(properties);
+    const objectLines: string[] = [];
+    for (const property of (schema.required ?? []) as string[]) objectLines.push(`if (data[${JSON.stringify(property)}] === undefined) return false;`);
+    declared.forEach((property, index) => {
+      const propertySchema = properties[property] as Schema;
+      objectLines.push(`const value${index} = data[${JSON.stringify(property)}];`);
+      objectLines.push(`if (value${index} !== undefined && !${check(propertySchema, `value${index}`, "level + 1", walking)}) return false;`);
+    });
+    const unevaluated = schema.unevaluatedProperties as Schema | undefined;
+    if (unevaluated !== undefined && !isTrueSchema(unevaluated) && IN_PLACE.some((key) => key in schema)) {
+      throw unsupported(`unevaluatedProperties beside in-place applicators in ${name}`);
+    }
+    // Own properties no `properties` entry names: checked against unevaluatedProperties when it says
+    // something (ajv loops with for-in too), else only walked for depth, in schemas that walk the object.
+    if (walks && (types === undefined || types.includes("object"))) {
+      const rest = unevaluated !== undefined && !isTrueSchema(unevaluated) ? check(unevaluated, "value", "level + 1", walking) : "(typeof value !== \"object\" || value === null || withinDepth(value, level + 1))";
+      const isDeclared = declared.length === 0 ? "false" : declared.map((property) => `key === ${JSON.stringify(property)}`).join(" || ");
+      objectLines.push(`for (const key in data) { if (${isDeclared}) continue; const value = data[key]; if (!${rest}) return false; }`);
+    }
+    if (objectLines.length > 0) {
+      if (isObject === "true") lines.push(...objectLines.map((line) => `  ${line}`));
+      else lines.push(`  if (${isObject}) {`, ...objectLines.map((line) => `    ${line}`), "  }");
+    }
+    if (schema.items !== undefined) {
+      const loop = `for (let index = 0; index < data.length; index++) if (!${check(schema.items as Schema, "data[index]", "level + 1", walking)}) return false;`;
+      lines.push(isArray === "true" ? `  ${loop}` : `  if (${isArray}) ${loop}`);
+    } else if (walks && (types === undefined || types.includes("array"))) {
+      lines.push(`  if (${isArray}) for (let index = 0; index < data.length; index++) { const value = data[index]; if (typeof value === "object" && value !== null && !withinDepth(value, level + 1)) return false; }`);
+    }
+    if (typeof schema.$ref === "string") fail(`!${compile(resolve(schema.$ref), walking)}(data, level)`);
+    if (Array.isArray(schema.anyOf)) fail(`!(${(schema.anyOf as Schema[]).map((branch) => `${compile(branch, walking)}(data, level)`).join(" || ")})`);
+    if (schema.discriminator !== undefined) {
+      const tag = (schema.discriminator as { propertyName?: unknown }).propertyName;
+      if (typeof tag !== "string" || !Array.isArray(schema.oneOf)) throw unsupported(`discriminator without propertyName and oneOf in ${name}`);
+      // As ajv maps it: the tag's const (or enum values) in each branch, the branch alone then validated;
+      // a tag that is no string or names no branch fails.
+      const choices: string[] = [];
+      (schema.oneOf as Schema[]).forEach((branch) => {
+        const resolved = typeof branch === "object" && typeof branch.$ref === "string" ? resolve(branch.$ref) : branch;
+        const tagSchema = typeof resolved === "object" ? ((resolved.properties as Record<string, Schema> | undefined)?.[tag] as Record<string, unknown> | undefined) : undefined;
+        const values = tagSchema?.const !== undefined ? [tagSchema.const] : (tagSchema?.enum as unknown[] | undefined);
+        if (values === undefined) throw unsupported(`discriminator branch without a const or enum ${tag} in ${name}`);
+        choices.push(`${values.map((value) => `tag === ${JSON.stringify(value)}`).join(" || ")} ? ${compile(branch, walking)}(data, level) : `);
+      });
+      const test = [`const tag = data[${JSON.stringify(tag)}];`, `if (!(${choices.join("")}false)) return false;`];
+      if (isObject === "true") lines.push(...test.map((line) => `  ${line}`));
+      else lines.push(`  if (${isObject}) {`, ...test.map((line) => `    ${line}`), "  }");
+    } else if (Array.isArray(schema.oneOf)) {
+      const branches = (schema.oneOf as Schema[]).map((branch) => `(${compile(branch, walking)}(data, level) ? 1 : 0)`);
+      fail(`${branches.join(" + ")} !== 1`);
+    }
+    if (schema.not !== undefined) fail(`${compile(schema.not as Schema, false)}(data, level)`);
+    if (schema.if !== undefined) {
+      const then = schema.then === undefined ? "true" : `${compile(schema.then as Schema, walking)}(data, level)`;
+      const otherwise = schema.else === undefined ? "true" : `${compile(schema.else as Schema, walking)}(data, level)`;
+      fail(`!(${compile(schema.if as Schema, false)}(data, level) ? ${then} : ${otherwise})`);
+    }
+    functions.push(`function ${name}(data, level) {\n${lines.join("\n")}\n  return true;\n}`);
+    return name;
+  };
+
+  const names: Record<string, string> = {};
+  const entries: string[] = [];
+  for (const [exportName, model] of Object.entries(entryPoints)) {
+    const root = resolve(`${model}.json`);
+    const predicate = `accepts${model}`;
+    names[exportName] = predicate;
+    entries.push(`function ${predicate}(data) {\n  return ${check(root, "data", "1", true)};\n}`);
+  }
+  const runtime = `function acceptAny() {\n  return true;\n}
+function acceptNone() {\n  return false;\n}
+/** Whether no array or object in value (itself at container level \`level\`) is nested past the limit. */
+function withinDepth(value, level) {
+  if (typeof value !== "object" || value === null) return true;
+  if (level > ${limit}) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (!withinDepth(value[index], level + 1)) return false;
+    return true;
+  }
+  for (const key in value) if (!withinDepth(value[key], level + 1)) return false;
+  return true;
+}
+/** JSON equality, as ajv's const and enum compare objects. */
+function jsonEqual(left, right) {
+  if (left === right) return true;
+  if (typeof left !== "object" || typeof right !== "object" || left === null || right === null || Array.isArray(left) !== Array.isArray(right)) return false;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
+  return true;
+}`;
+  return { code: [runtime, ...constants, ...functions, ...entries].join("\n"), names };
+}
