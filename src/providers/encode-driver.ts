@@ -150,6 +150,17 @@ export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wir
   if (content.length > 0) run(content);
 }
 
+/**
+ * The pointer suffixes of the first indexes (`/0`, `/parts/0`, ...), made once: a request builds a pointer
+ * for every message and part, and joining two strings costs less than formatting a number into a template.
+ */
+const INDEXED_SUFFIXES = 256;
+const INDEX_SUFFIX = Array.from({ length: INDEXED_SUFFIXES }, (_, index) => `/${index}`);
+const PART_SUFFIX = Array.from({ length: INDEXED_SUFFIXES }, (_, index) => `/parts/${index}`);
+const PARTS = "/parts";
+const indexSuffix = (index: number): string => INDEX_SUFFIX[index] ?? `/${index}`;
+const partSuffix = (index: number): string => PART_SUFFIX[index] ?? `/parts/${index}`;
+
 /** The decision on a part no replay rule matches: it is skipped. */
 const NO_RULE: ReplayDecision = { action: "skip" };
 
@@ -195,7 +206,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const content = (parts: readonly Part[], place: ContentPlace, pointer: string): Block[] => {
     const blocks: Block[] = [];
     for (let index = 0; index < parts.length; index++) {
-      const block = contentBlock(parts[index] as Part, place, `${pointer}/${index}`);
+      const block = contentBlock(parts[index] as Part, place, pointer + indexSuffix(index));
       if (block !== undefined) blocks.push(block);
     }
     return blocks;
@@ -228,7 +239,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const assistant = (message: Message, messageIndex: number, pointer: string): void => {
     const blocks: Block[] = [];
     for (let index = 0; index < message.parts.length; index++) {
-      const block = assistantPart(message.parts[index] as Part, `${pointer}/parts/${index}`, messageIndex);
+      const block = assistantPart(message.parts[index] as Part, pointer + partSuffix(index), messageIndex);
       if (block !== undefined) blocks.push(block);
     }
     const sent = writer.assistant(blocks, pointer, messageIndex);
@@ -236,15 +247,15 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   };
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as Message;
-    const pointer = `${base}/${index}`;
+    const pointer = base + indexSuffix(index);
     const role = message.role;
     switch (role) {
       case "system":
-        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", `${pointer}/parts`), pointer);
+        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", pointer + PARTS), pointer);
         break;
       case "user":
       case "tool":
-        writer.user(content(message.parts, "user", `${pointer}/parts`), pointer);
+        writer.user(content(message.parts, "user", pointer + PARTS), pointer);
         break;
       case "assistant":
         assistant(message, index, pointer);

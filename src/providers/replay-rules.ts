@@ -112,37 +112,48 @@ function skippedPartMessage(part: Part, provider: string, reason: string): strin
  * they share one message rather than each holding a string of its own. One per encode.
  */
 export class SkippedPartMessages {
-  private readonly byReason = new Map<string, Map<string, string>>();
+  /** reason -> part type -> payload provider -> payload kind (`""` for a part without payload) -> message: no key is built per part. */
+  private readonly byReason = new Map<string, Map<string, Map<string, Map<string, string>>>>();
 
   constructor(private readonly provider: string) {}
 
   /** The message for a part left out of a request to `provider` (another provider's gets a string of its own). */
   of(part: Part, provider: string, reason: string): string {
     if (provider !== this.provider) return skippedPartMessage(part, provider, reason);
-    let byPart = this.byReason.get(reason);
-    if (byPart === undefined) this.byReason.set(reason, (byPart = new Map()));
-    const key = part.payload ? `${part.type} ${part.payload.provider} ${part.payload.kind}` : part.type;
-    let message = byPart.get(key);
-    if (message === undefined) byPart.set(key, (message = skippedPartMessage(part, this.provider, reason)));
+    const byType = nested(this.byReason, reason);
+    const byProvider = nested(byType, part.type);
+    const byKind = nested(byProvider, part.payload ? part.payload.provider : "");
+    const kind = part.payload ? part.payload.kind : "";
+    let message = byKind.get(kind);
+    if (message === undefined) byKind.set(kind, (message = skippedPartMessage(part, this.provider, reason)));
     return message;
   }
 }
 
+function nested<Value>(table: Map<string, Map<string, Value>>, key: string): Map<string, Value> {
+  let inner = table.get(key);
+  if (inner === undefined) table.set(key, (inner = new Map()));
+  return inner;
+}
+
 /** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
 export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision, messages?: SkippedPartMessages): ErrorObject {
-  const reason = decision.rule?.reason ?? "no replay rule matches this part";
+  return partSkippedWarning(part, pointer, context.provider, decision.rule?.reason ?? "no replay rule matches this part", messages);
+}
+
+function partSkippedWarning(part: Part, pointer: string, provider: string, reason: string, messages: SkippedPartMessages | undefined): ErrorObject {
   return {
     name: "ReplayWarning",
     code: "provider/part-skipped",
-    message: messages?.of(part, context.provider, reason) ?? skippedPartMessage(part, context.provider, reason),
+    message: messages?.of(part, provider, reason) ?? skippedPartMessage(part, provider, reason),
     pointer,
-    provider: context.provider,
+    provider,
   };
 }
 
 /** The warning for a part the encoder leaves out for a reason of its own (a part the wire has no place for). */
 export function leftOutPartWarning(part: Part, pointer: string, context: ReplayContext, reason: string, messages?: SkippedPartMessages): ErrorObject {
-  return skippedPartWarning(part, pointer, context, { action: "skip", rule: { part: part.type, action: "skip", reason } }, messages);
+  return partSkippedWarning(part, pointer, context.provider, reason, messages);
 }
 
 /** The error for a part a rule rejects. */
