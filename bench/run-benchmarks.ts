@@ -1,7 +1,8 @@
 // `npm run bench [-- --json] [--group NAME] [--runs N] [--no-memory]`: every comparison, its medians,
 // partwise's ratio to each peer and to the floor, peak memory per contender (each measured alone in a fresh
 // process), the growth factor of each job from 1x to 100x, and the import cost of each export
-// (`--group "import cost"`). Run from dist/bench (npm run bench builds first).
+// (`--group "import cost"`), and `partwise validate` of a 1 GiB session log against its floor (`--group
+// "validate a session log file"`). Run from dist/bench (npm run bench builds first).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -13,6 +14,7 @@ import { type ImportCost, type PackageSize, measureImportCosts, packageSize } fr
 import { sessionStoreComparisons } from "./session-store-comparisons.js";
 import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
 import { validationComparisons } from "./validation-comparisons.js";
+import { largeLogComparison } from "./validate-large-log.js";
 
 /** The groups, as plans: a memory probe builds only the comparison it measures. */
 const GROUPS: Record<string, () => ComparisonPlan[]> = {
@@ -129,6 +131,8 @@ async function main(): Promise<void> {
       if (!values.json) console.error(`measured ${group}: ${comparison.input}`);
     }
   }
+  // Fresh processes over a 1 GiB file, each measured alone: the time and peak memory a user's command pays.
+  if (selected("validate a session log file")) results.push(await largeLogComparison(Math.min(runs, 3), values.json ? undefined : (line) => console.error(line)));
   const importCosts = selected("import cost") ? { ...measureImportCosts(Math.max(runs, 5)), size: packageSize() } : undefined;
   if (selected("session store")) {
     const url = postgresUrl();

@@ -14,10 +14,18 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isDateTime(text) {
   const fields = DATE_TIME.exec(text);
   if (fields === null) return false;
-  const [year, month, day, hour, minute, second] = fields.slice(1, 7).map(Number);
+  // Field by field, not slice().map(): this runs for every event timestamp of a session log.
+  const year = Number(fields[1]);
+  const month = Number(fields[2]);
+  const day = Number(fields[3]);
+  const hour = Number(fields[4]);
+  const minute = Number(fields[5]);
+  const second = Number(fields[6]);
   const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leapYear ? 29 : DAYS_IN_MONTH[month - 1])) return false;
-  const [, , , , , , , sign, hours, minutes] = fields;
+  const sign = fields[7];
+  const hours = fields[8];
+  const minutes = fields[9];
   const offsetHours = Number(hours ?? 0);
   const offsetMinutes = Number(minutes ?? 0);
   if (offsetHours > 23 || offsetMinutes > 59) return false;
