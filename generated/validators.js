@@ -124,7 +124,7 @@ function predicate15_OpaquePayload(data, level) {
   if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate18(value2, level + 1)) return false;
-  for (const key in data) { if (key === "provider" || key === "kind" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "provider" || key === "kind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate20(data, level) {
@@ -142,7 +142,7 @@ function predicate22(data, level) {
 function predicate21_Attributes(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate22(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate22(value, level + 1)) return false; }
   return true;
 }
 function predicate11_TextPart(data, level) {
@@ -158,7 +158,7 @@ function predicate11_TextPart(data, level) {
   if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
   const value3 = data["attributes"];
   if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate26(data, level) {
@@ -212,7 +212,7 @@ function predicate25_ReasoningPart(data, level) {
   if (value3 !== undefined && !predicate33(value3, level + 1)) return false;
   const value4 = data["attributes"];
   if (value4 !== undefined && !predicate21_Attributes(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "summary" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "summary" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate39(data, level) {
@@ -252,7 +252,7 @@ function predicate40_ToolCall(data, level) {
   if (value2 !== undefined && !predicate43(value2, level + 1)) return false;
   const value3 = data["arguments"];
   if (value3 !== undefined && !predicate44(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate48(data, level) {
@@ -276,7 +276,7 @@ function predicate38_ToolCallPart(data, level) {
   if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
   const value3 = data["attributes"];
   if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCall" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCall" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate52(data, level) {
@@ -346,7 +346,7 @@ function predicate51_ToolResultPart(data, level) {
   if (value5 !== undefined && !predicate62(value5, level + 1)) return false;
   const value6 = data["attributes"];
   if (value6 !== undefined && !predicate21_Attributes(value6, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "content" || key === "isError" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "content" || key === "isError" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate68(data, level) {
@@ -408,7 +408,7 @@ function predicate69_Media(data, level) {
   if (value3 !== undefined && !predicate77(value3, level + 1)) return false;
   const value4 = data["dataKind"];
   if (value4 !== undefined && !predicate78_MediaDataKind(value4, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "mimeType" || key === "name" || key === "data" || key === "dataKind") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "mimeType" || key === "name" || key === "data" || key === "dataKind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate83(data, level) {
@@ -432,7 +432,7 @@ function predicate67_MediaPart(data, level) {
   if (value2 !== undefined && !predicate81(value2, level + 1)) return false;
   const value3 = data["attributes"];
   if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "media" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate87(data, level) {
@@ -483,7 +483,7 @@ function predicate86_UnknownPart(data, level) {
   if (value4 !== undefined && !predicate91(value4, level + 1)) return false;
   const value5 = data["attributes"];
   if (value5 !== undefined && !predicate21_Attributes(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "provider" || key === "kind" || key === "rawJson" || key === "payload" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "provider" || key === "kind" || key === "rawJson" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate10_KnownPart(data, level) {
@@ -509,7 +509,7 @@ function predicate97_FuturePart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate98(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide2(data, level) {
@@ -540,7 +540,7 @@ function predicate7(data, level) {
 function predicate101_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate4_Message(data, level) {
@@ -554,7 +554,7 @@ function predicate4_Message(data, level) {
   if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
   const value2 = data["metadata"];
   if (value2 !== undefined && !predicate101_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "parts" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate3(data, level) {
@@ -575,7 +575,7 @@ function predicate0_History(data, level) {
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
   const value2 = data["messages"];
   if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
-  for (const key in data) { if (key === "format" || key === "version" || key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "version" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate105(data, level) {
@@ -610,7 +610,7 @@ function predicate111(data, level) {
 function predicate113_EventMetadata(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate106_MessageEvent(data, level) {
@@ -635,7 +635,7 @@ function predicate106_MessageEvent(data, level) {
   if (value5 !== undefined && !predicate4_Message(value5, level + 1)) return false;
   const value6 = data["metadata"];
   if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "message" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "message" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate117(data, level) {
@@ -729,7 +729,7 @@ function predicate124_CompactionBoundary(data, level) {
   if (value4 !== undefined && !predicate132(value4, level + 1)) return false;
   const value5 = data["tokensEstimatedSaved"];
   if (value5 !== undefined && !predicate133(value5, level + 1)) return false;
-  for (const key in data) { if (key === "activeEventIds" || key === "pinnedEventIds" || key === "coveredEventIds" || key === "trigger" || key === "strategy" || key === "tokensEstimatedSaved") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "activeEventIds" || key === "pinnedEventIds" || key === "coveredEventIds" || key === "trigger" || key === "strategy" || key === "tokensEstimatedSaved") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate118_CompactionEvent(data, level) {
@@ -754,7 +754,7 @@ function predicate118_CompactionEvent(data, level) {
   if (value5 !== undefined && !predicate124_CompactionBoundary(value5, level + 1)) return false;
   const value6 = data["metadata"];
   if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate138(data, level) {
@@ -809,7 +809,7 @@ function predicate137_CustomEvent(data, level) {
   if (value5 !== undefined && !predicate101_RecordUnknown(value5, level + 1)) return false;
   const value6 = data["metadata"];
   if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide5(data, level) {
@@ -903,7 +903,7 @@ function predicate154_SessionMetadata(data, level) {
   if (value2 !== undefined && !predicate157(value2, level + 1)) return false;
   const value3 = data["agentModel"];
   if (value3 !== undefined && !predicate158(value3, level + 1)) return false;
-  for (const key in data) { if (key === "principalName" || key === "agentName" || key === "agentVersion" || key === "agentModel") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "principalName" || key === "agentName" || key === "agentVersion" || key === "agentModel") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate160(data, level) {
@@ -929,7 +929,7 @@ function predicate150_Session(data, level) {
   if (value3 !== undefined && !predicate154_SessionMetadata(value3, level + 1)) return false;
   const value4 = data["version"];
   if (value4 !== undefined && !predicate160(value4, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "createdAt" || key === "expiresAt" || key === "metadata" || key === "version") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "createdAt" || key === "expiresAt" || key === "metadata" || key === "version") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate147_SessionExportHeader(data, level) {
@@ -944,7 +944,7 @@ function predicate147_SessionExportHeader(data, level) {
   if (value1 !== undefined && !predicate149(value1, level + 1)) return false;
   const value2 = data["session"];
   if (value2 !== undefined && !predicate150_Session(value2, level + 1)) return false;
-  for (const key in data) { if (key === "format" || key === "version" || key === "session") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "version" || key === "session") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate164(data, level) {
@@ -974,7 +974,7 @@ function predicate163_PartChunk(data, level) {
   if (value2 !== undefined && !predicate166(value2, level + 1)) return false;
   const value3 = data["part"];
   if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
-  for (const key in data) { if (key === "responseId" || key === "index" || key === "partial" || key === "part") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "index" || key === "partial" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate170(data, level) {
@@ -1043,7 +1043,7 @@ function predicate177_Usage(data, level) {
   if (value4 !== undefined && !predicate182(value4, level + 1)) return false;
   const value5 = data["reasoningTokens"];
   if (value5 !== undefined && !predicate183(value5, level + 1)) return false;
-  for (const key in data) { if (key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens" || key === "reasoningTokens") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens" || key === "reasoningTokens") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate171_ResponseInfo(data, level) {
@@ -1059,7 +1059,7 @@ function predicate171_ResponseInfo(data, level) {
   if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
   const value4 = data["usage"];
   if (value4 !== undefined && !predicate177_Usage(value4, level + 1)) return false;
-  for (const key in data) { if (key === "responseId" || key === "model" || key === "finishReason" || key === "rawFinishReason" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "model" || key === "finishReason" || key === "rawFinishReason" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate186(data, level) {
@@ -1078,7 +1078,7 @@ function predicate169_ResponseChunk(data, level) {
   if (value2 !== undefined && !predicate186(value2, level + 1)) return false;
   const value3 = data["messageMetadata"];
   if (value3 !== undefined && !predicate101_RecordUnknown(value3, level + 1)) return false;
-  for (const key in data) { if (key === "responseId" || key === "response" || key === "done" || key === "messageMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "response" || key === "done" || key === "messageMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate162_StreamChunk(data, level) {
@@ -1113,7 +1113,7 @@ function predicate190_PartStartedEvent(data, level) {
   if (value2 !== undefined && !predicate193(value2, level + 1)) return false;
   const value3 = data["part"];
   if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "responseId" || key === "index" || key === "part") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate197(data, level) {
@@ -1144,7 +1144,7 @@ function predicate196_PartDeltaEvent(data, level) {
   if (value2 !== undefined && !predicate199(value2, level + 1)) return false;
   const value3 = data["delta"];
   if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "responseId" || key === "index" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate203(data, level) {
@@ -1183,7 +1183,7 @@ function predicate202_PartCompletedEvent(data, level) {
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["argumentsError"];
   if (value5 !== undefined && !predicate207(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "responseId" || key === "index" || key === "part" || key === "arguments" || key === "argumentsError") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "part" || key === "arguments" || key === "argumentsError") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate210(data, level) {
@@ -1271,7 +1271,7 @@ function predicate219_ErrorObject(data, level) {
   if (value8 !== undefined && !predicate229(value8, level + 1)) return false;
   const value9 = data["details"];
   if (value9 !== undefined && !predicate101_RecordUnknown(value9, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "code" || key === "message" || key === "pointer" || key === "file" || key === "line" || key === "column" || key === "provider" || key === "position" || key === "details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "code" || key === "message" || key === "pointer" || key === "file" || key === "line" || key === "column" || key === "provider" || key === "position" || key === "details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate218(data, level) {
@@ -1300,7 +1300,7 @@ function predicate211_AggregatedResponse(data, level) {
   if (value4 !== undefined && !predicate216(value4, level + 1)) return false;
   const value5 = data["warnings"];
   if (value5 !== undefined && !predicate218(value5, level + 1)) return false;
-  for (const key in data) { if (key === "responseId" || key === "message" || key === "info" || key === "complete" || key === "incompleteToolCalls" || key === "warnings") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "message" || key === "info" || key === "complete" || key === "incompleteToolCalls" || key === "warnings") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate209_ResponseCompletedEvent(data, level) {
@@ -1312,7 +1312,7 @@ function predicate209_ResponseCompletedEvent(data, level) {
   if (value0 !== undefined && !predicate210(value0, level + 1)) return false;
   const value1 = data["response"];
   if (value1 !== undefined && !predicate211_AggregatedResponse(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "response") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "response") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate189_StreamEvent(data, level) {
@@ -1364,7 +1364,7 @@ function predicate242_PayloadKindDescription(data, level) {
   if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
   const value1 = data["description"];
   if (value1 !== undefined && !predicate244(value1, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "description") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "description") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate241(data, level) {
@@ -1397,7 +1397,7 @@ function predicate254(data, level) {
 function predicate253_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate254(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate254(value, level + 1)) return false; }
   return true;
 }
 function predicate257(data, level) {
@@ -1429,7 +1429,7 @@ function predicate247_BlockMapping(data, level) {
   if (value5 !== undefined && !predicate253_RecordString(value5, level + 1)) return false;
   const value6 = data["examples"];
   if (value6 !== undefined && !predicate257(value6, level + 1)) return false;
-  for (const key in data) { if (key === "wireModel" || key === "wireType" || key === "part" || key === "description" || key === "fields" || key === "payloads" || key === "examples") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "wireModel" || key === "wireType" || key === "part" || key === "description" || key === "fields" || key === "payloads" || key === "examples") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate246(data, level) {
@@ -1531,7 +1531,7 @@ function predicate261_ReplayRule(data, level) {
   if (value4 !== undefined && !predicate272(value4, level + 1)) return false;
   const value5 = data["reason"];
   if (value5 !== undefined && !predicate277(value5, level + 1)) return false;
-  for (const key in data) { if (key === "part" || key === "payload" || key === "producer" || key === "when" || key === "action" || key === "reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part" || key === "payload" || key === "producer" || key === "when" || key === "action" || key === "reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate260(data, level) {
@@ -1543,7 +1543,7 @@ function predicate260(data, level) {
 function predicate259_RecordArrayReplayRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate260(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate260(value, level + 1)) return false; }
   return true;
 }
 function predicate285(data, level) {
@@ -1693,7 +1693,7 @@ function predicate282_ContentRule(data, level) {
   if (value7 !== undefined && !predicate307(value7, level + 1)) return false;
   const value8 = data["docs"];
   if (value8 !== undefined && !predicate308(value8, level + 1)) return false;
-  for (const key in data) { if (key === "places" || key === "parts" || key === "mediaTypes" || key === "dataKinds" || key === "urlSchemes" || key === "producer" || key === "action" || key === "reason" || key === "docs") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "places" || key === "parts" || key === "mediaTypes" || key === "dataKinds" || key === "urlSchemes" || key === "producer" || key === "action" || key === "reason" || key === "docs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate281(data, level) {
@@ -1705,7 +1705,7 @@ function predicate281(data, level) {
 function predicate280_RecordArrayContentRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate281(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate281(value, level + 1)) return false; }
   return true;
 }
 function predicate314(data, level) {
@@ -1821,7 +1821,7 @@ function predicate313_RequestRule(data, level) {
   if (value9 !== undefined && !predicate327(value9, level + 1)) return false;
   const value10 = data["docs"];
   if (value10 !== undefined && !predicate331(value10, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "check" || key === "severity" || key === "when" || key === "models" || key === "status" || key === "errorText" || key === "reason" || key === "fix" || key === "repair" || key === "docs") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "check" || key === "severity" || key === "when" || key === "models" || key === "status" || key === "errorText" || key === "reason" || key === "fix" || key === "repair" || key === "docs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate312(data, level) {
@@ -1833,7 +1833,7 @@ function predicate312(data, level) {
 function predicate311_RecordArrayRequestRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate312(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate312(value, level + 1)) return false; }
   return true;
 }
 function predicate234_ProviderDescription(data, level) {
@@ -1868,7 +1868,7 @@ function predicate234_ProviderDescription(data, level) {
   if (value8 !== undefined && !predicate280_RecordArrayContentRule(value8, level + 1)) return false;
   const value9 = data["requests"];
   if (value9 !== undefined && !predicate311_RecordArrayRequestRule(value9, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "displayName" || key === "namespace" || key === "description" || key === "wireModels" || key === "payloadKinds" || key === "blocks" || key === "replay" || key === "content" || key === "requests") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "displayName" || key === "namespace" || key === "description" || key === "wireModels" || key === "payloadKinds" || key === "blocks" || key === "replay" || key === "content" || key === "requests") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsHistory(data) {

@@ -30,13 +30,13 @@ function jsonEqual(left, right) {
 function predicate1_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate0_AiSdkProviderOptions(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate1_RecordUnknown(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate1_RecordUnknown(value, level + 1)) return false; }
   return true;
 }
 function predicate5(data, level) {
@@ -46,13 +46,13 @@ function predicate5(data, level) {
 function predicate4_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate5(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate5(value, level + 1)) return false; }
   return true;
 }
 function predicate3_AiSdkWrittenProviderOptions(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate4_RecordString(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate4_RecordString(value, level + 1)) return false; }
   return true;
 }
 function predicate8(data, level) {
@@ -75,7 +75,7 @@ function predicate7_AiSdkTextPart(data, level) {
   if (value1 !== undefined && !predicate9(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate12(data, level) {
@@ -98,7 +98,7 @@ function predicate11_AiSdkReasoningPart(data, level) {
   if (value1 !== undefined && !predicate13(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate16(data, level) {
@@ -137,7 +137,7 @@ function predicate15_AiSdkToolCallPart(data, level) {
   if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
   const value5 = data["providerOptions"];
   if (value5 !== undefined && !predicate0_AiSdkProviderOptions(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate22(data, level) {
@@ -173,7 +173,7 @@ function predicate25_AiSdkToolResultOutput(data, level) {
   if (value2 !== undefined && !predicate27(value2, level + 1)) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "value" || key === "reason" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value" || key === "reason" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21_AiSdkToolResultPart(data, level) {
@@ -193,7 +193,7 @@ function predicate21_AiSdkToolResultPart(data, level) {
   if (value3 !== undefined && !predicate25_AiSdkToolResultOutput(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate0_AiSdkProviderOptions(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate32(data, level) {
@@ -218,7 +218,7 @@ function predicate31_AiSdkImagePart(data, level) {
   if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "image" || key === "mediaType" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate36(data, level) {
@@ -250,7 +250,7 @@ function predicate35_AiSdkFilePart(data, level) {
   if (value3 !== undefined && !predicate38(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate0_AiSdkProviderOptions(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate41(data, level) {
@@ -273,7 +273,7 @@ function predicate40_AiSdkCustomPart(data, level) {
   if (value1 !== undefined && !predicate42(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "kind" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "kind" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate45(data, level) {
@@ -299,7 +299,7 @@ function predicate44_AiSdkReasoningFilePart(data, level) {
   if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data" || key === "mediaType" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate49(data, level) {
@@ -347,7 +347,7 @@ function predicate48_AiSdkToolApprovalRequest(data, level) {
   if (value5 !== undefined && !predicate53(value5, level + 1)) return false;
   const value6 = data["isAutomatic"];
   if (value6 !== undefined && !predicate54(value6, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "approvalId" || key === "toolCallId" || key === "inputSchemaInput" || key === "signature" || key === "reason" || key === "isAutomatic") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "toolCallId" || key === "inputSchemaInput" || key === "signature" || key === "reason" || key === "isAutomatic") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate56(data, level) {
@@ -387,7 +387,7 @@ function predicate55_AiSdkToolApprovalResponse(data, level) {
   if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
   if (value4 !== undefined && !predicate60(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "approvalId" || key === "approved" || key === "reason" || key === "providerExecuted") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "approved" || key === "reason" || key === "providerExecuted") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -405,7 +405,7 @@ function predicate61_AiSdkOtherPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate62(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate64(data, level) {
@@ -475,7 +475,7 @@ function predicate78_AiSdkToolOutputItem(data, level) {
   if (value5 !== undefined && !predicate83(value5, level + 1)) return false;
   const value6 = data["providerOptions"];
   if (value6 !== undefined && !predicate0_AiSdkProviderOptions(value6, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "data" || key === "url" || key === "mediaType" || key === "filename" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "data" || key === "url" || key === "mediaType" || key === "filename" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate86(data, level) {
@@ -498,7 +498,7 @@ function predicate85_AiSdkSystemMessage(data, level) {
   if (value1 !== undefined && !predicate87(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate90(data, level) {
@@ -531,7 +531,7 @@ function predicate89_AiSdkUserMessage(data, level) {
   if (value1 !== undefined && !predicate91(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate97(data, level) {
@@ -564,7 +564,7 @@ function predicate96_AiSdkAssistantMessage(data, level) {
   if (value1 !== undefined && !predicate98(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate104(data, level) {
@@ -589,7 +589,7 @@ function predicate103_AiSdkToolMessage(data, level) {
   if (value1 !== undefined && !predicate105(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate109_AiSdkModelMessage(data, level) {
@@ -624,7 +624,7 @@ function predicate115_AiSdkWrittenTextPart(data, level) {
   if (value1 !== undefined && !predicate117(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate120(data, level) {
@@ -647,7 +647,7 @@ function predicate119_AiSdkWrittenReasoningPart(data, level) {
   if (value1 !== undefined && !predicate121(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate124(data, level) {
@@ -686,7 +686,7 @@ function predicate123_AiSdkWrittenToolCallPart(data, level) {
   if (value4 !== undefined && !predicate127(value4, level + 1)) return false;
   const value5 = data["providerOptions"];
   if (value5 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate130(data, level) {
@@ -729,7 +729,7 @@ function predicate134_AiSdkWrittenTextOutput(data, level) {
   if (value0 !== undefined && !predicate135(value0, level + 1)) return false;
   const value1 = data["value"];
   if (value1 !== undefined && !predicate138(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "value") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate141(data, level) {
@@ -755,7 +755,7 @@ function predicate144_AiSdkWrittenOutputText(data, level) {
   if (value0 !== undefined && !predicate145(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate146(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate150(data, level) {
@@ -792,7 +792,7 @@ function predicate148_AiSdkWrittenOutputData(data, level) {
   if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
   const value2 = data["mediaType"];
   if (value2 !== undefined && !predicate153(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data" || key === "mediaType") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "mediaType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate156(data, level) {
@@ -820,7 +820,7 @@ function predicate155_AiSdkWrittenOutputUrl(data, level) {
   if (value1 !== undefined && !predicate157(value1, level + 1)) return false;
   const value2 = data["mediaType"];
   if (value2 !== undefined && !predicate158(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url" || key === "mediaType") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "mediaType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate143_AiSdkWrittenOutputItem(data, level) {
@@ -842,7 +842,7 @@ function predicate140_AiSdkWrittenContentOutput(data, level) {
   if (value0 !== undefined && !predicate141(value0, level + 1)) return false;
   const value1 = data["value"];
   if (value1 !== undefined && !predicate142(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "value") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate163(data, level) {
@@ -865,7 +865,7 @@ function predicate166(data, level) {
 function predicate165(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate166(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate166(value, level + 1)) return false; }
   return true;
 }
 function predicate164(data, level) {
@@ -883,7 +883,7 @@ function predicate162_AiSdkWrittenJsonOutput(data, level) {
   if (value0 !== undefined && !predicate163(value0, level + 1)) return false;
   const value1 = data["value"];
   if (value1 !== undefined && !predicate164(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "value") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate133_AiSdkWrittenToolResultOutput(data, level) {
@@ -907,7 +907,7 @@ function predicate129_AiSdkWrittenToolResultPart(data, level) {
   if (value3 !== undefined && !predicate133_AiSdkWrittenToolResultOutput(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate173(data, level) {
@@ -943,7 +943,7 @@ function predicate172_AiSdkWrittenFilePart(data, level) {
   if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate179(data, level) {
@@ -971,7 +971,7 @@ function predicate178_AiSdkWrittenToolApprovalRequest(data, level) {
   if (value1 !== undefined && !predicate180(value1, level + 1)) return false;
   const value2 = data["toolCallId"];
   if (value2 !== undefined && !predicate181(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "approvalId" || key === "toolCallId") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "toolCallId") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate183(data, level) {
@@ -999,7 +999,7 @@ function predicate182_AiSdkWrittenToolApprovalResponse(data, level) {
   if (value1 !== undefined && !predicate184(value1, level + 1)) return false;
   const value2 = data["approved"];
   if (value2 !== undefined && !predicate185(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "approvalId" || key === "approved") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "approved") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate187(data, level) {
@@ -1022,7 +1022,7 @@ function predicate186_AiSdkWrittenSystemMessage(data, level) {
   if (value1 !== undefined && !predicate188(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate191(data, level) {
@@ -1051,7 +1051,7 @@ function predicate190_AiSdkWrittenUserMessage(data, level) {
   if (value1 !== undefined && !predicate192(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate198(data, level) {
@@ -1080,7 +1080,7 @@ function predicate197_AiSdkWrittenAssistantMessage(data, level) {
   if (value1 !== undefined && !predicate199(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate209(data, level) {
@@ -1109,7 +1109,7 @@ function predicate208_AiSdkWrittenToolMessage(data, level) {
   if (value1 !== undefined && !predicate210(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "providerOptions") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate218(data, level) {
@@ -1136,7 +1136,7 @@ function predicate217_AiSdkKeptPayload(data, level) {
   if (value1 !== undefined && !predicate219(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate220(value2, level + 1)) return false;
-  for (const key in data) { if (key === "provider" || key === "kind" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "provider" || key === "kind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate222(data, level) {
@@ -1176,7 +1176,7 @@ function predicate223_AiSdkKeptReasoning(data, level) {
   if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
   const value1 = data["summary"];
   if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "summary") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "summary") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate232(data, level) {
@@ -1210,7 +1210,7 @@ function predicate231_AiSdkKeptMedia(data, level) {
   if (value1 !== undefined && !predicate233(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate236(value2, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "dataKind" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "dataKind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate239(data, level) {
@@ -1241,7 +1241,7 @@ function predicate238_AiSdkKeptToolResult(data, level) {
   if (value2 !== undefined && !predicate241(value2, level + 1)) return false;
   const value3 = data["noName"];
   if (value3 !== undefined && !predicate242(value3, level + 1)) return false;
-  for (const key in data) { if (key === "isError" || key === "content" || key === "noId" || key === "noName") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "isError" || key === "content" || key === "noId" || key === "noName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate244(data, level) {
@@ -1269,7 +1269,7 @@ function predicate245_AiSdkKeptMessage(data, level) {
   if (value1 !== undefined && !predicate247(value1, level + 1)) return false;
   const value2 = data["parts"];
   if (value2 !== undefined && !predicate248(value2, level + 1)) return false;
-  for (const key in data) { if (key === "metadata" || key === "noContentPart" || key === "parts") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "metadata" || key === "noContentPart" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate215_AiSdkPartwiseOptions(data, level) {
@@ -1291,7 +1291,7 @@ function predicate215_AiSdkPartwiseOptions(data, level) {
   if (value6 !== undefined && !predicate244(value6, level + 1)) return false;
   const value7 = data["message"];
   if (value7 !== undefined && !predicate245_AiSdkKeptMessage(value7, level + 1)) return false;
-  for (const key in data) { if (key === "attributes" || key === "payload" || key === "arguments" || key === "reasoning" || key === "media" || key === "toolResult" || key === "part" || key === "message") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "attributes" || key === "payload" || key === "arguments" || key === "reasoning" || key === "media" || key === "toolResult" || key === "part" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate250_AiSdkWrittenMessage(data, level) {

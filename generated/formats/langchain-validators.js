@@ -51,7 +51,7 @@ function predicate0_LangChainTextBlock(data, level) {
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
   const value2 = data["id"];
   if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate5(data, level) {
@@ -79,7 +79,7 @@ function predicate4_LangChainThinkingBlock(data, level) {
   if (value1 !== undefined && !predicate6(value1, level + 1)) return false;
   const value2 = data["signature"];
   if (value2 !== undefined && !predicate7(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "thinking" || key === "signature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate9(data, level) {
@@ -100,7 +100,7 @@ function predicate8_LangChainRedactedThinkingBlock(data, level) {
   if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
   const value1 = data["data"];
   if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate12(data, level) {
@@ -131,7 +131,7 @@ function predicate11_LangChainToolUseBlock(data, level) {
   if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
   const value3 = data["input"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate16(data, level) {
@@ -172,7 +172,7 @@ function predicate22_LangChainReasoningSummaryPart(data, level) {
   if (value0 !== undefined && !predicate23(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21(data, level) {
@@ -198,7 +198,7 @@ function predicate15_LangChainReasoningBlock(data, level) {
   if (value4 !== undefined && !predicate20(value4, level + 1)) return false;
   const value5 = data["summary"];
   if (value5 !== undefined && !predicate21(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "reasoning" || key === "id" || key === "signature" || key === "encrypted_content" || key === "summary") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "reasoning" || key === "id" || key === "signature" || key === "encrypted_content" || key === "summary") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate27(data, level) {
@@ -228,7 +228,7 @@ function predicate26_LangChainToolCallBlock(data, level) {
   if (value2 !== undefined && !predicate29(value2, level + 1)) return false;
   const value3 = data["args"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "args") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate31(data, level) {
@@ -258,7 +258,7 @@ function predicate30_LangChainServerToolCallBlock(data, level) {
   if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
   const value3 = data["args"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "args") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate35(data, level) {
@@ -298,7 +298,7 @@ function predicate34_LangChainServerToolCallResultBlock(data, level) {
   if (value2 !== undefined && !predicate37(value2, level + 1)) return false;
   const value3 = data["output"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "status" || key === "output") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "status" || key === "output") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate41(data, level) {
@@ -320,7 +320,7 @@ function predicate44(data, level) {
 function predicate45_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate40_LangChainDataFields(data, level) {
@@ -336,7 +336,7 @@ function predicate40_LangChainDataFields(data, level) {
   if (value3 !== undefined && !predicate44(value3, level + 1)) return false;
   const value4 = data["metadata"];
   if (value4 !== undefined && !predicate45_RecordUnknown(value4, level + 1)) return false;
-  for (const key in data) { if (key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate48(data, level) {
@@ -378,7 +378,7 @@ function predicate47_LangChainImageBlock(data, level) {
   if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
   const value6 = data["source"];
   if (value6 !== undefined && !predicate45_RecordUnknown(value6, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata" || key === "source") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate56(data, level) {
@@ -418,7 +418,7 @@ function predicate55_LangChainFileBlock(data, level) {
   if (value4 !== undefined && !predicate60(value4, level + 1)) return false;
   const value5 = data["metadata"];
   if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate63(data, level) {
@@ -458,7 +458,7 @@ function predicate62_LangChainAudioBlock(data, level) {
   if (value4 !== undefined && !predicate67(value4, level + 1)) return false;
   const value5 = data["metadata"];
   if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate70(data, level) {
@@ -498,7 +498,7 @@ function predicate69_LangChainVideoBlock(data, level) {
   if (value4 !== undefined && !predicate74(value4, level + 1)) return false;
   const value5 = data["metadata"];
   if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate77(data, level) {
@@ -525,7 +525,7 @@ function predicate76_LangChainPlainTextBlock(data, level) {
   if (value1 !== undefined && !predicate78(value1, level + 1)) return false;
   const value2 = data["mimeType"];
   if (value2 !== undefined && !predicate79(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "mimeType") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "mimeType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate81(data, level) {
@@ -563,7 +563,7 @@ function predicate80_LangChainInvalidToolCallBlock(data, level) {
   if (value3 !== undefined && !predicate84(value3, level + 1)) return false;
   const value4 = data["error"];
   if (value4 !== undefined && !predicate85(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "args" || key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate87(data, level) {
@@ -580,7 +580,7 @@ function predicate86_LangChainNonStandardBlock(data, level) {
   if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
   const value1 = data["value"];
   if (value1 !== undefined && !predicate45_RecordUnknown(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "value") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate90(data, level) {
@@ -593,7 +593,7 @@ function predicate89_LangChainOtherBlock(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate90(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate92(data, level) {
@@ -651,7 +651,7 @@ function predicate111_LangChainToolCall(data, level) {
   if (value2 !== undefined && !predicate45_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["type"];
   if (value3 !== undefined && !predicate115(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "name" || key === "args" || key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate117(data, level) {
@@ -688,7 +688,7 @@ function predicate116_LangChainInvalidToolCall(data, level) {
   if (value3 !== undefined && !predicate120(value3, level + 1)) return false;
   const value4 = data["type"];
   if (value4 !== undefined && !predicate121(value4, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "name" || key === "args" || key === "error" || key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "error" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate124(data, level) {
@@ -775,7 +775,7 @@ function predicate122_LangChainStoredMessageData(data, level) {
   if (value10 !== undefined && !predicate45_RecordUnknown(value10, level + 1)) return false;
   const value11 = data["usage_metadata"];
   if (value11 !== undefined && !predicate45_RecordUnknown(value11, level + 1)) return false;
-  for (const key in data) { if (key === "content" || key === "id" || key === "name" || key === "role" || key === "tool_call_id" || key === "status" || key === "artifact" || key === "tool_calls" || key === "invalid_tool_calls" || key === "additional_kwargs" || key === "response_metadata" || key === "usage_metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content" || key === "id" || key === "name" || key === "role" || key === "tool_call_id" || key === "status" || key === "artifact" || key === "tool_calls" || key === "invalid_tool_calls" || key === "additional_kwargs" || key === "response_metadata" || key === "usage_metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate143(data, level) {
@@ -826,7 +826,7 @@ function predicate141_LangChainStoredMessage(data, level) {
   if (value0 !== undefined && !predicate142(value0, level + 1)) return false;
   const value1 = data["data"];
   if (value1 !== undefined && !predicate122_LangChainStoredMessageData(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsLangChainTextBlock(data) {

@@ -64,7 +64,7 @@ function predicate2_OtelGenAiWithheldPiece(data, level) {
   if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
   const value2 = data["kind"];
   if (value2 !== undefined && !predicate8(value2, level + 1)) return false;
-  for (const key in data) { if (key === "field" || key === "provider" || key === "kind") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "field" || key === "provider" || key === "kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate1(data, level) {
@@ -84,7 +84,7 @@ function predicate12(data, level) {
 function predicate11_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate12(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate12(value, level + 1)) return false; }
   return true;
 }
 function predicate0_OtelGenAiPartwiseExtension(data, level) {
@@ -96,7 +96,7 @@ function predicate0_OtelGenAiPartwiseExtension(data, level) {
   if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
   const value2 = data["attributes"];
   if (value2 !== undefined && !predicate11_RecordString(value2, level + 1)) return false;
-  for (const key in data) { if (key === "withheld" || key === "is_error" || key === "attributes") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "withheld" || key === "is_error" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate15(data, level) {
@@ -119,7 +119,7 @@ function predicate14_OtelGenAiTextPart(data, level) {
   if (value1 !== undefined && !predicate16(value1, level + 1)) return false;
   const value2 = data["partwise"];
   if (value2 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "content" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate19(data, level) {
@@ -158,7 +158,7 @@ function predicate18_OtelGenAiToolCallRequestPart(data, level) {
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   const value4 = data["partwise"];
   if (value4 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "arguments" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "arguments" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate26(data, level) {
@@ -197,7 +197,7 @@ function predicate25_OtelGenAiToolCallResponsePart(data, level) {
   if (value3 !== undefined && !predicate30(value3, level + 1)) return false;
   const value4 = data["partwise"];
   if (value4 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "response" || key === "name" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "response" || key === "name" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate33(data, level) {
@@ -210,7 +210,7 @@ function predicate32_OtelGenAiGenericServerToolCall(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate33(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate35(data, level) {
@@ -223,7 +223,7 @@ function predicate34_OtelGenAiGenericServerToolCallResponse(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate35(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate37(data, level) {
@@ -261,7 +261,7 @@ function predicate36_OtelGenAiServerToolCallPart(data, level) {
   if (value2 !== undefined && !predicate41(value2, level + 1)) return false;
   const value3 = data["server_tool_call"];
   if (value3 !== undefined && !predicate32_OtelGenAiGenericServerToolCall(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "server_tool_call") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "server_tool_call") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
@@ -292,7 +292,7 @@ function predicate43_OtelGenAiServerToolCallResponsePart(data, level) {
   if (value1 !== undefined && !predicate45(value1, level + 1)) return false;
   const value2 = data["server_tool_call_response"];
   if (value2 !== undefined && !predicate34_OtelGenAiGenericServerToolCallResponse(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "server_tool_call_response") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "server_tool_call_response") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate50(data, level) {
@@ -378,7 +378,7 @@ function predicate49_OtelGenAiBlobPart(data, level) {
   if (value4 !== undefined && !predicate63(value4, level + 1)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "mime_type" || key === "modality" || key === "content" || key === "transcript" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "content" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate68(data, level) {
@@ -440,7 +440,7 @@ function predicate67_OtelGenAiFilePart(data, level) {
   if (value4 !== undefined && !predicate76(value4, level + 1)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "mime_type" || key === "modality" || key === "file_id" || key === "transcript" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "file_id" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate81(data, level) {
@@ -502,7 +502,7 @@ function predicate80_OtelGenAiUriPart(data, level) {
   if (value4 !== undefined && !predicate89(value4, level + 1)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "mime_type" || key === "modality" || key === "uri" || key === "transcript" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "uri" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate94(data, level) {
@@ -531,7 +531,7 @@ function predicate93_OtelGenAiReasoningPart(data, level) {
   if (value2 !== undefined && !predicate96(value2, level + 1)) return false;
   const value3 = data["partwise"];
   if (value3 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "content" || key === "summary" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content" || key === "summary" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate99(data, level) {
@@ -573,7 +573,7 @@ function predicate98_OtelGenAiCompactionPart(data, level) {
   if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
   const value2 = data["content"];
   if (value2 !== undefined && !predicate103(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -593,7 +593,7 @@ function predicate106_OtelGenAiGenericPart(data, level) {
   if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
   const value1 = data["partwise"];
   if (value1 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "partwise") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate112(data, level) {
@@ -661,7 +661,7 @@ function predicate109_OtelGenAiChatMessage(data, level) {
   if (value1 !== undefined && !predicate118(value1, level + 1)) return false;
   const value2 = data["name"];
   if (value2 !== undefined && !predicate132(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "parts" || key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate138(data, level) {
@@ -749,7 +749,7 @@ function predicate135_OtelGenAiOutputMessage(data, level) {
   if (value2 !== undefined && !predicate141(value2, level + 1)) return false;
   const value3 = data["finish_reason"];
   if (value3 !== undefined && !predicate144(value3, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "parts" || key === "name" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "name" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide1(data, level) {
@@ -767,7 +767,7 @@ function predicate155_OtelGenAiOtherSystemInstructionPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate156(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate159_OtelGenAiSystemInstructionPart(data, level) {
@@ -804,7 +804,7 @@ function predicate157_OtelGenAiDocument(data, level) {
   if (value1 !== undefined && !predicate163(value1, level + 1)) return false;
   const value2 = data["gen_ai.output.messages"];
   if (value2 !== undefined && !predicate165(value2, level + 1)) return false;
-  for (const key in data) { if (key === "gen_ai.system_instructions" || key === "gen_ai.input.messages" || key === "gen_ai.output.messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "gen_ai.system_instructions" || key === "gen_ai.input.messages" || key === "gen_ai.output.messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsOtelGenAiPartwiseExtension(data) {

@@ -66,7 +66,7 @@ function predicate0_PydanticAiBinaryContent(data, level) {
   if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
   const value3 = data["identifier"];
   if (value3 !== undefined && !predicate4(value3, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "data" || key === "media_type" || key === "identifier") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "data" || key === "media_type" || key === "identifier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate9(data, level) {
@@ -134,7 +134,7 @@ function predicate7_PydanticAiFileUrl(data, level) {
   if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
   const value3 = data["identifier"];
   if (value3 !== undefined && !predicate17(value3, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "url" || key === "media_type" || key === "identifier") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "url" || key === "media_type" || key === "identifier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21(data, level) {
@@ -155,7 +155,7 @@ function predicate20_PydanticAiTextContent(data, level) {
   if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -173,7 +173,7 @@ function predicate23_PydanticAiOtherUserContent(data, level) {
   if (data["kind"] === undefined) return false;
   const value0 = data["kind"];
   if (value0 !== undefined && !predicate24(value0, level + 1)) return false;
-  for (const key in data) { if (key === "kind") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate26(data, level) {
@@ -221,7 +221,7 @@ function predicate33_PydanticAiSystemPromptPart(data, level) {
   if (value0 !== undefined && !predicate34(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate35(value1, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate37(data, level) {
@@ -260,7 +260,7 @@ function predicate36_PydanticAiUserPromptPart(data, level) {
   if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate38(value1, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate45(data, level) {
@@ -315,7 +315,7 @@ function predicate44_PydanticAiToolReturnPart(data, level) {
   if (value3 !== undefined && !predicate47(value3, level + 1)) return false;
   const value4 = data["outcome"];
   if (value4 !== undefined && !predicate48(value4, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "tool_name" || key === "content" || key === "tool_call_id" || key === "outcome") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "tool_name" || key === "content" || key === "tool_call_id" || key === "outcome") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate54(data, level) {
@@ -366,7 +366,7 @@ function predicate53_PydanticAiRetryPromptPart(data, level) {
   if (value2 !== undefined && !predicate58(value2, level + 1)) return false;
   const value3 = data["tool_call_id"];
   if (value3 !== undefined && !predicate61(value3, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content" || key === "tool_name" || key === "tool_call_id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide3(data, level) {
@@ -384,7 +384,7 @@ function predicate62_PydanticAiOtherRequestPart(data, level) {
   if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
   if (value0 !== undefined && !predicate63(value0, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate65(data, level) {
@@ -452,7 +452,7 @@ function predicate79(data, level) {
 function predicate83_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate85(data, level) {
@@ -478,7 +478,7 @@ function predicate73_PydanticAiTextPart(data, level) {
   if (value3 !== undefined && !predicate79(value3, level + 1)) return false;
   const value4 = data["provider_details"];
   if (value4 !== undefined && !predicate82(value4, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate87(data, level) {
@@ -551,7 +551,7 @@ function predicate86_PydanticAiThinkingPart(data, level) {
   if (value4 !== undefined && !predicate95(value4, level + 1)) return false;
   const value5 = data["provider_details"];
   if (value5 !== undefined && !predicate98(value5, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content" || key === "id" || key === "signature" || key === "provider_name" || key === "provider_details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "signature" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate102(data, level) {
@@ -630,7 +630,7 @@ function predicate101_PydanticAiToolCallPart(data, level) {
   if (value5 !== undefined && !predicate112(value5, level + 1)) return false;
   const value6 = data["provider_details"];
   if (value6 !== undefined && !predicate115(value6, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "tool_name" || key === "args" || key === "tool_call_id" || key === "id" || key === "provider_name" || key === "provider_details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "tool_name" || key === "args" || key === "tool_call_id" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate119(data, level) {
@@ -685,7 +685,7 @@ function predicate118_PydanticAiFilePart(data, level) {
   if (value3 !== undefined && !predicate124(value3, level + 1)) return false;
   const value4 = data["provider_details"];
   if (value4 !== undefined && !predicate127(value4, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide6(data, level) {
@@ -703,7 +703,7 @@ function predicate130_PydanticAiOtherResponsePart(data, level) {
   if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
   if (value0 !== undefined && !predicate131(value0, level + 1)) return false;
-  for (const key in data) { if (key === "part_kind") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate133(data, level) {
@@ -765,7 +765,7 @@ function predicate141_PydanticAiModelRequest(data, level) {
   if (value1 !== undefined && !predicate143(value1, level + 1)) return false;
   const value2 = data["metadata"];
   if (value2 !== undefined && !predicate145(value2, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "parts" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "parts" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate149(data, level) {
@@ -812,7 +812,7 @@ function predicate148_PydanticAiModelResponse(data, level) {
   if (value2 !== undefined && !predicate152(value2, level + 1)) return false;
   const value3 = data["metadata"];
   if (value3 !== undefined && !predicate155(value3, level + 1)) return false;
-  for (const key in data) { if (key === "kind" || key === "parts" || key === "provider_name" || key === "metadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "parts" || key === "provider_name" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate160_PydanticAiModelMessage(data, level) {
@@ -833,7 +833,7 @@ function predicate158_PydanticAiMessages(data, level) {
   if (data["messages"] === undefined) return false;
   const value0 = data["messages"];
   if (value0 !== undefined && !predicate159(value0, level + 1)) return false;
-  for (const key in data) { if (key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsPydanticAiBinaryContent(data) {

@@ -59,13 +59,13 @@ function predicate1_UiMessageJsonValue(data, level) {
 function predicate0_UiMessageJsonObject(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate1_UiMessageJsonValue(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate1_UiMessageJsonValue(value, level + 1)) return false; }
   return true;
 }
 function predicate10_UiMessageProviderMetadata(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate0_UiMessageJsonObject(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate0_UiMessageJsonObject(value, level + 1)) return false; }
   return true;
 }
 function predicate13(data, level) {
@@ -112,7 +112,7 @@ function predicate12_UiMessageTextPart(data, level) {
   if (value3 !== undefined && !predicate10_UiMessageProviderMetadata(value3, level + 1)) return false;
   const value4 = data["citations"];
   if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "state" || key === "providerMetadata" || key === "citations") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "state" || key === "providerMetadata" || key === "citations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21(data, level) {
@@ -157,7 +157,7 @@ function predicate20_UiMessageReasoningPart(data, level) {
   if (value3 !== undefined && !predicate24(value3, level + 1)) return false;
   const value4 = data["providerMetadata"];
   if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "text" || key === "state" || key === "providerMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "text" || key === "state" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate29(data, level) {
@@ -184,7 +184,7 @@ function predicate35(data, level) {
 function predicate34_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate35(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate35(value, level + 1)) return false; }
   return true;
 }
 function predicate28_UiMessageFilePart(data, level) {
@@ -205,7 +205,7 @@ function predicate28_UiMessageFilePart(data, level) {
   if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
   const value5 = data["providerReference"];
   if (value5 !== undefined && !predicate34_RecordString(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "mediaType" || key === "filename" || key === "url" || key === "providerMetadata" || key === "providerReference") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mediaType" || key === "filename" || key === "url" || key === "providerMetadata" || key === "providerReference") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate38(data, level) {
@@ -241,7 +241,7 @@ function predicate37_UiMessageSourceUrlPart(data, level) {
   if (value3 !== undefined && !predicate41(value3, level + 1)) return false;
   const value4 = data["providerMetadata"];
   if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "sourceId" || key === "url" || key === "title" || key === "providerMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "sourceId" || key === "url" || key === "title" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
@@ -284,7 +284,7 @@ function predicate43_UiMessageSourceDocumentPart(data, level) {
   if (value4 !== undefined && !predicate48(value4, level + 1)) return false;
   const value5 = data["providerMetadata"];
   if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "sourceId" || key === "mediaType" || key === "title" || key === "filename" || key === "providerMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "sourceId" || key === "mediaType" || key === "title" || key === "filename" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate51(data, level) {
@@ -298,7 +298,7 @@ function predicate50_UiMessageStepStartPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate51(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate53(data, level) {
@@ -321,7 +321,7 @@ function predicate52_UiMessageDataPart(data, level) {
   if (value1 !== undefined && !predicate54(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate56(data, level) {
@@ -350,7 +350,7 @@ function predicate55_UiMessageToolFields(data, level) {
   if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
   const value4 = data["callProviderMetadata"];
   if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
-  for (const key in data) { if (key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate62(data, level) {
@@ -388,7 +388,7 @@ function predicate61_UiMessageInputStreamingFields(data, level) {
   if (value2 !== undefined && !predicate63(value2, level + 1)) return false;
   const value3 = data["inputEncoding"];
   if (value3 !== undefined && !predicate64(value3, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate68(data, level) {
@@ -405,7 +405,7 @@ function predicate67_UiMessageInputAvailableFields(data, level) {
   if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
   const value1 = data["input"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate70(data, level) {
@@ -433,7 +433,7 @@ function predicate71(data, level) {
   if (value2 !== undefined && !predicate73(value2, level + 1)) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate69_UiMessageApprovalRequestedFields(data, level) {
@@ -448,7 +448,7 @@ function predicate69_UiMessageApprovalRequestedFields(data, level) {
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
   if (value2 !== undefined && !predicate71(value2, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate75(data, level) {
@@ -489,7 +489,7 @@ function predicate76(data, level) {
   if (value4 !== undefined && !predicate80(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate74_UiMessageApprovalRespondedFields(data, level) {
@@ -504,7 +504,7 @@ function predicate74_UiMessageApprovalRespondedFields(data, level) {
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
   if (value2 !== undefined && !predicate76(value2, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate82(data, level) {
@@ -550,7 +550,7 @@ function predicate85(data, level) {
   if (value4 !== undefined && !predicate89(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate81_UiMessageOutputAvailableFields(data, level) {
@@ -570,7 +570,7 @@ function predicate81_UiMessageOutputAvailableFields(data, level) {
   if (value4 !== undefined && !predicate84(value4, level + 1)) return false;
   const value5 = data["approval"];
   if (value5 !== undefined && !predicate85(value5, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate91(data, level) {
@@ -616,7 +616,7 @@ function predicate94(data, level) {
   if (value4 !== undefined && !predicate98(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate90_UiMessageOutputErrorFields(data, level) {
@@ -636,7 +636,7 @@ function predicate90_UiMessageOutputErrorFields(data, level) {
   if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
   const value5 = data["approval"];
   if (value5 !== undefined && !predicate94(value5, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate100(data, level) {
@@ -678,7 +678,7 @@ function predicate101(data, level) {
   if (value4 !== undefined && !predicate105(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate99_UiMessageOutputDeniedFields(data, level) {
@@ -693,7 +693,7 @@ function predicate99_UiMessageOutputDeniedFields(data, level) {
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
   if (value2 !== undefined && !predicate101(value2, level + 1)) return false;
-  for (const key in data) { if (key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate107(data, level) {
@@ -707,7 +707,7 @@ function predicate106_UiMessageStaticToolTag(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate109(data, level) {
@@ -776,7 +776,7 @@ function predicate108_UiMessageToolInputStreaming(data, level) {
   if (value8 !== undefined && !predicate116(value8, level + 1)) return false;
   const value9 = data["inputEncoding"];
   if (value9 !== undefined && !predicate117(value9, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate121(data, level) {
@@ -824,7 +824,7 @@ function predicate120_UiMessageToolInputAvailable(data, level) {
   if (value6 !== undefined && !predicate127(value6, level + 1)) return false;
   const value7 = data["input"];
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate129(data, level) {
@@ -869,7 +869,7 @@ function predicate136(data, level) {
   if (value2 !== undefined && !predicate138(value2, level + 1)) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate128_UiMessageToolApprovalRequested(data, level) {
@@ -898,7 +898,7 @@ function predicate128_UiMessageToolApprovalRequested(data, level) {
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
   if (value8 !== undefined && !predicate136(value8, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate140(data, level) {
@@ -956,7 +956,7 @@ function predicate147(data, level) {
   if (value4 !== undefined && !predicate151(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate139_UiMessageToolApprovalResponded(data, level) {
@@ -985,7 +985,7 @@ function predicate139_UiMessageToolApprovalResponded(data, level) {
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
   if (value8 !== undefined && !predicate147(value8, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate153(data, level) {
@@ -1048,7 +1048,7 @@ function predicate162(data, level) {
   if (value4 !== undefined && !predicate166(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate152_UiMessageToolOutputAvailable(data, level) {
@@ -1082,7 +1082,7 @@ function predicate152_UiMessageToolOutputAvailable(data, level) {
   if (value10 !== undefined && !predicate161(value10, level + 1)) return false;
   const value11 = data["approval"];
   if (value11 !== undefined && !predicate162(value11, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate168(data, level) {
@@ -1145,7 +1145,7 @@ function predicate177(data, level) {
   if (value4 !== undefined && !predicate181(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate167_UiMessageToolOutputError(data, level) {
@@ -1179,7 +1179,7 @@ function predicate167_UiMessageToolOutputError(data, level) {
   if (value10 !== undefined && !predicate10_UiMessageProviderMetadata(value10, level + 1)) return false;
   const value11 = data["approval"];
   if (value11 !== undefined && !predicate177(value11, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate183(data, level) {
@@ -1238,7 +1238,7 @@ function predicate190(data, level) {
   if (value4 !== undefined && !predicate194(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate182_UiMessageToolOutputDenied(data, level) {
@@ -1267,7 +1267,7 @@ function predicate182_UiMessageToolOutputDenied(data, level) {
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
   if (value8 !== undefined && !predicate190(value8, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate196(data, level) {
@@ -1295,7 +1295,7 @@ function predicate195_UiMessageDynamicToolFields(data, level) {
   if (value1 !== undefined && !predicate197(value1, level + 1)) return false;
   const value2 = data["dynamic"];
   if (value2 !== undefined && !predicate198(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate200(data, level) {
@@ -1378,7 +1378,7 @@ function predicate199_UiMessageDynamicToolInputStreaming(data, level) {
   if (value10 !== undefined && !predicate209(value10, level + 1)) return false;
   const value11 = data["inputEncoding"];
   if (value11 !== undefined && !predicate210(value11, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate214(data, level) {
@@ -1440,7 +1440,7 @@ function predicate213_UiMessageDynamicToolInputAvailable(data, level) {
   if (value8 !== undefined && !predicate222(value8, level + 1)) return false;
   const value9 = data["input"];
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate224(data, level) {
@@ -1494,7 +1494,7 @@ function predicate233(data, level) {
   if (value2 !== undefined && !predicate235(value2, level + 1)) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate223_UiMessageDynamicToolApprovalRequested(data, level) {
@@ -1528,7 +1528,7 @@ function predicate223_UiMessageDynamicToolApprovalRequested(data, level) {
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
   if (value10 !== undefined && !predicate233(value10, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate237(data, level) {
@@ -1595,7 +1595,7 @@ function predicate246(data, level) {
   if (value4 !== undefined && !predicate250(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate236_UiMessageDynamicToolApprovalResponded(data, level) {
@@ -1629,7 +1629,7 @@ function predicate236_UiMessageDynamicToolApprovalResponded(data, level) {
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
   if (value10 !== undefined && !predicate246(value10, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate252(data, level) {
@@ -1701,7 +1701,7 @@ function predicate263(data, level) {
   if (value4 !== undefined && !predicate267(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate251_UiMessageDynamicToolOutputAvailable(data, level) {
@@ -1740,7 +1740,7 @@ function predicate251_UiMessageDynamicToolOutputAvailable(data, level) {
   if (value12 !== undefined && !predicate262(value12, level + 1)) return false;
   const value13 = data["approval"];
   if (value13 !== undefined && !predicate263(value13, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate269(data, level) {
@@ -1812,7 +1812,7 @@ function predicate280(data, level) {
   if (value4 !== undefined && !predicate284(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate268_UiMessageDynamicToolOutputError(data, level) {
@@ -1851,7 +1851,7 @@ function predicate268_UiMessageDynamicToolOutputError(data, level) {
   if (value12 !== undefined && !predicate10_UiMessageProviderMetadata(value12, level + 1)) return false;
   const value13 = data["approval"];
   if (value13 !== undefined && !predicate280(value13, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate286(data, level) {
@@ -1919,7 +1919,7 @@ function predicate295(data, level) {
   if (value4 !== undefined && !predicate299(value4, level + 1)) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate285_UiMessageDynamicToolOutputDenied(data, level) {
@@ -1953,7 +1953,7 @@ function predicate285_UiMessageDynamicToolOutputDenied(data, level) {
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
   if (value10 !== undefined && !predicate295(value10, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide1(data, level) {
@@ -1979,7 +1979,7 @@ function predicate300_UiMessageOtherPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate301(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate303(data, level) {
@@ -2041,7 +2041,7 @@ function predicate302_UiMessage(data, level) {
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["parts"];
   if (value3 !== undefined && !predicate308(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "role" || key === "metadata" || key === "parts") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "role" || key === "metadata" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate337_UiMessageList(data, level) {

@@ -61,7 +61,7 @@ function predicate0_AnthropicTextBlock(data, level) {
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
   const value2 = data["citations"];
   if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "citations") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "citations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate7(data, level) {
@@ -89,7 +89,7 @@ function predicate6_AnthropicThinkingBlock(data, level) {
   if (value1 !== undefined && !predicate8(value1, level + 1)) return false;
   const value2 = data["signature"];
   if (value2 !== undefined && !predicate9(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "thinking" || key === "signature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate11(data, level) {
@@ -110,7 +110,7 @@ function predicate10_AnthropicRedactedThinkingBlock(data, level) {
   if (value0 !== undefined && !predicate11(value0, level + 1)) return false;
   const value1 = data["data"];
   if (value1 !== undefined && !predicate12(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate14(data, level) {
@@ -129,7 +129,7 @@ function predicate16(data, level) {
 function predicate17_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate13_AnthropicToolUseBlock(data, level) {
@@ -149,7 +149,7 @@ function predicate13_AnthropicToolUseBlock(data, level) {
   if (value3 !== undefined && !predicate17_RecordUnknown(value3, level + 1)) return false;
   const value4 = data["caller"];
   if (value4 !== undefined && !predicate17_RecordUnknown(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "input" || key === "caller") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input" || key === "caller") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21(data, level) {
@@ -192,7 +192,7 @@ function predicate20_AnthropicToolResultBlock(data, level) {
   if (value2 !== undefined && !predicate23(value2, level + 1)) return false;
   const value3 = data["is_error"];
   if (value3 !== undefined && !predicate26(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate28(data, level) {
@@ -209,7 +209,7 @@ function predicate27_AnthropicImageBlock(data, level) {
   if (value0 !== undefined && !predicate28(value0, level + 1)) return false;
   const value1 = data["source"];
   if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "source") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate31(data, level) {
@@ -240,7 +240,7 @@ function predicate30_AnthropicDocumentBlock(data, level) {
   if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
   const value2 = data["title"];
   if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "source" || key === "title") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source" || key === "title") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -258,7 +258,7 @@ function predicate36_AnthropicOtherBlock(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate39(data, level) {
@@ -362,7 +362,7 @@ function predicate50_AnthropicMessage(data, level) {
   if (value6 !== undefined && !predicate60(value6, level + 1)) return false;
   const value7 = data["usage"];
   if (value7 !== undefined && !predicate17_RecordUnknown(value7, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "role" || key === "model" || key === "content" || key === "stop_reason" || key === "stop_sequence" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "role" || key === "model" || key === "content" || key === "stop_reason" || key === "stop_sequence" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate65(data, level) {
@@ -397,7 +397,7 @@ function predicate70_AnthropicTextBlockParam(data, level) {
   if (value0 !== undefined && !predicate71(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate72(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate69(data, level) {
@@ -450,7 +450,7 @@ function predicate75_AnthropicThinkingEnabled(data, level) {
   if (value1 !== undefined && !predicate77(value1, level + 1)) return false;
   const value2 = data["display"];
   if (value2 !== undefined && !predicate78(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "budget_tokens" || key === "display") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "budget_tokens" || key === "display") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate84(data, level) {
@@ -464,7 +464,7 @@ function predicate83_AnthropicThinkingDisabled(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate84(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate87(data, level) {
@@ -477,7 +477,7 @@ function predicate86_AnthropicOtherThinkingConfig(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate74_AnthropicThinkingConfig(data, level) {
@@ -513,7 +513,7 @@ function predicate99(data, level) {
 function predicate101(data, level) {
   if (typeof data === "object" && data !== null && level > 128) return false;
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+    for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   }
   if (Array.isArray(data)) for (let index = 0; index < data.length; index++) { const value = data[index]; if (typeof value === "object" && value !== null && !withinDepth(value, level + 1)) return false; }
   return true;
@@ -554,7 +554,7 @@ function predicate98_AnthropicToolInputSchema(data, level) {
   if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
   const value2 = data["required"];
   if (value2 !== undefined && !predicate103(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "properties" || key === "required") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "properties" || key === "required") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate92_AnthropicCustomTool(data, level) {
@@ -570,7 +570,7 @@ function predicate92_AnthropicCustomTool(data, level) {
   if (value2 !== undefined && !predicate97(value2, level + 1)) return false;
   const value3 = data["input_schema"];
   if (value3 !== undefined && !predicate98_AnthropicToolInputSchema(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "name" || key === "description" || key === "input_schema") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "description" || key === "input_schema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate110(data, level) {
@@ -583,7 +583,7 @@ function predicate109_AnthropicServerTool(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate110(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate91_AnthropicToolParam(data, level) {
@@ -613,7 +613,7 @@ function predicate114_AnthropicToolChoiceAuto(data, level) {
   if (value0 !== undefined && !predicate115(value0, level + 1)) return false;
   const value1 = data["disable_parallel_tool_use"];
   if (value1 !== undefined && !predicate116(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "disable_parallel_tool_use") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate119(data, level) {
@@ -633,7 +633,7 @@ function predicate118_AnthropicToolChoiceAny(data, level) {
   if (value0 !== undefined && !predicate119(value0, level + 1)) return false;
   const value1 = data["disable_parallel_tool_use"];
   if (value1 !== undefined && !predicate120(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "disable_parallel_tool_use") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate123(data, level) {
@@ -660,7 +660,7 @@ function predicate122_AnthropicToolChoiceTool(data, level) {
   if (value1 !== undefined && !predicate124(value1, level + 1)) return false;
   const value2 = data["disable_parallel_tool_use"];
   if (value2 !== undefined && !predicate125(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "name" || key === "disable_parallel_tool_use") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate128(data, level) {
@@ -674,7 +674,7 @@ function predicate127_AnthropicToolChoiceNone(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate128(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate113_AnthropicToolChoice(data, level) {
@@ -702,7 +702,7 @@ function predicate132(data, level) {
   if (level > 128) return false;
   const value0 = data["user_id"];
   if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
-  for (const key in data) { if (key === "user_id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "user_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate137(data, level) {
@@ -774,7 +774,7 @@ function predicate64_AnthropicRequestFields(data, level) {
   if (value11 !== undefined && !predicate140(value11, level + 1)) return false;
   const value12 = data["service_tier"];
   if (value12 !== undefined && !predicate141(value12, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate145(data, level) {
@@ -828,7 +828,7 @@ function predicate156(data, level) {
   if (level > 128) return false;
   const value0 = data["user_id"];
   if (value0 !== undefined && !predicate157(value0, level + 1)) return false;
-  for (const key in data) { if (key === "user_id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "user_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate161(data, level) {
@@ -908,7 +908,7 @@ function predicate176_AnthropicThinkingBlockParam(data, level) {
   if (value1 !== undefined && !predicate178(value1, level + 1)) return false;
   const value2 = data["signature"];
   if (value2 !== undefined && !predicate179(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "thinking" || key === "signature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate182(data, level) {
@@ -929,7 +929,7 @@ function predicate181_AnthropicRedactedThinkingBlockParam(data, level) {
   if (value0 !== undefined && !predicate182(value0, level + 1)) return false;
   const value1 = data["data"];
   if (value1 !== undefined && !predicate183(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate186(data, level) {
@@ -960,7 +960,7 @@ function predicate185_AnthropicToolUseBlockParam(data, level) {
   if (value2 !== undefined && !predicate188(value2, level + 1)) return false;
   const value3 = data["input"];
   if (value3 !== undefined && !predicate17_RecordUnknown(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "name" || key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate192(data, level) {
@@ -1026,7 +1026,7 @@ function predicate202_AnthropicBase64ImageSource(data, level) {
   if (value1 !== undefined && !predicate204(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate209(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "media_type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate212(data, level) {
@@ -1047,7 +1047,7 @@ function predicate211_AnthropicUrlSource(data, level) {
   if (value0 !== undefined && !predicate212(value0, level + 1)) return false;
   const value1 = data["url"];
   if (value1 !== undefined && !predicate213(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "url") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate201(data, level) {
@@ -1063,7 +1063,7 @@ function predicate199_AnthropicImageBlockParam(data, level) {
   if (value0 !== undefined && !predicate200(value0, level + 1)) return false;
   const value1 = data["source"];
   if (value1 !== undefined && !predicate201(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "source") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate217(data, level) {
@@ -1097,7 +1097,7 @@ function predicate219_AnthropicBase64PdfSource(data, level) {
   if (value1 !== undefined && !predicate221(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate222(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "media_type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate226(data, level) {
@@ -1126,7 +1126,7 @@ function predicate225_AnthropicPlainTextSource(data, level) {
   if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !predicate228(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "media_type" || key === "data") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate218(data, level) {
@@ -1148,7 +1148,7 @@ function predicate216_AnthropicDocumentBlockParam(data, level) {
   if (value1 !== undefined && !predicate218(value1, level + 1)) return false;
   const value2 = data["title"];
   if (value2 !== undefined && !predicate230(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "source" || key === "title") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source" || key === "title") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate197_AnthropicToolResultContentBlock(data, level) {
@@ -1184,7 +1184,7 @@ function predicate191_AnthropicToolResultBlockParam(data, level) {
   if (value2 !== undefined && !predicate194(value2, level + 1)) return false;
   const value3 = data["is_error"];
   if (value3 !== undefined && !predicate233(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate174_AnthropicRequestBlock(data, level) {
@@ -1206,7 +1206,7 @@ function predicate169_AnthropicMessageParam(data, level) {
   if (value0 !== undefined && !predicate170(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate173(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate168(data, level) {
@@ -1249,7 +1249,7 @@ function predicate144_AnthropicRequest(data, level) {
   if (value12 !== undefined && !predicate165(value12, level + 1)) return false;
   const value13 = data["messages"];
   if (value13 !== undefined && !predicate168(value13, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier" || key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate240(data, level) {
@@ -1266,7 +1266,7 @@ function predicate239_AnthropicMessageStartEvent(data, level) {
   if (value0 !== undefined && !predicate240(value0, level + 1)) return false;
   const value1 = data["message"];
   if (value1 !== undefined && !predicate50_AnthropicMessage(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "message") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate243(data, level) {
@@ -1292,7 +1292,7 @@ function predicate242_AnthropicContentBlockStartEvent(data, level) {
   if (value1 !== undefined && !predicate244(value1, level + 1)) return false;
   const value2 = data["content_block"];
   if (value2 !== undefined && !predicate38_AnthropicContentBlock(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "index" || key === "content_block") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "content_block") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate247(data, level) {
@@ -1328,7 +1328,7 @@ function predicate251_AnthropicThinkingDelta(data, level) {
   if (value0 !== undefined && !predicate252(value0, level + 1)) return false;
   const value1 = data["thinking"];
   if (value1 !== undefined && !predicate253(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "thinking") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate257(data, level) {
@@ -1349,7 +1349,7 @@ function predicate256_AnthropicTextDelta(data, level) {
   if (value0 !== undefined && !predicate257(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate258(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate262(data, level) {
@@ -1370,7 +1370,7 @@ function predicate261_AnthropicInputJsonDelta(data, level) {
   if (value0 !== undefined && !predicate262(value0, level + 1)) return false;
   const value1 = data["partial_json"];
   if (value1 !== undefined && !predicate263(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "partial_json") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "partial_json") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate267(data, level) {
@@ -1391,7 +1391,7 @@ function predicate266_AnthropicSignatureDelta(data, level) {
   if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
   const value1 = data["signature"];
   if (value1 !== undefined && !predicate268(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "signature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate272(data, level) {
@@ -1408,7 +1408,7 @@ function predicate271_AnthropicCitationsDelta(data, level) {
   if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
   const value1 = data["citation"];
   if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "citation") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "citation") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate277(data, level) {
@@ -1422,7 +1422,7 @@ function predicate276_AnthropicCompactionDelta(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate277(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide3(data, level) {
@@ -1440,7 +1440,7 @@ function predicate279_AnthropicOtherDelta(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate280(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide5(data, level) {
@@ -1560,7 +1560,7 @@ function predicate246_AnthropicContentBlockDeltaEvent(data, level) {
   if (value1 !== undefined && !predicate248(value1, level + 1)) return false;
   const value2 = data["delta"];
   if (value2 !== undefined && !predicate249_AnthropicBlockDelta(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "index" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate289(data, level) {
@@ -1583,7 +1583,7 @@ function predicate288_AnthropicContentBlockStopEvent(data, level) {
   if (value0 !== undefined && !predicate289(value0, level + 1)) return false;
   const value1 = data["index"];
   if (value1 !== undefined && !predicate290(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "index") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate292(data, level) {
@@ -1602,7 +1602,7 @@ function predicate291_AnthropicMessageDeltaEvent(data, level) {
   if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
   const value2 = data["usage"];
   if (value2 !== undefined && !predicate17_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "delta" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "delta" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate296(data, level) {
@@ -1616,7 +1616,7 @@ function predicate295_AnthropicMessageStopEvent(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate296(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate298(data, level) {
@@ -1641,7 +1641,7 @@ function predicate299(data, level) {
   if (value0 !== undefined && !predicate300(value0, level + 1)) return false;
   const value1 = data["message"];
   if (value1 !== undefined && !predicate301(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "message") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate297_AnthropicErrorEvent(data, level) {
@@ -1653,7 +1653,7 @@ function predicate297_AnthropicErrorEvent(data, level) {
   if (value0 !== undefined && !predicate298(value0, level + 1)) return false;
   const value1 = data["error"];
   if (value1 !== undefined && !predicate299(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsAnthropicTextBlock(data) {

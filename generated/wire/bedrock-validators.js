@@ -37,7 +37,7 @@ function predicate0_BedrockTextBlock(data, level) {
   if (data["text"] === undefined) return false;
   const value0 = data["text"];
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
-  for (const key in data) { if (key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate3(data, level) {
@@ -56,7 +56,7 @@ function predicate2_BedrockReasoningTextBlock(data, level) {
   if (value0 !== undefined && !predicate3(value0, level + 1)) return false;
   const value1 = data["signature"];
   if (value1 !== undefined && !predicate4(value1, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "signature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate7(data, level) {
@@ -70,7 +70,7 @@ function predicate5_BedrockReasoningContent(data, level) {
   if (value0 !== undefined && !predicate2_BedrockReasoningTextBlock(value0, level + 1)) return false;
   const value1 = data["redactedContent"];
   if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
-  for (const key in data) { if (key === "reasoningText" || key === "redactedContent") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningText" || key === "redactedContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate9(data, level) {
@@ -99,7 +99,7 @@ function predicate8_BedrockToolUseBlock(data, level) {
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["type"];
   if (value3 !== undefined && !predicate11(value3, level + 1)) return false;
-  for (const key in data) { if (key === "toolUseId" || key === "name" || key === "input" || key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "name" || key === "input" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate13(data, level) {
@@ -154,7 +154,7 @@ function predicate25(data, level) {
   if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
   const value1 = data["bucketOwner"];
   if (value1 !== undefined && !predicate27(value1, level + 1)) return false;
-  for (const key in data) { if (key === "uri" || key === "bucketOwner") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "uri" || key === "bucketOwner") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate23_BedrockMediaSource(data, level) {
@@ -164,7 +164,7 @@ function predicate23_BedrockMediaSource(data, level) {
   if (value0 !== undefined && !predicate24(value0, level + 1)) return false;
   const value1 = data["s3Location"];
   if (value1 !== undefined && !predicate25(value1, level + 1)) return false;
-  for (const key in data) { if (key === "bytes" || key === "s3Location") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "bytes" || key === "s3Location") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate17_BedrockImageBlock(data, level) {
@@ -176,7 +176,7 @@ function predicate17_BedrockImageBlock(data, level) {
   if (value0 !== undefined && !predicate18(value0, level + 1)) return false;
   const value1 = data["source"];
   if (value1 !== undefined && !predicate23_BedrockMediaSource(value1, level + 1)) return false;
-  for (const key in data) { if (key === "format" || key === "source") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate32(data, level) {
@@ -244,7 +244,7 @@ function predicate30_BedrockDocumentBlock(data, level) {
   if (value1 !== undefined && !predicate41(value1, level + 1)) return false;
   const value2 = data["source"];
   if (value2 !== undefined && !predicate23_BedrockMediaSource(value2, level + 1)) return false;
-  for (const key in data) { if (key === "format" || key === "name" || key === "source") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "name" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate15_BedrockToolResultContentBlock(data, level) {
@@ -256,7 +256,7 @@ function predicate15_BedrockToolResultContentBlock(data, level) {
   if (value1 !== undefined && !predicate17_BedrockImageBlock(value1, level + 1)) return false;
   const value2 = data["document"];
   if (value2 !== undefined && !predicate30_BedrockDocumentBlock(value2, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "image" || key === "document") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "image" || key === "document") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate14(data, level) {
@@ -290,7 +290,7 @@ function predicate12_BedrockToolResultBlock(data, level) {
   if (value1 !== undefined && !predicate14(value1, level + 1)) return false;
   const value2 = data["status"];
   if (value2 !== undefined && !predicate45(value2, level + 1)) return false;
-  for (const key in data) { if (key === "toolUseId" || key === "content" || key === "status") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "content" || key === "status") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide1(data, level) {
@@ -348,7 +348,7 @@ function decide0(data, level) {
 function predicate48_BedrockOtherBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide0(data, level)) return false;
   return true;
 }
@@ -358,7 +358,7 @@ function predicate49_BedrockReasoningContentMember(data, level) {
   if (data["reasoningContent"] === undefined) return false;
   const value0 = data["reasoningContent"];
   if (value0 !== undefined && !predicate5_BedrockReasoningContent(value0, level + 1)) return false;
-  for (const key in data) { if (key === "reasoningContent") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate51_BedrockToolUseMember(data, level) {
@@ -367,7 +367,7 @@ function predicate51_BedrockToolUseMember(data, level) {
   if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
   if (value0 !== undefined && !predicate8_BedrockToolUseBlock(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolUse") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate53_BedrockToolResultMember(data, level) {
@@ -376,7 +376,7 @@ function predicate53_BedrockToolResultMember(data, level) {
   if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
   if (value0 !== undefined && !predicate12_BedrockToolResultBlock(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolResult") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate55_BedrockImageMember(data, level) {
@@ -385,7 +385,7 @@ function predicate55_BedrockImageMember(data, level) {
   if (data["image"] === undefined) return false;
   const value0 = data["image"];
   if (value0 !== undefined && !predicate17_BedrockImageBlock(value0, level + 1)) return false;
-  for (const key in data) { if (key === "image") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate57_BedrockDocumentMember(data, level) {
@@ -394,7 +394,7 @@ function predicate57_BedrockDocumentMember(data, level) {
   if (data["document"] === undefined) return false;
   const value0 = data["document"];
   if (value0 !== undefined && !predicate30_BedrockDocumentBlock(value0, level + 1)) return false;
-  for (const key in data) { if (key === "document") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "document") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide7(data, level) {
@@ -504,7 +504,7 @@ function predicate77_BedrockMessage(data, level) {
   if (value0 !== undefined && !predicate78(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate81(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate84(data, level) {
@@ -516,7 +516,7 @@ function predicate83_BedrockSystemContentBlock(data, level) {
   if (level > 128) return false;
   const value0 = data["text"];
   if (value0 !== undefined && !predicate84(value0, level + 1)) return false;
-  for (const key in data) { if (key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate86(data, level) {
@@ -557,7 +557,7 @@ function predicate85_BedrockTokenUsage(data, level) {
   if (value3 !== undefined && !predicate89(value3, level + 1)) return false;
   const value4 = data["cacheWriteInputTokens"];
   if (value4 !== undefined && !predicate90(value4, level + 1)) return false;
-  for (const key in data) { if (key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate92(data, level) {
@@ -566,7 +566,7 @@ function predicate92(data, level) {
   if (data["message"] === undefined) return false;
   const value0 = data["message"];
   if (value0 !== undefined && !predicate77_BedrockMessage(value0, level + 1)) return false;
-  for (const key in data) { if (key === "message") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate94(data, level) {
@@ -583,7 +583,7 @@ function predicate91_BedrockConverseResponse(data, level) {
   if (value1 !== undefined && !predicate94(value1, level + 1)) return false;
   const value2 = data["usage"];
   if (value2 !== undefined && !predicate85_BedrockTokenUsage(value2, level + 1)) return false;
-  for (const key in data) { if (key === "output" || key === "stopReason" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "output" || key === "stopReason" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate97(data, level) {
@@ -596,7 +596,7 @@ function predicate96_BedrockErrorResponse(data, level) {
   if (data["message"] === undefined) return false;
   const value0 = data["message"];
   if (value0 !== undefined && !predicate97(value0, level + 1)) return false;
-  for (const key in data) { if (key === "message") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate99(data, level) {
@@ -634,7 +634,7 @@ function predicate98_BedrockInferenceConfiguration(data, level) {
   if (value2 !== undefined && !predicate101(value2, level + 1)) return false;
   const value3 = data["stopSequences"];
   if (value3 !== undefined && !predicate102(value3, level + 1)) return false;
-  for (const key in data) { if (key === "maxTokens" || key === "temperature" || key === "topP" || key === "stopSequences") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "maxTokens" || key === "temperature" || key === "topP" || key === "stopSequences") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate104_BedrockToolInputSchema(data, level) {
@@ -643,7 +643,7 @@ function predicate104_BedrockToolInputSchema(data, level) {
   if (data["json"] === undefined) return false;
   const value0 = data["json"];
   if (value0 !== undefined && !withinDepth(value0, level + 1)) return false;
-  for (const key in data) { if (key === "json") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "json") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate106(data, level) {
@@ -671,7 +671,7 @@ function predicate105_BedrockToolSpecification(data, level) {
   if (value2 !== undefined && !predicate104_BedrockToolInputSchema(value2, level + 1)) return false;
   const value3 = data["strict"];
   if (value3 !== undefined && !predicate109(value3, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "inputSchema" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "inputSchema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate110_BedrockToolSpecMember(data, level) {
@@ -680,7 +680,7 @@ function predicate110_BedrockToolSpecMember(data, level) {
   if (data["toolSpec"] === undefined) return false;
   const value0 = data["toolSpec"];
   if (value0 !== undefined && !predicate105_BedrockToolSpecification(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolSpec") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolSpec") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate114(data, level) {
@@ -693,7 +693,7 @@ function predicate113(data, level) {
   if (data["name"] === undefined) return false;
   const value0 = data["name"];
   if (value0 !== undefined && !predicate114(value0, level + 1)) return false;
-  for (const key in data) { if (key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate112_BedrockSystemToolMember(data, level) {
@@ -702,7 +702,7 @@ function predicate112_BedrockSystemToolMember(data, level) {
   if (data["systemTool"] === undefined) return false;
   const value0 = data["systemTool"];
   if (value0 !== undefined && !predicate113(value0, level + 1)) return false;
-  for (const key in data) { if (key === "systemTool") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "systemTool") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate116(data, level) {
@@ -732,7 +732,7 @@ function predicate115_BedrockCachePoint(data, level) {
   if (value0 !== undefined && !predicate116(value0, level + 1)) return false;
   const value1 = data["ttl"];
   if (value1 !== undefined && !predicate117(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "ttl") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "ttl") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate120_BedrockCachePointMember(data, level) {
@@ -741,7 +741,7 @@ function predicate120_BedrockCachePointMember(data, level) {
   if (data["cachePoint"] === undefined) return false;
   const value0 = data["cachePoint"];
   if (value0 !== undefined && !predicate115_BedrockCachePoint(value0, level + 1)) return false;
-  for (const key in data) { if (key === "cachePoint") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "cachePoint") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate124_BedrockTool(data, level) {
@@ -757,7 +757,7 @@ function predicate123(data, level) {
 function predicate131(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate130(data, level) {
@@ -766,13 +766,13 @@ function predicate130(data, level) {
   if (data["auto"] === undefined) return false;
   const value0 = data["auto"];
   if (value0 !== undefined && !predicate131(value0, level + 1)) return false;
-  for (const key in data) { if (key === "auto") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "auto") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate133(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate132(data, level) {
@@ -781,7 +781,7 @@ function predicate132(data, level) {
   if (data["any"] === undefined) return false;
   const value0 = data["any"];
   if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
-  for (const key in data) { if (key === "any") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "any") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate136(data, level) {
@@ -794,7 +794,7 @@ function predicate135(data, level) {
   if (data["name"] === undefined) return false;
   const value0 = data["name"];
   if (value0 !== undefined && !predicate136(value0, level + 1)) return false;
-  for (const key in data) { if (key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate134(data, level) {
@@ -803,7 +803,7 @@ function predicate134(data, level) {
   if (data["tool"] === undefined) return false;
   const value0 = data["tool"];
   if (value0 !== undefined && !predicate135(value0, level + 1)) return false;
-  for (const key in data) { if (key === "tool") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tool") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate129_BedrockToolChoice(data, level) {
@@ -818,7 +818,7 @@ function predicate122_BedrockToolConfiguration(data, level) {
   if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
   const value1 = data["toolChoice"];
   if (value1 !== undefined && !predicate129_BedrockToolChoice(value1, level + 1)) return false;
-  for (const key in data) { if (key === "tools" || key === "toolChoice") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tools" || key === "toolChoice") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate139(data, level) {
@@ -857,7 +857,7 @@ function predicate138_BedrockGuardrailConfiguration(data, level) {
   if (value1 !== undefined && !predicate140(value1, level + 1)) return false;
   const value2 = data["trace"];
   if (value2 !== undefined && !predicate141(value2, level + 1)) return false;
-  for (const key in data) { if (key === "guardrailIdentifier" || key === "guardrailVersion" || key === "trace") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "guardrailIdentifier" || key === "guardrailVersion" || key === "trace") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate147(data, level) {
@@ -887,7 +887,7 @@ function predicate149(data, level) {
   if (value1 !== undefined && !predicate151(value1, level + 1)) return false;
   const value2 = data["description"];
   if (value2 !== undefined && !predicate152(value2, level + 1)) return false;
-  for (const key in data) { if (key === "schema" || key === "name" || key === "description") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "schema" || key === "name" || key === "description") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate148(data, level) {
@@ -896,7 +896,7 @@ function predicate148(data, level) {
   if (data["jsonSchema"] === undefined) return false;
   const value0 = data["jsonSchema"];
   if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
-  for (const key in data) { if (key === "jsonSchema") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "jsonSchema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate146(data, level) {
@@ -908,7 +908,7 @@ function predicate146(data, level) {
   if (value0 !== undefined && !predicate147(value0, level + 1)) return false;
   const value1 = data["structure"];
   if (value1 !== undefined && !predicate148(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "structure") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "structure") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate153(data, level) {
@@ -922,7 +922,7 @@ function predicate145_BedrockOutputConfiguration(data, level) {
   if (value0 !== undefined && !predicate146(value0, level + 1)) return false;
   const value1 = data["effort"];
   if (value1 !== undefined && !predicate153(value1, level + 1)) return false;
-  for (const key in data) { if (key === "textFormat" || key === "effort") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "textFormat" || key === "effort") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate155(data, level) {
@@ -939,13 +939,13 @@ function predicate160(data, level) {
   if (data["text"] === undefined) return false;
   const value0 = data["text"];
   if (value0 !== undefined && !predicate161(value0, level + 1)) return false;
-  for (const key in data) { if (key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate159(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate160(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate160(value, level + 1)) return false; }
   return true;
 }
 function predicate163(data, level) {
@@ -965,7 +965,7 @@ function predicate165(data, level) {
 function predicate164_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate165(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate165(value, level + 1)) return false; }
   return true;
 }
 function predicate169(data, level) {
@@ -987,7 +987,7 @@ function predicate167(data, level) {
   if (level > 128) return false;
   const value0 = data["latency"];
   if (value0 !== undefined && !predicate168(value0, level + 1)) return false;
-  for (const key in data) { if (key === "latency") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "latency") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate173(data, level) {
@@ -1020,7 +1020,7 @@ function predicate171(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate172(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate154_BedrockRequestFields(data, level) {
@@ -1048,7 +1048,7 @@ function predicate154_BedrockRequestFields(data, level) {
   if (value9 !== undefined && !predicate171(value9, level + 1)) return false;
   const value10 = data["outputConfig"];
   if (value10 !== undefined && !predicate145_BedrockOutputConfiguration(value10, level + 1)) return false;
-  for (const key in data) { if (key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate179(data, level) {
@@ -1065,13 +1065,13 @@ function predicate184(data, level) {
   if (data["text"] === undefined) return false;
   const value0 = data["text"];
   if (value0 !== undefined && !predicate185(value0, level + 1)) return false;
-  for (const key in data) { if (key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate183(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate184(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate184(value, level + 1)) return false; }
   return true;
 }
 function predicate187(data, level) {
@@ -1103,7 +1103,7 @@ function predicate189(data, level) {
   if (level > 128) return false;
   const value0 = data["latency"];
   if (value0 !== undefined && !predicate190(value0, level + 1)) return false;
-  for (const key in data) { if (key === "latency") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "latency") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate195(data, level) {
@@ -1136,7 +1136,7 @@ function predicate193(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate194(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate200(data, level) {
@@ -1181,7 +1181,7 @@ function predicate178_BedrockConverseRequest(data, level) {
   if (value11 !== undefined && !predicate200(value11, level + 1)) return false;
   const value12 = data["system"];
   if (value12 !== undefined && !predicate202(value12, level + 1)) return false;
-  for (const key in data) { if (key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig" || key === "messages" || key === "system") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig" || key === "messages" || key === "system") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate205(data, level) {
@@ -1194,7 +1194,7 @@ function predicate204_BedrockMessageStartEvent(data, level) {
   if (data["role"] === undefined) return false;
   const value0 = data["role"];
   if (value0 !== undefined && !predicate205(value0, level + 1)) return false;
-  for (const key in data) { if (key === "role") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate207(data, level) {
@@ -1220,7 +1220,7 @@ function predicate206_BedrockToolUseBlockStart(data, level) {
   if (value1 !== undefined && !predicate208(value1, level + 1)) return false;
   const value2 = data["type"];
   if (value2 !== undefined && !predicate209(value2, level + 1)) return false;
-  for (const key in data) { if (key === "toolUseId" || key === "name" || key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "name" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate210_BedrockToolUseStart(data, level) {
@@ -1229,13 +1229,13 @@ function predicate210_BedrockToolUseStart(data, level) {
   if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
   if (value0 !== undefined && !predicate206_BedrockToolUseBlockStart(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolUse") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate213_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate212_BedrockToolResultStart(data, level) {
@@ -1244,7 +1244,7 @@ function predicate212_BedrockToolResultStart(data, level) {
   if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
   if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolResult") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate215_BedrockImageStart(data, level) {
@@ -1253,7 +1253,7 @@ function predicate215_BedrockImageStart(data, level) {
   if (data["image"] === undefined) return false;
   const value0 = data["image"];
   if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
-  for (const key in data) { if (key === "image") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide14(data, level) {
@@ -1287,7 +1287,7 @@ function decide13(data, level) {
 function predicate217_BedrockOtherStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide13(data, level)) return false;
   return true;
 }
@@ -1345,7 +1345,7 @@ function predicate227_BedrockContentBlockStartEvent(data, level) {
   if (value0 !== undefined && !predicate228(value0, level + 1)) return false;
   const value1 = data["start"];
   if (value1 !== undefined && !predicate218_BedrockContentBlockStart(value1, level + 1)) return false;
-  for (const key in data) { if (key === "contentBlockIndex" || key === "start") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex" || key === "start") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate231(data, level) {
@@ -1369,7 +1369,7 @@ function predicate230_BedrockReasoningContentBlockDelta(data, level) {
   if (value1 !== undefined && !predicate232(value1, level + 1)) return false;
   const value2 = data["redactedContent"];
   if (value2 !== undefined && !predicate233(value2, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "signature" || key === "redactedContent") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "signature" || key === "redactedContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate235(data, level) {
@@ -1382,7 +1382,7 @@ function predicate234_BedrockTextDelta(data, level) {
   if (data["text"] === undefined) return false;
   const value0 = data["text"];
   if (value0 !== undefined && !predicate235(value0, level + 1)) return false;
-  for (const key in data) { if (key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate236_BedrockReasoningDelta(data, level) {
@@ -1391,7 +1391,7 @@ function predicate236_BedrockReasoningDelta(data, level) {
   if (data["reasoningContent"] === undefined) return false;
   const value0 = data["reasoningContent"];
   if (value0 !== undefined && !predicate230_BedrockReasoningContentBlockDelta(value0, level + 1)) return false;
-  for (const key in data) { if (key === "reasoningContent") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate240(data, level) {
@@ -1404,7 +1404,7 @@ function predicate239(data, level) {
   if (data["input"] === undefined) return false;
   const value0 = data["input"];
   if (value0 !== undefined && !predicate240(value0, level + 1)) return false;
-  for (const key in data) { if (key === "input") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate238_BedrockToolUseDelta(data, level) {
@@ -1413,7 +1413,7 @@ function predicate238_BedrockToolUseDelta(data, level) {
   if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
   if (value0 !== undefined && !predicate239(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolUse") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate241_BedrockCitationDelta(data, level) {
@@ -1422,7 +1422,7 @@ function predicate241_BedrockCitationDelta(data, level) {
   if (data["citation"] === undefined) return false;
   const value0 = data["citation"];
   if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
-  for (const key in data) { if (key === "citation") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "citation") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate244(data, level) {
@@ -1437,7 +1437,7 @@ function predicate243_BedrockToolResultDelta(data, level) {
   if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
   if (value0 !== undefined && !predicate244(value0, level + 1)) return false;
-  for (const key in data) { if (key === "toolResult") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate245_BedrockImageDelta(data, level) {
@@ -1446,7 +1446,7 @@ function predicate245_BedrockImageDelta(data, level) {
   if (data["image"] === undefined) return false;
   const value0 = data["image"];
   if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
-  for (const key in data) { if (key === "image") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide21(data, level) {
@@ -1504,7 +1504,7 @@ function decide20(data, level) {
 function predicate247_BedrockOtherDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide20(data, level)) return false;
   return true;
 }
@@ -1601,7 +1601,7 @@ function predicate266_BedrockContentBlockDeltaEvent(data, level) {
   if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
   const value1 = data["delta"];
   if (value1 !== undefined && !predicate248_BedrockContentBlockDelta(value1, level + 1)) return false;
-  for (const key in data) { if (key === "contentBlockIndex" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate270(data, level) {
@@ -1616,7 +1616,7 @@ function predicate269_BedrockContentBlockStopEvent(data, level) {
   if (data["contentBlockIndex"] === undefined) return false;
   const value0 = data["contentBlockIndex"];
   if (value0 !== undefined && !predicate270(value0, level + 1)) return false;
-  for (const key in data) { if (key === "contentBlockIndex") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate272(data, level) {
@@ -1631,7 +1631,7 @@ function predicate271_BedrockMessageStopEvent(data, level) {
   if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
   const value1 = data["additionalModelResponseFields"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
-  for (const key in data) { if (key === "stopReason" || key === "additionalModelResponseFields") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "stopReason" || key === "additionalModelResponseFields") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate273_BedrockMetadataEvent(data, level) {
@@ -1639,7 +1639,7 @@ function predicate273_BedrockMetadataEvent(data, level) {
   if (level > 128) return false;
   const value0 = data["usage"];
   if (value0 !== undefined && !predicate85_BedrockTokenUsage(value0, level + 1)) return false;
-  for (const key in data) { if (key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate276(data, level) {
@@ -1665,7 +1665,7 @@ function predicate275_BedrockStreamException(data, level) {
   if (value1 !== undefined && !predicate277(value1, level + 1)) return false;
   const value2 = data["originalMessage"];
   if (value2 !== undefined && !predicate278(value2, level + 1)) return false;
-  for (const key in data) { if (key === "message" || key === "originalStatusCode" || key === "originalMessage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "originalStatusCode" || key === "originalMessage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsBedrockTextBlock(data) {

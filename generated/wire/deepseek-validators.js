@@ -44,7 +44,7 @@ function predicate0_DeepSeekMessageContent(data, level) {
   if (level > 128) return false;
   const value0 = data["content"];
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
-  for (const key in data) { if (key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate6(data, level) {
@@ -64,7 +64,7 @@ function predicate4_DeepSeekReasoningContent(data, level) {
   if (level > 128) return false;
   const value0 = data["reasoning_content"];
   if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
-  for (const key in data) { if (key === "reasoning_content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning_content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate10(data, level) {
@@ -109,7 +109,7 @@ function predicate15_DeepSeekFunction(data, level) {
   if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate19(data, level) {
@@ -130,7 +130,7 @@ function predicate8_DeepSeekToolCall(data, level) {
   if (value2 !== undefined && !predicate15_DeepSeekFunction(value2, level + 1)) return false;
   const value3 = data["index"];
   if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "function" || key === "index") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -148,7 +148,7 @@ function predicate20_DeepSeekOtherToolCall(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate24(data, level) {
@@ -184,7 +184,7 @@ function predicate22_DeepSeekAnyToolCall(data, level) {
 function predicate28_DeepSeekOtherMessageFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate31(data, level) {
@@ -248,7 +248,7 @@ function predicate29_DeepSeekAssistantMessage(data, level) {
   if (value2 !== undefined && !predicate36(value2, level + 1)) return false;
   const value3 = data["tool_calls"];
   if (value3 !== undefined && !predicate39(value3, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
@@ -279,7 +279,7 @@ function predicate43_DeepSeekChoice(data, level) {
   if (value1 !== undefined && !predicate29_DeepSeekAssistantMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "message" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate50(data, level) {
@@ -299,7 +299,7 @@ function predicate52(data, level) {
 function predicate55_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate57(data, level) {
@@ -322,7 +322,7 @@ function predicate49_DeepSeekChatCompletion(data, level) {
   if (value2 !== undefined && !predicate52(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate54(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate59(data, level) {
@@ -386,7 +386,7 @@ function predicate67(data, level) {
   if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate71(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate74(data, level) {
@@ -408,7 +408,7 @@ function predicate58_DeepSeekToolCallDelta(data, level) {
   if (value2 !== undefined && !predicate63(value2, level + 1)) return false;
   const value3 = data["function"];
   if (value3 !== undefined && !predicate66(value3, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "id" || key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate77(data, level) {
@@ -472,7 +472,7 @@ function predicate75_DeepSeekDelta(data, level) {
   if (value2 !== undefined && !predicate82(value2, level + 1)) return false;
   const value3 = data["tool_calls"];
   if (value3 !== undefined && !predicate85(value3, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate90(data, level) {
@@ -510,7 +510,7 @@ function predicate89_DeepSeekChunkChoice(data, level) {
   if (value1 !== undefined && !predicate91(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate94(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "delta" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate98(data, level) {
@@ -547,7 +547,7 @@ function predicate97_DeepSeekChatCompletionChunk(data, level) {
   if (value2 !== undefined && !predicate100(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate102(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate107(data, level) {
@@ -608,7 +608,7 @@ function predicate106(data, level) {
   if (value2 !== undefined && !predicate111(value2, level + 1)) return false;
   const value3 = data["param"];
   if (value3 !== undefined && !predicate115(value3, level + 1)) return false;
-  for (const key in data) { if (key === "message" || key === "type" || key === "code" || key === "param") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "type" || key === "code" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate105_DeepSeekErrorBody(data, level) {
@@ -617,13 +617,13 @@ function predicate105_DeepSeekErrorBody(data, level) {
   if (data["error"] === undefined) return false;
   const value0 = data["error"];
   if (value0 !== undefined && !predicate106(value0, level + 1)) return false;
-  for (const key in data) { if (key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate118_DeepSeekMessagePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate120(data, level) {
@@ -654,7 +654,7 @@ function predicate119_DeepSeekSystemMessageParam(data, level) {
   if (value0 !== undefined && !predicate120(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate121(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate126(data, level) {
@@ -685,7 +685,7 @@ function predicate125_DeepSeekUserMessageParam(data, level) {
   if (value0 !== undefined && !predicate126(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate127(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate132(data, level) {
@@ -733,7 +733,7 @@ function predicate131_DeepSeekAssistantMessageParam(data, level) {
   if (value2 !== undefined && !predicate138(value2, level + 1)) return false;
   const value3 = data["tool_calls"];
   if (value3 !== undefined && !predicate139(value3, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate142(data, level) {
@@ -771,7 +771,7 @@ function predicate141_DeepSeekToolMessageParam(data, level) {
   if (value1 !== undefined && !predicate143(value1, level + 1)) return false;
   const value2 = data["content"];
   if (value2 !== undefined && !predicate144(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "tool_call_id" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "tool_call_id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate149(data, level) {
@@ -811,7 +811,7 @@ function predicate150(data, level) {
   if (value2 !== undefined && !predicate55_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
   if (value3 !== undefined && !predicate154(value3, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "parameters" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate148_DeepSeekFunctionToolParam(data, level) {
@@ -823,7 +823,7 @@ function predicate148_DeepSeekFunctionToolParam(data, level) {
   if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate150(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate158(data, level) {
@@ -837,7 +837,7 @@ function predicate157_DeepSeekNamedToolChoice(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate158(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate161(data, level) {
@@ -860,7 +860,7 @@ function predicate159_DeepSeekResponseFormat(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate160(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate164(data, level) {
@@ -873,7 +873,7 @@ function predicate163_DeepSeekOtherTagged(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate164(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate166(data, level) {
@@ -988,7 +988,7 @@ function predicate192(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate193(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate165_DeepSeekRequestFields(data, level) {
@@ -1009,7 +1009,7 @@ function predicate165_DeepSeekRequestFields(data, level) {
   if (value5 !== undefined && !predicate189(value5, level + 1)) return false;
   const value6 = data["thinking"];
   if (value6 !== undefined && !predicate192(value6, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate197(data, level) {
@@ -1124,7 +1124,7 @@ function predicate223(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate228(data, level) {
@@ -1158,7 +1158,7 @@ function predicate196_DeepSeekRequest(data, level) {
   if (value6 !== undefined && !predicate223(value6, level + 1)) return false;
   const value7 = data["messages"];
   if (value7 !== undefined && !predicate227(value7, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking" || key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsDeepSeekMessageContent(data) {

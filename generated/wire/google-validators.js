@@ -43,7 +43,7 @@ function predicate0_GoogleTextPart(data, level) {
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate4(data, level) {
@@ -70,7 +70,7 @@ function predicate3_GoogleThoughtPart(data, level) {
   if (value1 !== undefined && !predicate5(value1, level + 1)) return false;
   const value2 = data["thoughtSignature"];
   if (value2 !== undefined && !predicate6(value2, level + 1)) return false;
-  for (const key in data) { if (key === "text" || key === "thought" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "thought" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate9(data, level) {
@@ -84,7 +84,7 @@ function predicate10(data, level) {
 function predicate11_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate15(data, level) {
@@ -128,7 +128,7 @@ function predicate14_GooglePartialArg(data, level) {
   if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
   const value5 = data["willContinue"];
   if (value5 !== undefined && !predicate20(value5, level + 1)) return false;
-  for (const key in data) { if (key === "jsonPath" || key === "stringValue" || key === "numberValue" || key === "boolValue" || key === "nullValue" || key === "willContinue") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "jsonPath" || key === "stringValue" || key === "numberValue" || key === "boolValue" || key === "nullValue" || key === "willContinue") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate13(data, level) {
@@ -154,7 +154,7 @@ function predicate8_GoogleFunctionCall(data, level) {
   if (value3 !== undefined && !predicate13(value3, level + 1)) return false;
   const value4 = data["willContinue"];
   if (value4 !== undefined && !predicate22(value4, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "name" || key === "args" || key === "partialArgs" || key === "willContinue") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "partialArgs" || key === "willContinue") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate24(data, level) {
@@ -169,7 +169,7 @@ function predicate7_GoogleFunctionCallPart(data, level) {
   if (value0 !== undefined && !predicate8_GoogleFunctionCall(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
-  for (const key in data) { if (key === "functionCall" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionCall" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate27(data, level) {
@@ -195,7 +195,7 @@ function predicate26_GoogleBlob(data, level) {
   if (value1 !== undefined && !predicate28(value1, level + 1)) return false;
   const value2 = data["displayName"];
   if (value2 !== undefined && !predicate29(value2, level + 1)) return false;
-  for (const key in data) { if (key === "mimeType" || key === "data" || key === "displayName") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mimeType" || key === "data" || key === "displayName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate31(data, level) {
@@ -210,7 +210,7 @@ function predicate25_GoogleInlineDataPart(data, level) {
   if (value0 !== undefined && !predicate26_GoogleBlob(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate31(value1, level + 1)) return false;
-  for (const key in data) { if (key === "inlineData" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inlineData" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate34(data, level) {
@@ -235,7 +235,7 @@ function predicate33_GoogleFileData(data, level) {
   if (value1 !== undefined && !predicate35(value1, level + 1)) return false;
   const value2 = data["displayName"];
   if (value2 !== undefined && !predicate36(value2, level + 1)) return false;
-  for (const key in data) { if (key === "mimeType" || key === "fileUri" || key === "displayName") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mimeType" || key === "fileUri" || key === "displayName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate38(data, level) {
@@ -250,7 +250,7 @@ function predicate32_GoogleFileDataPart(data, level) {
   if (value0 !== undefined && !predicate33_GoogleFileData(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate38(value1, level + 1)) return false;
-  for (const key in data) { if (key === "fileData" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "fileData" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate41(data, level) {
@@ -265,7 +265,7 @@ function predicate39_GoogleExecutableCodePart(data, level) {
   if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate41(value1, level + 1)) return false;
-  for (const key in data) { if (key === "executableCode" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "executableCode" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
@@ -280,7 +280,7 @@ function predicate42_GoogleCodeExecutionResultPart(data, level) {
   if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate44(value1, level + 1)) return false;
-  for (const key in data) { if (key === "codeExecutionResult" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "codeExecutionResult" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate47(data, level) {
@@ -295,7 +295,7 @@ function predicate45_GoogleServerToolCallPart(data, level) {
   if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate47(value1, level + 1)) return false;
-  for (const key in data) { if (key === "toolCall" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolCall" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate50(data, level) {
@@ -310,7 +310,7 @@ function predicate48_GoogleServerToolResponsePart(data, level) {
   if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate50(value1, level + 1)) return false;
-  for (const key in data) { if (key === "toolResponse" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResponse" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate53(data, level) {
@@ -340,7 +340,7 @@ function predicate52_GoogleFunctionResponse(data, level) {
   if (value2 !== undefined && !predicate11_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["parts"];
   if (value3 !== undefined && !predicate56(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "name" || key === "response" || key === "parts") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "response" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate51_GoogleFunctionResponsePart(data, level) {
@@ -349,7 +349,7 @@ function predicate51_GoogleFunctionResponsePart(data, level) {
   if (data["functionResponse"] === undefined) return false;
   const value0 = data["functionResponse"];
   if (value0 !== undefined && !predicate52_GoogleFunctionResponse(value0, level + 1)) return false;
-  for (const key in data) { if (key === "functionResponse") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionResponse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate60(data, level) {
@@ -443,7 +443,7 @@ function predicate59_GoogleOtherPart(data, level) {
   if (value0 !== undefined && !predicate60(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
   if (value1 !== undefined && !predicate61(value1, level + 1)) return false;
-  for (const key in data) { if (key === "thought" || key === "thoughtSignature") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "thought" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide0(data, level)) return false;
   return true;
 }
@@ -617,7 +617,7 @@ function predicate95_GoogleContent(data, level) {
   if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
   const value1 = data["parts"];
   if (value1 !== undefined && !predicate97(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "parts") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate101(data, level) {
@@ -649,7 +649,7 @@ function predicate99_GoogleCandidate(data, level) {
   if (value4 !== undefined && !predicate11_RecordUnknown(value4, level + 1)) return false;
   const value5 = data["urlContextMetadata"];
   if (value5 !== undefined && !predicate11_RecordUnknown(value5, level + 1)) return false;
-  for (const key in data) { if (key === "content" || key === "finishReason" || key === "finishMessage" || key === "index" || key === "groundingMetadata" || key === "urlContextMetadata") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content" || key === "finishReason" || key === "finishMessage" || key === "index" || key === "groundingMetadata" || key === "urlContextMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate107(data, level) {
@@ -703,7 +703,7 @@ function predicate106_GoogleUsageMetadata(data, level) {
   if (value4 !== undefined && !predicate111(value4, level + 1)) return false;
   const value5 = data["totalTokenCount"];
   if (value5 !== undefined && !predicate112(value5, level + 1)) return false;
-  for (const key in data) { if (key === "promptTokenCount" || key === "candidatesTokenCount" || key === "thoughtsTokenCount" || key === "cachedContentTokenCount" || key === "toolUsePromptTokenCount" || key === "totalTokenCount") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "promptTokenCount" || key === "candidatesTokenCount" || key === "thoughtsTokenCount" || key === "cachedContentTokenCount" || key === "toolUsePromptTokenCount" || key === "totalTokenCount") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate114(data, level) {
@@ -715,7 +715,7 @@ function predicate113_GooglePromptFeedback(data, level) {
   if (level > 128) return false;
   const value0 = data["blockReason"];
   if (value0 !== undefined && !predicate114(value0, level + 1)) return false;
-  for (const key in data) { if (key === "blockReason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "blockReason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate116(data, level) {
@@ -745,7 +745,7 @@ function predicate115_GoogleGenerateContentResponse(data, level) {
   if (value3 !== undefined && !predicate120(value3, level + 1)) return false;
   const value4 = data["responseId"];
   if (value4 !== undefined && !predicate121(value4, level + 1)) return false;
-  for (const key in data) { if (key === "candidates" || key === "promptFeedback" || key === "usageMetadata" || key === "modelVersion" || key === "responseId") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "candidates" || key === "promptFeedback" || key === "usageMetadata" || key === "modelVersion" || key === "responseId") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate124(data, level) {
@@ -781,7 +781,7 @@ function predicate123(data, level) {
   if (value2 !== undefined && !predicate126(value2, level + 1)) return false;
   const value3 = data["details"];
   if (value3 !== undefined && !predicate127(value3, level + 1)) return false;
-  for (const key in data) { if (key === "code" || key === "message" || key === "status" || key === "details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "code" || key === "message" || key === "status" || key === "details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate122_GoogleErrorResponse(data, level) {
@@ -790,7 +790,7 @@ function predicate122_GoogleErrorResponse(data, level) {
   if (data["error"] === undefined) return false;
   const value0 = data["error"];
   if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
-  for (const key in data) { if (key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate129(data, level) {
@@ -816,7 +816,7 @@ function predicate128_GoogleThinkingConfig(data, level) {
   if (value1 !== undefined && !predicate130(value1, level + 1)) return false;
   const value2 = data["thinkingLevel"];
   if (value2 !== undefined && !predicate131(value2, level + 1)) return false;
-  for (const key in data) { if (key === "includeThoughts" || key === "thinkingBudget" || key === "thinkingLevel") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "includeThoughts" || key === "thinkingBudget" || key === "thinkingLevel") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate133(data, level) {
@@ -936,7 +936,7 @@ function predicate132_GoogleGenerationConfig(data, level) {
   if (value17 !== undefined && !withinDepth(value17, level + 1)) return false;
   const value18 = data["thinkingConfig"];
   if (value18 !== undefined && !predicate128_GoogleThinkingConfig(value18, level + 1)) return false;
-  for (const key in data) { if (key === "temperature" || key === "topP" || key === "topK" || key === "candidateCount" || key === "maxOutputTokens" || key === "stopSequences" || key === "seed" || key === "presencePenalty" || key === "frequencyPenalty" || key === "responseLogprobs" || key === "logprobs" || key === "responseMimeType" || key === "responseSchema" || key === "responseJsonSchema" || key === "responseModalities" || key === "mediaResolution" || key === "speechConfig" || key === "imageConfig" || key === "thinkingConfig") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "temperature" || key === "topP" || key === "topK" || key === "candidateCount" || key === "maxOutputTokens" || key === "stopSequences" || key === "seed" || key === "presencePenalty" || key === "frequencyPenalty" || key === "responseLogprobs" || key === "logprobs" || key === "responseMimeType" || key === "responseSchema" || key === "responseJsonSchema" || key === "responseModalities" || key === "mediaResolution" || key === "speechConfig" || key === "imageConfig" || key === "thinkingConfig") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate151(data, level) {
@@ -968,7 +968,7 @@ function predicate150_GoogleFunctionDeclaration(data, level) {
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   const value6 = data["behavior"];
   if (value6 !== undefined && !predicate153(value6, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "parameters" || key === "parametersJsonSchema" || key === "response" || key === "responseJsonSchema" || key === "behavior") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "parametersJsonSchema" || key === "response" || key === "responseJsonSchema" || key === "behavior") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate155(data, level) {
@@ -1008,7 +1008,7 @@ function predicate154_GoogleTool(data, level) {
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["mcpServers"];
   if (value10 !== undefined && !predicate157(value10, level + 1)) return false;
-  for (const key in data) { if (key === "functionDeclarations" || key === "googleSearch" || key === "googleSearchRetrieval" || key === "codeExecution" || key === "urlContext" || key === "fileSearch" || key === "googleMaps" || key === "computerUse" || key === "retrieval" || key === "enterpriseWebSearch" || key === "mcpServers") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionDeclarations" || key === "googleSearch" || key === "googleSearchRetrieval" || key === "codeExecution" || key === "urlContext" || key === "fileSearch" || key === "googleMaps" || key === "computerUse" || key === "retrieval" || key === "enterpriseWebSearch" || key === "mcpServers") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate159(data, level) {
@@ -1038,7 +1038,7 @@ function predicate158_GoogleFunctionCallingConfig(data, level) {
   if (value1 !== undefined && !predicate160(value1, level + 1)) return false;
   const value2 = data["streamFunctionCallArguments"];
   if (value2 !== undefined && !predicate162(value2, level + 1)) return false;
-  for (const key in data) { if (key === "mode" || key === "allowedFunctionNames" || key === "streamFunctionCallArguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mode" || key === "allowedFunctionNames" || key === "streamFunctionCallArguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate165(data, level) {
@@ -1054,7 +1054,7 @@ function predicate163_GoogleToolConfig(data, level) {
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["includeServerSideToolInvocations"];
   if (value2 !== undefined && !predicate165(value2, level + 1)) return false;
-  for (const key in data) { if (key === "functionCallingConfig" || key === "retrievalConfig" || key === "includeServerSideToolInvocations") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionCallingConfig" || key === "retrievalConfig" || key === "includeServerSideToolInvocations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate167(data, level) {
@@ -1078,7 +1078,7 @@ function predicate166_GoogleSafetySetting(data, level) {
   if (value1 !== undefined && !predicate168(value1, level + 1)) return false;
   const value2 = data["method"];
   if (value2 !== undefined && !predicate169(value2, level + 1)) return false;
-  for (const key in data) { if (key === "category" || key === "threshold" || key === "method") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "category" || key === "threshold" || key === "method") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate171(data, level) {
@@ -1104,7 +1104,7 @@ function predicate179(data, level) {
 function predicate178_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!predicate179(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate179(value, level + 1)) return false; }
   return true;
 }
 function predicate181(data, level) {
@@ -1128,7 +1128,7 @@ function predicate170_GoogleRequestFields(data, level) {
   if (value5 !== undefined && !predicate178_RecordString(value5, level + 1)) return false;
   const value6 = data["serviceTier"];
   if (value6 !== undefined && !predicate181(value6, level + 1)) return false;
-  for (const key in data) { if (key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate183(data, level) {
@@ -1179,7 +1179,7 @@ function predicate182_GoogleRequest(data, level) {
   if (value7 !== undefined && !predicate178_RecordString(value7, level + 1)) return false;
   const value8 = data["serviceTier"];
   if (value8 !== undefined && !predicate194(value8, level + 1)) return false;
-  for (const key in data) { if (key === "contents" || key === "systemInstruction" || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contents" || key === "systemInstruction" || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsGoogleTextPart(data) {

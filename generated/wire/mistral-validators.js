@@ -45,7 +45,7 @@ function predicate0_MistralTextChunk(data, level) {
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate4(data, level) {
@@ -78,7 +78,7 @@ function predicate12_MistralOtherChunk(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate13(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide2(data, level) {
@@ -135,7 +135,7 @@ function predicate3_MistralThinkChunk(data, level) {
   if (value2 !== undefined && !predicate16(value2, level + 1)) return false;
   const value3 = data["closed"];
   if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "thinking" || key === "signature" || key === "closed") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature" || key === "closed") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate21(data, level) {
@@ -171,7 +171,7 @@ function predicate24(data, level) {
   if (value0 !== undefined && !predicate25(value0, level + 1)) return false;
   const value1 = data["detail"];
   if (value1 !== undefined && !predicate26(value1, level + 1)) return false;
-  for (const key in data) { if (key === "url" || key === "detail") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url" || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate22(data, level) {
@@ -187,7 +187,7 @@ function predicate20_MistralImageUrlChunk(data, level) {
   if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
   const value1 = data["image_url"];
   if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "image_url") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate30(data, level) {
@@ -222,7 +222,7 @@ function predicate29_MistralDocumentUrlChunk(data, level) {
   if (value1 !== undefined && !predicate31(value1, level + 1)) return false;
   const value2 = data["document_name"];
   if (value2 !== undefined && !predicate32(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "document_url" || key === "document_name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "document_url" || key === "document_name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate37(data, level) {
@@ -268,7 +268,7 @@ function predicate47(data, level) {
 function predicate48_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate50(data, level) {
@@ -286,7 +286,7 @@ function predicate42_MistralFunctionCall(data, level) {
   if (value0 !== undefined && !predicate43(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate46(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate53(data, level) {
@@ -315,7 +315,7 @@ function predicate35_MistralToolCall(data, level) {
   if (value2 !== undefined && !predicate42_MistralFunctionCall(value2, level + 1)) return false;
   const value3 = data["index"];
   if (value3 !== undefined && !predicate52(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "function" || key === "index") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate56(data, level) {
@@ -378,7 +378,7 @@ function predicate55_MistralToolMessage(data, level) {
   if (value2 !== undefined && !predicate62(value2, level + 1)) return false;
   const value3 = data["name"];
   if (value3 !== undefined && !predicate65(value3, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "tool_call_id" || key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate69(data, level) {
@@ -426,7 +426,7 @@ function predicate68_MistralMessage(data, level) {
   if (value1 !== undefined && !predicate70(value1, level + 1)) return false;
   const value2 = data["tool_calls"];
   if (value2 !== undefined && !predicate75(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate81(data, level) {
@@ -474,7 +474,7 @@ function predicate79_MistralUsage(data, level) {
   if (value1 !== undefined && !predicate83(value1, level + 1)) return false;
   const value2 = data["total_tokens"];
   if (value2 !== undefined && !predicate86(value2, level + 1)) return false;
-  for (const key in data) { if (key === "prompt_tokens" || key === "completion_tokens" || key === "total_tokens") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "prompt_tokens" || key === "completion_tokens" || key === "total_tokens") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate90(data, level) {
@@ -506,7 +506,7 @@ function predicate89_MistralChoice(data, level) {
   if (value1 !== undefined && !predicate68_MistralMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate92(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "message" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate96(data, level) {
@@ -545,7 +545,7 @@ function predicate95_MistralChatCompletionResponse(data, level) {
   if (value2 !== undefined && !predicate98(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate100(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate105(data, level) {
@@ -601,7 +601,7 @@ function predicate103_MistralDeltaMessage(data, level) {
   if (value1 !== undefined && !predicate107(value1, level + 1)) return false;
   const value2 = data["tool_calls"];
   if (value2 !== undefined && !predicate112(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate117(data, level) {
@@ -633,7 +633,7 @@ function predicate116_MistralStreamChoice(data, level) {
   if (value1 !== undefined && !predicate103_MistralDeltaMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate119(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "delta" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate123(data, level) {
@@ -671,7 +671,7 @@ function predicate122_MistralCompletionChunk(data, level) {
   if (value2 !== undefined && !predicate125(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate127(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate131(data, level) {
@@ -702,7 +702,7 @@ function predicate130_MistralError(data, level) {
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["type"];
   if (value2 !== undefined && !predicate132(value2, level + 1)) return false;
-  for (const key in data) { if (key === "object" || key === "message" || key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "object" || key === "message" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate135_MistralValidationError(data, level) {
@@ -711,7 +711,7 @@ function predicate135_MistralValidationError(data, level) {
   if (data["detail"] === undefined) return false;
   const value0 = data["detail"];
   if (value0 !== undefined && !withinDepth(value0, level + 1)) return false;
-  for (const key in data) { if (key === "detail") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate138(data, level) {
@@ -778,7 +778,7 @@ function predicate150(data, level) {
   if (value0 !== undefined && !predicate151(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate147_MistralRequestToolCall(data, level) {
@@ -793,7 +793,7 @@ function predicate147_MistralRequestToolCall(data, level) {
   if (value1 !== undefined && !predicate149(value1, level + 1)) return false;
   const value2 = data["function"];
   if (value2 !== undefined && !predicate150(value2, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate146(data, level) {
@@ -824,7 +824,7 @@ function predicate136_MistralRequestMessage(data, level) {
   if (value3 !== undefined && !predicate154(value3, level + 1)) return false;
   const value4 = data["name"];
   if (value4 !== undefined && !predicate155(value4, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id" || key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate157(data, level) {
@@ -856,7 +856,7 @@ function predicate158(data, level) {
   if (value2 !== undefined && !predicate48_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
   if (value3 !== undefined && !predicate162(value3, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "parameters" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate156_MistralFunctionTool(data, level) {
@@ -868,7 +868,7 @@ function predicate156_MistralFunctionTool(data, level) {
   if (value0 !== undefined && !predicate157(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate158(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate164(data, level) {
@@ -881,7 +881,7 @@ function predicate163_MistralBuiltInTool(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate164(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate167(data, level) {
@@ -935,7 +935,7 @@ function predicate170(data, level) {
   if (value2 !== undefined && !predicate48_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
   if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "schema" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "schema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate165_MistralResponseFormat(data, level) {
@@ -945,7 +945,7 @@ function predicate165_MistralResponseFormat(data, level) {
   if (value0 !== undefined && !predicate166(value0, level + 1)) return false;
   const value1 = data["json_schema"];
   if (value1 !== undefined && !predicate170(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "json_schema") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "json_schema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate178(data, level) {
@@ -1091,7 +1091,7 @@ function predicate214(data, level) {
   if (data["name"] === undefined) return false;
   const value0 = data["name"];
   if (value0 !== undefined && !predicate215(value0, level + 1)) return false;
-  for (const key in data) { if (key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate212(data, level) {
@@ -1102,7 +1102,7 @@ function predicate212(data, level) {
   if (value0 !== undefined && !predicate213(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate214(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate207(data, level) {
@@ -1163,7 +1163,7 @@ function predicate225(data, level) {
   if (value0 !== undefined && !predicate226(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate228(data, level) {
@@ -1269,7 +1269,7 @@ function predicate177_MistralRequestFields(data, level) {
   if (value19 !== undefined && !predicate238(value19, level + 1)) return false;
   const value20 = data["safe_prompt"];
   if (value20 !== undefined && !predicate241(value20, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate243(data, level) {
@@ -1421,7 +1421,7 @@ function predicate281(data, level) {
   if (data["name"] === undefined) return false;
   const value0 = data["name"];
   if (value0 !== undefined && !predicate282(value0, level + 1)) return false;
-  for (const key in data) { if (key === "name") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate279(data, level) {
@@ -1432,7 +1432,7 @@ function predicate279(data, level) {
   if (value0 !== undefined && !predicate280(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate281(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate274(data, level) {
@@ -1493,7 +1493,7 @@ function predicate292(data, level) {
   if (value0 !== undefined && !predicate293(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate294(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate295(data, level) {
@@ -1601,7 +1601,7 @@ function predicate242_MistralChatCompletionRequest(data, level) {
   if (value20 !== undefined && !predicate305(value20, level + 1)) return false;
   const value21 = data["safe_prompt"];
   if (value21 !== undefined && !predicate308(value21, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "messages" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "messages" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsMistralTextChunk(data) {

@@ -37,7 +37,7 @@ function predicate0_OllamaThinkingField(data, level) {
   if (data["thinking"] === undefined) return false;
   const value0 = data["thinking"];
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
-  for (const key in data) { if (key === "thinking") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate3(data, level) {
@@ -50,7 +50,7 @@ function predicate2_OllamaContentField(data, level) {
   if (data["content"] === undefined) return false;
   const value0 = data["content"];
   if (value0 !== undefined && !predicate3(value0, level + 1)) return false;
-  for (const key in data) { if (key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate6(data, level) {
@@ -69,7 +69,7 @@ function predicate4_OllamaImagesField(data, level) {
   if (data["images"] === undefined) return false;
   const value0 = data["images"];
   if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
-  for (const key in data) { if (key === "images") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "images") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate8(data, level) {
@@ -89,7 +89,7 @@ function predicate11(data, level) {
 function predicate12_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate9_OllamaToolCallFunction(data, level) {
@@ -103,7 +103,7 @@ function predicate9_OllamaToolCallFunction(data, level) {
   if (value1 !== undefined && !predicate11(value1, level + 1)) return false;
   const value2 = data["arguments"];
   if (value2 !== undefined && !predicate12_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate7_OllamaToolCall(data, level) {
@@ -114,7 +114,7 @@ function predicate7_OllamaToolCall(data, level) {
   if (value0 !== undefined && !predicate8(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate9_OllamaToolCallFunction(value1, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate16(data, level) {
@@ -159,13 +159,13 @@ function predicate15_OllamaToolMessage(data, level) {
   if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
   const value4 = data["images"];
   if (value4 !== undefined && !predicate20(value4, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "tool_name" || key === "tool_call_id" || key === "images") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_name" || key === "tool_call_id" || key === "images") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate22_OllamaOtherField(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate24(data, level) {
@@ -262,7 +262,7 @@ function predicate23_OllamaMessage(data, level) {
   if (value5 !== undefined && !predicate37(value5, level + 1)) return false;
   const value6 = data["tool_call_id"];
   if (value6 !== undefined && !predicate40(value6, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
@@ -322,7 +322,7 @@ function predicate43_OllamaChatResponse(data, level) {
   if (value6 !== undefined && !predicate52(value6, level + 1)) return false;
   const value7 = data["total_duration"];
   if (value7 !== undefined && !predicate53(value7, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "created_at" || key === "message" || key === "done" || key === "done_reason" || key === "prompt_eval_count" || key === "eval_count" || key === "total_duration") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "created_at" || key === "message" || key === "done" || key === "done_reason" || key === "prompt_eval_count" || key === "eval_count" || key === "total_duration") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate55(data, level) {
@@ -335,7 +335,7 @@ function predicate54_OllamaError(data, level) {
   if (data["error"] === undefined) return false;
   const value0 = data["error"];
   if (value0 !== undefined && !predicate55(value0, level + 1)) return false;
-  for (const key in data) { if (key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate57(data, level) {
@@ -364,7 +364,7 @@ function predicate58(data, level) {
   if (value1 !== undefined && !predicate60(value1, level + 1)) return false;
   const value2 = data["arguments"];
   if (value2 !== undefined && !predicate12_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate56_OllamaRequestToolCall(data, level) {
@@ -375,7 +375,7 @@ function predicate56_OllamaRequestToolCall(data, level) {
   if (value0 !== undefined && !predicate57(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate58(value1, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate64(data, level) {
@@ -453,7 +453,7 @@ function predicate62_OllamaRequestMessage(data, level) {
   if (value5 !== undefined && !predicate74(value5, level + 1)) return false;
   const value6 = data["tool_call_id"];
   if (value6 !== undefined && !predicate75(value6, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate77(data, level) {
@@ -513,7 +513,7 @@ function predicate88(data, level) {
   if (value1 !== undefined && !predicate90(value1, level + 1)) return false;
   const value2 = data["parameters"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "parameters") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate86_OllamaToolParam(data, level) {
@@ -525,7 +525,7 @@ function predicate86_OllamaToolParam(data, level) {
   if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate88(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate85(data, level) {
@@ -564,7 +564,7 @@ function predicate76_OllamaRequestFields(data, level) {
   if (value5 !== undefined && !predicate92(value5, level + 1)) return false;
   const value6 = data["options"];
   if (value6 !== undefined && !withinDepth(value6, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate96(data, level) {
@@ -648,7 +648,7 @@ function predicate95_OllamaChatRequest(data, level) {
   if (value6 !== undefined && !withinDepth(value6, level + 1)) return false;
   const value7 = data["messages"];
   if (value7 !== undefined && !predicate109(value7, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options" || key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsOllamaThinkingField(data) {

@@ -53,7 +53,7 @@ function predicate6_OpenAiChatTextContentPart(data, level) {
   if (value0 !== undefined && !predicate7(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate8(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -71,7 +71,7 @@ function predicate10_OpenAiChatOtherContentPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate11(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide2(data, level) {
@@ -112,7 +112,7 @@ function predicate0_OpenAiChatMessageContent(data, level) {
   if (level > 128) return false;
   const value0 = data["content"];
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
-  for (const key in data) { if (key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate17(data, level) {
@@ -162,7 +162,7 @@ function predicate15_OpenAiChatMessageReasoning(data, level) {
   if (value1 !== undefined && !predicate19(value1, level + 1)) return false;
   const value2 = data["reasoning_details"];
   if (value2 !== undefined && !predicate22(value2, level + 1)) return false;
-  for (const key in data) { if (key === "reasoning_content" || key === "reasoning" || key === "reasoning_details") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate27(data, level) {
@@ -207,13 +207,13 @@ function predicate32_OpenAiChatFunction(data, level) {
   if (value0 !== undefined && !predicate33(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate34(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate36_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate25_OpenAiChatFunctionToolCall(data, level) {
@@ -228,7 +228,7 @@ function predicate25_OpenAiChatFunctionToolCall(data, level) {
   if (value2 !== undefined && !predicate32_OpenAiChatFunction(value2, level + 1)) return false;
   const value3 = data["extra_content"];
   if (value3 !== undefined && !predicate36_RecordUnknown(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "function" || key === "extra_content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "extra_content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate39(data, level) {
@@ -251,7 +251,7 @@ function predicate38_OpenAiChatCustomToolCall(data, level) {
   if (value1 !== undefined && !predicate40(value1, level + 1)) return false;
   const value2 = data["custom"];
   if (value2 !== undefined && !predicate36_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "custom") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "custom") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate43(data, level) {
@@ -281,7 +281,7 @@ function predicate42_OpenAiChatAudio(data, level) {
   if (value2 !== undefined && !predicate45(value2, level + 1)) return false;
   const value3 = data["expires_at"];
   if (value3 !== undefined && !predicate46(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "data" || key === "transcript" || key === "expires_at") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "data" || key === "transcript" || key === "expires_at") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate49(data, level) {
@@ -301,13 +301,13 @@ function predicate47_OpenAiChatMessageRefusal(data, level) {
   if (level > 128) return false;
   const value0 = data["refusal"];
   if (value0 !== undefined && !predicate48(value0, level + 1)) return false;
-  for (const key in data) { if (key === "refusal") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "refusal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate51_OpenAiChatOtherMessageFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate54(data, level) {
@@ -449,7 +449,7 @@ function predicate91_OpenAiChatOtherToolCall(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate92(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide5(data, level) {
@@ -524,7 +524,7 @@ function predicate52_OpenAiChatAssistantMessage(data, level) {
   if (value6 !== undefined && !predicate73(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
   if (value7 !== undefined && !predicate76(value7, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate98(data, level) {
@@ -555,7 +555,7 @@ function predicate97_OpenAiChatChoice(data, level) {
   if (value1 !== undefined && !predicate52_OpenAiChatAssistantMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate100(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "message" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate104(data, level) {
@@ -592,7 +592,7 @@ function predicate103_OpenAiChatCompletion(data, level) {
   if (value2 !== undefined && !predicate106(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate108(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate112(data, level) {
@@ -656,7 +656,7 @@ function predicate120(data, level) {
   if (value0 !== undefined && !predicate121(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate124(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate127(data, level) {
@@ -678,7 +678,7 @@ function predicate111_OpenAiChatToolCallDelta(data, level) {
   if (value2 !== undefined && !predicate116(value2, level + 1)) return false;
   const value3 = data["function"];
   if (value3 !== undefined && !predicate119(value3, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "id" || key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate130(data, level) {
@@ -802,7 +802,7 @@ function predicate128_OpenAiChatDelta(data, level) {
   if (value6 !== undefined && !predicate149(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
   if (value7 !== undefined && !predicate152(value7, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate157(data, level) {
@@ -840,7 +840,7 @@ function predicate156_OpenAiChatChunkChoice(data, level) {
   if (value1 !== undefined && !predicate158(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
   if (value2 !== undefined && !predicate161(value2, level + 1)) return false;
-  for (const key in data) { if (key === "index" || key === "delta" || key === "finish_reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate165(data, level) {
@@ -877,7 +877,7 @@ function predicate164_OpenAiChatCompletionChunk(data, level) {
   if (value2 !== undefined && !predicate167(value2, level + 1)) return false;
   const value3 = data["usage"];
   if (value3 !== undefined && !predicate169(value3, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "model" || key === "choices" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate174(data, level) {
@@ -938,7 +938,7 @@ function predicate173(data, level) {
   if (value2 !== undefined && !predicate178(value2, level + 1)) return false;
   const value3 = data["param"];
   if (value3 !== undefined && !predicate182(value3, level + 1)) return false;
-  for (const key in data) { if (key === "message" || key === "type" || key === "code" || key === "param") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "type" || key === "code" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate172_OpenAiChatErrorBody(data, level) {
@@ -947,7 +947,7 @@ function predicate172_OpenAiChatErrorBody(data, level) {
   if (data["error"] === undefined) return false;
   const value0 = data["error"];
   if (value0 !== undefined && !predicate173(value0, level + 1)) return false;
-  for (const key in data) { if (key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate186(data, level) {
@@ -968,7 +968,7 @@ function predicate185_OpenAiChatTextPartParam(data, level) {
   if (value0 !== undefined && !predicate186(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate187(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate189(data, level) {
@@ -986,7 +986,7 @@ function predicate190(data, level) {
   if (data["url"] === undefined) return false;
   const value0 = data["url"];
   if (value0 !== undefined && !predicate191(value0, level + 1)) return false;
-  for (const key in data) { if (key === "url") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate188_OpenAiChatImagePartParam(data, level) {
@@ -998,7 +998,7 @@ function predicate188_OpenAiChatImagePartParam(data, level) {
   if (value0 !== undefined && !predicate189(value0, level + 1)) return false;
   const value1 = data["image_url"];
   if (value1 !== undefined && !predicate190(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "image_url") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate193(data, level) {
@@ -1033,7 +1033,7 @@ function predicate194(data, level) {
   if (value0 !== undefined && !predicate195(value0, level + 1)) return false;
   const value1 = data["format"];
   if (value1 !== undefined && !predicate196(value1, level + 1)) return false;
-  for (const key in data) { if (key === "data" || key === "format") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "data" || key === "format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate192_OpenAiChatInputAudioPartParam(data, level) {
@@ -1045,7 +1045,7 @@ function predicate192_OpenAiChatInputAudioPartParam(data, level) {
   if (value0 !== undefined && !predicate193(value0, level + 1)) return false;
   const value1 = data["input_audio"];
   if (value1 !== undefined && !predicate194(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "input_audio") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "input_audio") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate200(data, level) {
@@ -1069,7 +1069,7 @@ function predicate201(data, level) {
   if (value0 !== undefined && !predicate202(value0, level + 1)) return false;
   const value1 = data["filename"];
   if (value1 !== undefined && !predicate203(value1, level + 1)) return false;
-  for (const key in data) { if (key === "file_data" || key === "filename") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "file_data" || key === "filename") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate199_OpenAiChatFilePartParam(data, level) {
@@ -1081,7 +1081,7 @@ function predicate199_OpenAiChatFilePartParam(data, level) {
   if (value0 !== undefined && !predicate200(value0, level + 1)) return false;
   const value1 = data["file"];
   if (value1 !== undefined && !predicate201(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "file") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "file") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate205(data, level) {
@@ -1112,7 +1112,7 @@ function predicate204_OpenAiChatSystemMessageParam(data, level) {
   if (value0 !== undefined && !predicate205(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate206(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate211(data, level) {
@@ -1147,7 +1147,7 @@ function predicate210_OpenAiChatUserMessageParam(data, level) {
   if (value0 !== undefined && !predicate211(value0, level + 1)) return false;
   const value1 = data["content"];
   if (value1 !== undefined && !predicate212(value1, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate221(data, level) {
@@ -1176,7 +1176,7 @@ function predicate223(data, level) {
   if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
   const value1 = data["arguments"];
   if (value1 !== undefined && !predicate225(value1, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "arguments") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate220_OpenAiChatFunctionToolCallParam(data, level) {
@@ -1191,7 +1191,7 @@ function predicate220_OpenAiChatFunctionToolCallParam(data, level) {
   if (value1 !== undefined && !predicate222(value1, level + 1)) return false;
   const value2 = data["function"];
   if (value2 !== undefined && !predicate223(value2, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate227(data, level) {
@@ -1220,7 +1220,7 @@ function predicate226_OpenAiChatReplayedContentPart(data, level) {
 function predicate230_OpenAiChatReplayedToolCallParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate232(data, level) {
@@ -1274,7 +1274,7 @@ function predicate242(data, level) {
   if (data["id"] === undefined) return false;
   const value0 = data["id"];
   if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
-  for (const key in data) { if (key === "id") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate245(data, level) {
@@ -1307,7 +1307,7 @@ function predicate231_OpenAiChatAssistantMessageParam(data, level) {
   if (value6 !== undefined && !predicate242(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
   if (value7 !== undefined && !predicate244(value7, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate249(data, level) {
@@ -1345,7 +1345,7 @@ function predicate248_OpenAiChatToolMessageParam(data, level) {
   if (value1 !== undefined && !predicate250(value1, level + 1)) return false;
   const value2 = data["content"];
   if (value2 !== undefined && !predicate251(value2, level + 1)) return false;
-  for (const key in data) { if (key === "role" || key === "tool_call_id" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "tool_call_id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate256(data, level) {
@@ -1385,7 +1385,7 @@ function predicate257(data, level) {
   if (value2 !== undefined && !predicate36_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
   if (value3 !== undefined && !predicate261(value3, level + 1)) return false;
-  for (const key in data) { if (key === "name" || key === "description" || key === "parameters" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate255_OpenAiChatFunctionToolParam(data, level) {
@@ -1397,7 +1397,7 @@ function predicate255_OpenAiChatFunctionToolParam(data, level) {
   if (value0 !== undefined && !predicate256(value0, level + 1)) return false;
   const value1 = data["function"];
   if (value1 !== undefined && !predicate257(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "function") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate265(data, level) {
@@ -1411,7 +1411,7 @@ function predicate264_OpenAiChatCustomToolParam(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate265(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate268(data, level) {
@@ -1439,7 +1439,7 @@ function predicate266_OpenAiChatNamedToolChoice(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate273(data, level) {
@@ -1467,7 +1467,7 @@ function predicate271_OpenAiChatResponseFormat(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate277(data, level) {
@@ -1480,7 +1480,7 @@ function predicate276_OpenAiChatOtherTagged(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate277(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate279(data, level) {
@@ -1591,7 +1591,7 @@ function predicate278_OpenAiChatRequestFields(data, level) {
   if (value4 !== undefined && !predicate297(value4, level + 1)) return false;
   const value5 = data["response_format"];
   if (value5 !== undefined && !predicate303(value5, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate307(data, level) {
@@ -1715,7 +1715,7 @@ function predicate306_OpenAiChatRequest(data, level) {
   if (value5 !== undefined && !predicate331(value5, level + 1)) return false;
   const value6 = data["messages"];
   if (value6 !== undefined && !predicate334(value6, level + 1)) return false;
-  for (const key in data) { if (key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "messages") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function acceptsOpenAiChatMessageContent(data) {

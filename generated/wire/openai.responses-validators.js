@@ -45,7 +45,7 @@ function predicate0_OpenAiResponsesSummaryText(data, level) {
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate4(data, level) {
@@ -66,7 +66,7 @@ function predicate3_OpenAiResponsesReasoningText(data, level) {
   if (value0 !== undefined && !predicate4(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate5(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate7(data, level) {
@@ -138,7 +138,7 @@ function predicate6_OpenAiResponsesReasoningItem(data, level) {
   if (value4 !== undefined && !predicate17(value4, level + 1)) return false;
   const value5 = data["status"];
   if (value5 !== undefined && !predicate20(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "summary" || key === "content" || key === "encrypted_content" || key === "status") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "summary" || key === "content" || key === "encrypted_content" || key === "status") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate22(data, level) {
@@ -175,7 +175,7 @@ function predicate21_OpenAiResponsesOutputText(data, level) {
   if (value2 !== undefined && !predicate24(value2, level + 1)) return false;
   const value3 = data["logprobs"];
   if (value3 !== undefined && !predicate25(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text" || key === "annotations" || key === "logprobs") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "annotations" || key === "logprobs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate27(data, level) {
@@ -196,7 +196,7 @@ function predicate26_OpenAiResponsesRefusal(data, level) {
   if (value0 !== undefined && !predicate27(value0, level + 1)) return false;
   const value1 = data["refusal"];
   if (value1 !== undefined && !predicate28(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "refusal") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "refusal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide0(data, level) {
@@ -214,7 +214,7 @@ function predicate29_OpenAiResponsesOtherContentPart(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate30(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate32(data, level) {
@@ -298,7 +298,7 @@ function predicate39_OpenAiResponsesMessageItem(data, level) {
   if (value4 !== undefined && !predicate44(value4, level + 1)) return false;
   const value5 = data["content"];
   if (value5 !== undefined && !predicate47(value5, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "role" || key === "status" || key === "phase" || key === "content") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "role" || key === "status" || key === "phase" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate50(data, level) {
@@ -351,7 +351,7 @@ function predicate49_OpenAiResponsesFunctionCallItem(data, level) {
   if (value5 !== undefined && !predicate55(value5, level + 1)) return false;
   const value6 = data["namespace"];
   if (value6 !== undefined && !predicate56(value6, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "call_id" || key === "name" || key === "arguments" || key === "status" || key === "namespace") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "call_id" || key === "name" || key === "arguments" || key === "status" || key === "namespace") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate58(data, level) {
@@ -398,7 +398,7 @@ function predicate57_OpenAiResponsesImageGenerationCallItem(data, level) {
   if (value3 !== undefined && !predicate61(value3, level + 1)) return false;
   const value4 = data["output_format"];
   if (value4 !== undefined && !predicate64(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "id" || key === "status" || key === "result" || key === "output_format") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "status" || key === "result" || key === "output_format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide3(data, level) {
@@ -416,7 +416,7 @@ function predicate65_OpenAiResponsesOtherItem(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate66(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate68(data, level) {
@@ -500,7 +500,7 @@ function predicate76_OpenAiResponsesError(data, level) {
   if (value2 !== undefined && !predicate83(value2, level + 1)) return false;
   const value3 = data["param"];
   if (value3 !== undefined && !predicate84(value3, level + 1)) return false;
-  for (const key in data) { if (key === "code" || key === "type" || key === "message" || key === "param") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "code" || key === "type" || key === "message" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate88(data, level) {
@@ -542,7 +542,7 @@ function predicate95(data, level) {
   if (level > 128) return false;
   const value0 = data["reason"];
   if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
-  for (const key in data) { if (key === "reason") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate99(data, level) {
@@ -564,7 +564,7 @@ function predicate100(data, level) {
 function predicate104_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { if (false) continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate106(data, level) {
@@ -596,7 +596,7 @@ function predicate87_OpenAiResponsesResponse(data, level) {
   if (value6 !== undefined && !predicate100(value6, level + 1)) return false;
   const value7 = data["usage"];
   if (value7 !== undefined && !predicate103(value7, level + 1)) return false;
-  for (const key in data) { if (key === "id" || key === "object" || key === "status" || key === "model" || key === "output" || key === "incomplete_details" || key === "error" || key === "usage") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "object" || key === "status" || key === "model" || key === "output" || key === "incomplete_details" || key === "error" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate107_OpenAiResponsesErrorBody(data, level) {
@@ -605,7 +605,7 @@ function predicate107_OpenAiResponsesErrorBody(data, level) {
   if (data["error"] === undefined) return false;
   const value0 = data["error"];
   if (value0 !== undefined && !predicate76_OpenAiResponsesError(value0, level + 1)) return false;
-  for (const key in data) { if (key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate110(data, level) {
@@ -626,7 +626,7 @@ function predicate109_OpenAiResponsesInputText(data, level) {
   if (value0 !== undefined && !predicate110(value0, level + 1)) return false;
   const value1 = data["text"];
   if (value1 !== undefined && !predicate111(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "text") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate113(data, level) {
@@ -674,7 +674,7 @@ function predicate112_OpenAiResponsesInputImage(data, level) {
   if (value1 !== undefined && !predicate114(value1, level + 1)) return false;
   const value2 = data["detail"];
   if (value2 !== undefined && !predicate115(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "image_url" || key === "detail") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url" || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate121(data, level) {
@@ -706,7 +706,7 @@ function predicate120_OpenAiResponsesInputFile(data, level) {
   if (value2 !== undefined && !predicate123(value2, level + 1)) return false;
   const value3 = data["filename"];
   if (value3 !== undefined && !predicate124(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "file_data" || key === "file_url" || key === "filename") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "file_data" || key === "file_url" || key === "filename") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate126(data, level) {
@@ -769,7 +769,7 @@ function predicate125_OpenAiResponsesInputMessage(data, level) {
   if (value2 !== undefined && !predicate131(value2, level + 1)) return false;
   const value3 = data["phase"];
   if (value3 !== undefined && !predicate138(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "role" || key === "content" || key === "phase") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "role" || key === "content" || key === "phase") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate140(data, level) {
@@ -811,7 +811,7 @@ function predicate139_OpenAiResponsesFunctionCallOutputItem(data, level) {
   if (value1 !== undefined && !predicate141(value1, level + 1)) return false;
   const value2 = data["output"];
   if (value2 !== undefined && !predicate142(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "call_id" || key === "output") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "call_id" || key === "output") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide6(data, level) {
@@ -829,7 +829,7 @@ function predicate149_OpenAiResponsesOtherInputItem(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate150(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate152(data, level) {
@@ -946,7 +946,7 @@ function predicate167_OpenAiResponsesFunctionToolParam(data, level) {
   if (value3 !== undefined && !predicate173(value3, level + 1)) return false;
   const value4 = data["strict"];
   if (value4 !== undefined && !predicate176(value4, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate181(data, level) {
@@ -1039,7 +1039,7 @@ function predicate179_OpenAiResponsesHostedToolParam(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate180(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate199(data, level) {
@@ -1117,7 +1117,7 @@ function predicate197_OpenAiResponsesNamedToolChoice(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate198(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate213(data, level) {
@@ -1130,7 +1130,7 @@ function predicate212_OpenAiResponsesOtherTagged(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate213(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate216(data, level) {
@@ -1231,7 +1231,7 @@ function predicate214_OpenAiResponsesReasoningParam(data, level) {
   if (value1 !== undefined && !predicate224(value1, level + 1)) return false;
   const value2 = data["generate_summary"];
   if (value2 !== undefined && !predicate229(value2, level + 1)) return false;
-  for (const key in data) { if (key === "effort" || key === "summary" || key === "generate_summary") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "effort" || key === "summary" || key === "generate_summary") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate237(data, level) {
@@ -1374,7 +1374,7 @@ function predicate234_OpenAiResponsesRequestFields(data, level) {
   if (value5 !== undefined && !predicate253(value5, level + 1)) return false;
   const value6 = data["stream"];
   if (value6 !== undefined && !predicate266(value6, level + 1)) return false;
-  for (const key in data) { if (key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "include" || key === "stream") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "include" || key === "stream") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate272(data, level) {
@@ -1483,7 +1483,7 @@ function predicate269_OpenAiResponsesRequest(data, level) {
   if (value7 !== undefined && !predicate293(value7, level + 1)) return false;
   const value8 = data["include"];
   if (value8 !== undefined && !predicate294(value8, level + 1)) return false;
-  for (const key in data) { if (key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "stream" || key === "input" || key === "store" || key === "include") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "stream" || key === "input" || key === "store" || key === "include") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate297(data, level) {
@@ -1500,7 +1500,7 @@ function predicate296_OpenAiResponsesResponseEvent(data, level) {
   if (value0 !== undefined && !predicate297(value0, level + 1)) return false;
   const value1 = data["response"];
   if (value1 !== undefined && !predicate87_OpenAiResponsesResponse(value1, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "response") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "response") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate300(data, level) {
@@ -1526,7 +1526,7 @@ function predicate299_OpenAiResponsesOutputItemEvent(data, level) {
   if (value1 !== undefined && !predicate301(value1, level + 1)) return false;
   const value2 = data["item"];
   if (value2 !== undefined && !predicate67_OpenAiResponsesOutputItem(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "output_index" || key === "item") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "item") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate304(data, level) {
@@ -1565,7 +1565,7 @@ function predicate303_OpenAiResponsesContentDeltaEvent(data, level) {
   if (value2 !== undefined && !predicate306(value2, level + 1)) return false;
   const value3 = data["delta"];
   if (value3 !== undefined && !predicate307(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "output_index" || key === "content_index" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate309(data, level) {
@@ -1600,7 +1600,7 @@ function predicate308_OpenAiResponsesContentPartAddedEvent(data, level) {
   if (value2 !== undefined && !predicate311(value2, level + 1)) return false;
   const value3 = data["part"];
   if (value3 !== undefined && !predicate31_OpenAiResponsesContentPart(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "output_index" || key === "content_index" || key === "part") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate314(data, level) {
@@ -1638,7 +1638,7 @@ function predicate313_OpenAiResponsesSummaryEvent(data, level) {
   if (value2 !== undefined && !predicate316(value2, level + 1)) return false;
   const value3 = data["delta"];
   if (value3 !== undefined && !predicate317(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "output_index" || key === "summary_index" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "summary_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate319(data, level) {
@@ -1668,7 +1668,7 @@ function predicate318_OpenAiResponsesArgumentsDeltaEvent(data, level) {
   if (value1 !== undefined && !predicate320(value1, level + 1)) return false;
   const value2 = data["delta"];
   if (value2 !== undefined && !predicate321(value2, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "output_index" || key === "delta") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate323(data, level) {
@@ -1704,7 +1704,7 @@ function predicate322_OpenAiResponsesErrorEvent(data, level) {
   if (value2 !== undefined && !predicate327(value2, level + 1)) return false;
   const value3 = data["error"];
   if (value3 !== undefined && !predicate76_OpenAiResponsesError(value3, level + 1)) return false;
-  for (const key in data) { if (key === "type" || key === "code" || key === "message" || key === "error") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "code" || key === "message" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide11(data, level) {
@@ -1722,7 +1722,7 @@ function predicate329_OpenAiResponsesOtherStreamEvent(data, level) {
   if (data["type"] === undefined) return false;
   const value0 = data["type"];
   if (value0 !== undefined && !predicate330(value0, level + 1)) return false;
-  for (const key in data) { if (key === "type") continue; const value = data[key]; if (!(typeof value !== "object" || value === null || withinDepth(value, level + 1))) return false; }
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate332(data, level) {

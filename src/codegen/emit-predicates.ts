@@ -198,9 +198,15 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     // Own properties no `properties` entry names: checked against unevaluatedProperties when it says
     // something (ajv loops with for-in too), else only walked for depth, in schemas that walk the object.
     if (walks && (types === undefined || types.includes("object"))) {
-      const rest = unevaluated !== undefined && !isTrueSchema(unevaluated) ? check(unevaluated, "value", "level + 1", walking) : "(typeof value !== \"object\" || value === null || withinDepth(value, level + 1))";
-      const isDeclared = declared.length === 0 ? "false" : declared.map((property) => `key === ${JSON.stringify(property)}`).join(" || ");
-      objectLines.push(`for (const key in data) { if (${isDeclared}) continue; const value = data[key]; if (!${rest}) return false; }`);
+      const isDeclared = declared.map((property) => `key === ${JSON.stringify(property)}`).join(" || ");
+      if (unevaluated !== undefined && !isTrueSchema(unevaluated)) {
+        const skip = declared.length === 0 ? "" : `if (${isDeclared}) continue; `;
+        objectLines.push(`for (const key in data) { ${skip}const value = data[key]; if (!${check(unevaluated, "value", "level + 1", walking)}) return false; }`);
+      } else {
+        // Only a member that is an array or object can nest: a scalar is passed before its name is compared.
+        const skip = declared.length === 0 ? "" : ` || ${isDeclared}`;
+        objectLines.push(`for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null${skip}) continue; if (!withinDepth(value, level + 1)) return false; }`);
+      }
     }
     if (objectLines.length > 0) {
       if (isObject === "true") lines.push(...objectLines.map((line) => `  ${line}`));

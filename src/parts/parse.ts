@@ -67,11 +67,17 @@ export function validated(value: unknown, validator: StandaloneValidator, what: 
 }
 
 /** The parts with every part of a later format version read as an `unknown` part (tool results recursed). */
-function readParts(parts: readonly Part[]): Part[] {
+/**
+ * How parts are read: `copy` leaves the caller's objects as they were (a part without its empty
+ * attributes is a new object); `inPlace` is for values parsed here from text, which nobody else holds.
+ */
+type ReadMode = "copy" | "inPlace";
+
+function readParts(parts: readonly Part[], mode: ReadMode): Part[] {
   let result: Part[] | undefined;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index] as Part;
-    const read = readPart(part);
+    const read = readPart(part, mode);
     if (read === part) continue;
     result ??= parts.slice();
     result[index] = read;
@@ -91,7 +97,7 @@ function withoutAttributes(part: Part): Part {
   return copy as unknown as Part;
 }
 
-function readPart(part: Part): Part {
+function readPart(part: Part, mode: ReadMode): Part {
   const type: string = part.type;
   if (!isPartType(type)) {
     return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: type, rawJson: JSON.stringify(part) };
@@ -99,9 +105,13 @@ function readPart(part: Part): Part {
   let read = part;
   // The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
   // says nothing an absent one does not: read as absent, a part reads back as the part that was written.
-  if (part.attributes !== undefined && isEmptyObject(part.attributes)) read = withoutAttributes(part);
+  if (part.attributes !== undefined && isEmptyObject(part.attributes)) {
+    if (mode === "copy") read = withoutAttributes(part);
+    // The writer puts attributes last, and deleting the last property keeps V8's fast object shape.
+    else delete part.attributes;
+  }
   if (read.type === "tool_result") {
-    const content = readParts(read.content);
+    const content = readParts(read.content, mode);
     return content === read.content ? read : { ...read, content };
   }
   return read;
@@ -112,8 +122,8 @@ function isEmptyObject(value: object): boolean {
   return true;
 }
 
-function readMessage(message: Message): Message {
-  const parts = readParts(message.parts);
+function readMessage(message: Message, mode: ReadMode): Message {
+  const parts = readParts(message.parts, mode);
   return parts === message.parts ? message : { ...message, parts };
 }
 
@@ -121,18 +131,23 @@ function jsonValue(input: unknown, context: ParseContext): unknown {
   return typeof input === "string" ? parseJsonText(input, context) : input;
 }
 
+/** Text is parsed here, so its value is read in place; a value the caller gives is copied where it changes. */
+function readModeOf(input: unknown): ReadMode {
+  return typeof input === "string" ? "inPlace" : "copy";
+}
+
 /** Parses one part (JSON text or an already parsed value). */
 export function parsePart(input: unknown, context: ParseContext = {}): Part {
   const value = jsonValue(input, context);
   validated(value, validatePart, "part", context);
-  return readPart(value as Part);
+  return readPart(value as Part, readModeOf(input));
 }
 
 /** Parses one message (JSON text or an already parsed value). */
 export function parseMessage(input: unknown, context: ParseContext = {}): Message {
   const value = jsonValue(input, context);
   validated(value, validateMessage, "message", context);
-  return readMessage(value as Message);
+  return readMessage(value as Message, readModeOf(input));
 }
 
 /**
@@ -142,10 +157,17 @@ export function parseMessage(input: unknown, context: ParseContext = {}): Messag
  */
 export function parseHistory(input: unknown, context: ParseContext = {}): History {
   const value = jsonValue(input, context);
+  const mode = readModeOf(input);
   if (Array.isArray(value)) {
     checkNestingDepth(value, "history", context);
     const pointer = context.pointer ?? "";
-    const messages = value.map((message, index) => parseMessage(message, { ...context, pointer: appendPointer(pointer, index) }));
+    const messages = value.map((message: unknown, index) => {
+      // Each element as parseMessage reads it, in the mode of the whole input.
+      const location = { ...context, pointer: appendPointer(pointer, index) };
+      const parsed = jsonValue(message, location);
+      validated(parsed, validateMessage, "message", location);
+      return readMessage(parsed as Message, mode);
+    });
     return { format: "partwise.history", version: 1, messages };
   }
   validated(value, validateHistory, "history", context);
@@ -153,7 +175,7 @@ export function parseHistory(input: unknown, context: ParseContext = {}): Histor
   let messages: Message[] | undefined;
   for (let index = 0; index < history.messages.length; index++) {
     const message = history.messages[index] as Message;
-    const read = readMessage(message);
+    const read = readMessage(message, mode);
     if (read === message) continue;
     messages ??= history.messages.slice();
     messages[index] = read;
@@ -167,7 +189,7 @@ export function parseSessionEvent(input: unknown, context: ParseContext = {}): S
   validated(value, validateSessionEvent, "session event", context);
   const event = value as SessionEvent;
   if (event.type !== "MESSAGE" || !("message" in event)) return event;
-  const message = readMessage(event.message);
+  const message = readMessage(event.message, readModeOf(input));
   return message === event.message ? event : { ...event, message };
 }
 
