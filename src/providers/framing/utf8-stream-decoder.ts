@@ -37,11 +37,23 @@ export class InvalidUtf8Error extends Error {
   }
 }
 
+/** Shared by every decoder: the carry is replaced, never written to, so one empty array serves all. */
+const NO_BYTES = new Uint8Array(0);
+
 export class Utf8StreamDecoder {
   readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   /** Bytes of a sequence the previous chunk began and did not finish. */
-  #carry = new Uint8Array(0);
+  #carry = NO_BYTES;
   #offset = 0;
+  #lastWasWhole = true;
+
+  /**
+   * True when the last decoded chunk neither finished a sequence the one before began nor left one
+   * unfinished: its text is then exactly its bytes', so equal lengths mean every byte was ASCII.
+   */
+  get lastWasWhole(): boolean {
+    return this.#lastWasWhole;
+  }
 
   /** The text these bytes complete; throws InvalidUtf8Error for a byte no valid UTF-8 has there. */
   decode(bytes: Uint8Array): string {
@@ -57,7 +69,8 @@ export class Utf8StreamDecoder {
       const valid = invalid < 0 ? run.length - tail : invalid;
       throw new InvalidUtf8Error(this.#offset - this.#carry.length + valid, wholeText.decode(run.subarray(0, valid)));
     }
-    this.#carry = tail === 0 ? new Uint8Array(0) : run.slice(run.length - tail);
+    this.#lastWasWhole = tail === 0 && this.#carry.length === 0;
+    this.#carry = tail === 0 ? NO_BYTES : run.slice(run.length - tail);
     this.#offset += bytes.length;
     return text;
   }
