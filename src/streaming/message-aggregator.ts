@@ -19,11 +19,42 @@ import { PartwiseError, StreamProtocolError } from "../errors/partwise-error.js"
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
-/** One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. */
+/**
+ * One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. Plain text deltas
+ * (text, or reasoning text, and nothing else) wait in `pending` and are merged as one delta, every
+ * PENDING_PIECES of them and whenever the part is read (settledPart): a delta's string then dies young
+ * instead of living on as one node of a rope as long as the message, which the young-generation
+ * collector copies and promotes (the growth in per-byte cost of long streams).
+ */
 interface Slot {
   readonly index: number;
   part: Part;
   complete: boolean;
+  pending: string[] | undefined;
+}
+
+const PENDING_PIECES = 512;
+
+/** The slot's part with its pending text merged in. */
+function settledPart(slot: Slot): Part {
+  const pending = slot.pending;
+  if (pending !== undefined && pending.length > 0) {
+    const part = slot.part as Extract<Part, { type: "text" | "reasoning" }>;
+    slot.part = mergeDelta(part, { type: part.type, text: pending.length === 1 ? (pending[0] as string) : pending.join("") });
+    pending.length = 0;
+  }
+  return slot.part;
+}
+
+/** The text of a delta that only appends text to a part of its type (what mergeDelta does with it, nothing else); undefined for any other. */
+function plainText(delta: Part): string | undefined {
+  if (delta.type === "text") {
+    return delta.payload === undefined && delta.attributes === undefined ? delta.text : undefined;
+  }
+  if (delta.type === "reasoning") {
+    return typeof delta.text === "string" && delta.summary === undefined && delta.payload === undefined && delta.attributes === undefined ? delta.text : undefined;
+  }
+  return undefined;
 }
 
 /** What has arrived of one response. */
@@ -74,7 +105,7 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
 /** A copy later pushes to either one leave the other as it was. */
 function copyResponse(response: ResponseAccumulator): ResponseAccumulator {
   const copy = emptyResponse(response.responseId);
-  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: slot.part, complete: slot.complete }));
+  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: settledPart(slot), complete: slot.complete, pending: undefined }));
   copy.highestIndex = response.highestIndex;
   copy.lastIndex = response.lastIndex;
   copy.lastCompleted = response.lastCompleted;
@@ -225,7 +256,7 @@ export class MessageAggregator {
       const position = slotPosition(slots, index);
       const slot = slots[position];
       if (slot?.index !== index) {
-        slots.splice(position, 0, { index, part, complete: !partial });
+        slots.splice(position, 0, { index, part, complete: !partial, pending: undefined });
         if (index > response.highestIndex) response.highestIndex = index;
         if (events) {
           events.push(startedEvent(part, responseId, index));
@@ -234,17 +265,25 @@ export class MessageAggregator {
       } else if (slot.part.type !== part.type) {
         this.#violation(response, `part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
         // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
-        response.carried.push(slot.part);
+        response.carried.push(settledPart(slot));
         slot.part = part;
         slot.complete = !partial;
         events?.push(startedEvent(part, responseId, index));
       } else if (partial) {
         if (slot.complete) this.#violation(response, `a delta arrived for completed slot ${index}`, index);
         // The hot path of every stream.
-        slot.part = mergeDelta(slot.part, part);
+        const text = plainText(part);
+        if (text === undefined) {
+          slot.part = mergeDelta(settledPart(slot), part);
+        } else if (slot.pending === undefined) {
+          slot.pending = [text];
+        } else if (slot.pending.push(text) >= PENDING_PIECES) {
+          settledPart(slot);
+        }
         events?.push(deltaEvent(part, responseId, index));
       } else {
         slot.part = part;
+        if (slot.pending !== undefined) slot.pending.length = 0;
         slot.complete = true;
         events?.push(completedEvent(part, responseId, index));
       }
@@ -364,7 +403,7 @@ function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk,
   if (chunk.messageMetadata !== undefined) response.metadata = { ...response.metadata, ...chunk.messageMetadata };
   if (!chunk.done) return;
   if (events) {
-    for (const slot of response.slots) if (!slot.complete) events.push(completedEvent(slot.part, response.responseId, slot.index));
+    for (const slot of response.slots) if (!slot.complete) events.push(completedEvent(settledPart(slot), response.responseId, slot.index));
     const legacy = legacyTextPart(response);
     if (legacy) events.push(completedEvent(legacy, response.responseId, undefined));
   }
@@ -385,6 +424,7 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
   const parts: Part[] = [];
   const incompleteToolCalls: ToolCallPart[] = [];
   for (const slot of response.slots) {
+    settledPart(slot);
     // A tool call still receiving arguments when the stream ended is never presented as a call.
     if (!response.done && !slot.complete && slot.part.type === "tool_call") incompleteToolCalls.push(slot.part);
     else parts.push(slot.part);

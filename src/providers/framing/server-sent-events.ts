@@ -45,7 +45,6 @@ export class ServerSentEventDecoder {
   #bufferPosition = 0;
   #skipLineFeed = false;
   #eventName: string | undefined;
-  #lastEventName: string | undefined;
   /** The event's data lines so far, joined with \n; undefined before its first `data:` line. */
   #data: string | undefined;
   #id: string | undefined;
@@ -200,13 +199,7 @@ export class ServerSentEventDecoder {
       const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
       this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
     } else if (fieldLength === 5 && buffer.startsWith("event", start)) {
-      // A stream names a handful of event types over and over: the last name is reused, not sliced again.
-      const last = this.#lastEventName;
-      if (last !== undefined && end - valueStart === last.length && buffer.startsWith(last, valueStart)) {
-        this.#eventName = last;
-      } else {
-        this.#eventName = this.#lastEventName = valueStart >= end ? "" : buffer.slice(valueStart, end);
-      }
+      this.#eventName = valueStart >= end ? "" : buffer.slice(valueStart, end);
     } else if (fieldLength === 2 && buffer.startsWith("id", start)) {
       const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
       if (!value.includes("\0")) this.#id = value;
