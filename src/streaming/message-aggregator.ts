@@ -156,8 +156,10 @@ function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
 function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return current;
   const merged: Usage = { ...current };
-  for (const [key, value] of Object.entries(next) as [keyof Usage, number | undefined][]) {
-    if (value !== undefined) merged[key] = value;
+  // for-in over the plain usage object: no entries array per response chunk.
+  for (const key in next) {
+    const value = next[key as keyof Usage];
+    if (value !== undefined) merged[key as keyof Usage] = value;
   }
   return merged;
 }
