@@ -21,7 +21,8 @@ import { mergeDelta } from "./merge-part-delta.js";
 
 /**
  * One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. Plain text deltas
- * (text, or reasoning text, and nothing else) wait in `pending` and are merged as one delta, every
+ * (text, or reasoning text or summary, and nothing else) wait in `pending` (a reasoning summary's in
+ * `pendingSummary`) and are merged as one delta, every
  * PENDING_PIECES of them and whenever the part is read (settledPart): a delta's string then dies young
  * instead of living on as one node of a rope as long as the message, which the young-generation
  * collector copies and promotes (the growth in per-byte cost of long streams).
@@ -31,30 +32,63 @@ interface Slot {
   part: Part;
   complete: boolean;
   pending: string[] | undefined;
+  pendingSummary: string[] | undefined;
 }
 
 const PENDING_PIECES = 512;
 
-/** The slot's part with its pending text merged in. */
+function joined(pieces: string[]): string {
+  const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join("");
+  pieces.length = 0;
+  return text;
+}
+
+/** The slot's part with its pending text merged in (text and summary are separate fields, so the order between them does not matter). */
 function settledPart(slot: Slot): Part {
   const pending = slot.pending;
-  if (pending !== undefined && pending.length > 0) {
-    const part = slot.part as Extract<Part, { type: "text" | "reasoning" }>;
-    slot.part = mergeDelta(part, { type: part.type, text: pending.length === 1 ? (pending[0] as string) : pending.join("") });
-    pending.length = 0;
+  const pendingSummary = slot.pendingSummary;
+  const hasText = pending !== undefined && pending.length > 0;
+  if (hasText || (pendingSummary !== undefined && pendingSummary.length > 0)) {
+    const part = slot.part;
+    if (part.type === "text") {
+      slot.part = mergeDelta(part, { type: "text", text: joined(pending as string[]) });
+    } else {
+      const delta: Part = { type: "reasoning" };
+      if (hasText) delta.text = joined(pending as string[]);
+      if (pendingSummary !== undefined && pendingSummary.length > 0) delta.summary = joined(pendingSummary);
+      slot.part = mergeDelta(part, delta);
+    }
   }
   return slot.part;
 }
 
-/** The text of a delta that only appends text to a part of its type (what mergeDelta does with it, nothing else); undefined for any other. */
-function plainText(delta: Part): string | undefined {
+function discardPending(slot: Slot): void {
+  if (slot.pending !== undefined) slot.pending.length = 0;
+  if (slot.pendingSummary !== undefined) slot.pendingSummary.length = 0;
+}
+
+/**
+ * Queues a delta that only appends text to one field of a part of its type (all mergeDelta does with
+ * it); false, queuing nothing, for any other delta.
+ */
+function queuedPlainDelta(slot: Slot, delta: Part): boolean {
+  if (delta.payload !== undefined || delta.attributes !== undefined) return false;
+  let pieces: string[];
+  let text: string;
   if (delta.type === "text") {
-    return delta.payload === undefined && delta.attributes === undefined ? delta.text : undefined;
-  }
-  if (delta.type === "reasoning") {
-    return typeof delta.text === "string" && delta.summary === undefined && delta.payload === undefined && delta.attributes === undefined ? delta.text : undefined;
-  }
-  return undefined;
+    text = delta.text;
+    pieces = slot.pending ??= [];
+  } else if (delta.type === "reasoning") {
+    if (typeof delta.text === "string" && delta.summary === undefined) {
+      text = delta.text;
+      pieces = slot.pending ??= [];
+    } else if (typeof delta.summary === "string" && delta.text === undefined) {
+      text = delta.summary;
+      pieces = slot.pendingSummary ??= [];
+    } else return false;
+  } else return false;
+  if (pieces.push(text) >= PENDING_PIECES) settledPart(slot);
+  return true;
 }
 
 /** What has arrived of one response. */
@@ -105,7 +139,7 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
 /** A copy later pushes to either one leave the other as it was. */
 function copyResponse(response: ResponseAccumulator): ResponseAccumulator {
   const copy = emptyResponse(response.responseId);
-  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: settledPart(slot), complete: slot.complete, pending: undefined }));
+  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: settledPart(slot), complete: slot.complete, pending: undefined, pendingSummary: undefined }));
   copy.highestIndex = response.highestIndex;
   copy.lastIndex = response.lastIndex;
   copy.lastCompleted = response.lastCompleted;
@@ -258,7 +292,7 @@ export class MessageAggregator {
       const position = slotPosition(slots, index);
       const slot = slots[position];
       if (slot?.index !== index) {
-        slots.splice(position, 0, { index, part, complete: !partial, pending: undefined });
+        slots.splice(position, 0, { index, part, complete: !partial, pending: undefined, pendingSummary: undefined });
         if (index > response.highestIndex) response.highestIndex = index;
         if (events) {
           events.push(startedEvent(part, responseId, index));
@@ -274,18 +308,11 @@ export class MessageAggregator {
       } else if (partial) {
         if (slot.complete) this.#violation(response, `a delta arrived for completed slot ${index}`, index);
         // The hot path of every stream.
-        const text = plainText(part);
-        if (text === undefined) {
-          slot.part = mergeDelta(settledPart(slot), part);
-        } else if (slot.pending === undefined) {
-          slot.pending = [text];
-        } else if (slot.pending.push(text) >= PENDING_PIECES) {
-          settledPart(slot);
-        }
+        if (!queuedPlainDelta(slot, part)) slot.part = mergeDelta(settledPart(slot), part);
         events?.push(deltaEvent(part, responseId, index));
       } else {
         slot.part = part;
-        if (slot.pending !== undefined) slot.pending.length = 0;
+        discardPending(slot);
         slot.complete = true;
         events?.push(completedEvent(part, responseId, index));
       }
