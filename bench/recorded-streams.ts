@@ -15,9 +15,28 @@ export function lengthened(events: readonly Record<string, unknown>[], isDelta: 
   return events.flatMap((event) => (isDelta(event) ? Array.from({ length: factor }, () => event) : [event]));
 }
 
-/** SSE bytes (`event:` + `data:`) of the events, cut into network-sized chunks. */
+/**
+ * SSE bytes (`event:` + `data:`) of the events, cut into network-sized chunks. Written event by event
+ * into one buffer (each distinct event encoded once), so building a 60 MB stream holds little besides
+ * the stream: the fresh-process memory probe measures the decoding, not this scaffolding.
+ */
 export function sseChunks(events: readonly Record<string, unknown>[]): Uint8Array[] {
-  const bytes = new TextEncoder().encode(events.map((event) => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`).join(""));
+  const encoder = new TextEncoder();
+  const encoded = new Map<Record<string, unknown>, Uint8Array>();
+  const pieces = events.map((event) => {
+    let bytes = encoded.get(event);
+    if (!bytes) {
+      bytes = encoder.encode(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+      encoded.set(event, bytes);
+    }
+    return bytes;
+  });
+  const bytes = new Uint8Array(totalBytes(pieces));
+  let written = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, written);
+    written += piece.length;
+  }
   const chunks: Uint8Array[] = [];
   for (let offset = 0; offset < bytes.length; offset += NETWORK_CHUNK_BYTES) chunks.push(bytes.subarray(offset, offset + NETWORK_CHUNK_BYTES));
   return chunks;
@@ -39,6 +58,40 @@ export function servingFetch(chunks: readonly Uint8Array[]): typeof fetch {
       controller.close();
     },
   }), { status: 200, headers: { "content-type": "text/event-stream" } });
+}
+
+/**
+ * Byte sources for streams served side by side, as a chat server reads them: after each chunk a source
+ * yields to the event loop (setImmediate), so the streams' chunks arrive round-robin, one of each in turn.
+ */
+export async function* interleavedByteSource(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) {
+    yield chunk;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The floor of one stream read from a byte source as it arrives: sseFloor's work, chunk by chunk. */
+export async function sseFloorOf(bytes: AsyncIterable<Uint8Array>): Promise<number> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  let parsed = 0;
+  for await (const chunk of bytes) {
+    pending += decoder.decode(chunk, { stream: true });
+    let boundary = pending.indexOf("\n\n");
+    let start = 0;
+    while (boundary >= 0) {
+      const data = pending.indexOf("data: ", start);
+      if (data >= 0 && data < boundary) {
+        JSON.parse(pending.slice(data + 6, boundary));
+        parsed++;
+      }
+      start = boundary + 2;
+      boundary = pending.indexOf("\n\n", start);
+    }
+    pending = pending.slice(start);
+  }
+  return parsed;
 }
 
 /** The floor: split the SSE bytes into events and JSON.parse each data payload, nothing else. */

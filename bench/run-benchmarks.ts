@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { concurrentStreamComparisons } from "./concurrent-streams.js";
 import { encodeComparisons } from "./encode-comparisons.js";
 import { growthComparisons } from "./growth-comparisons.js";
 import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure } from "./harness.js";
@@ -19,6 +20,7 @@ import { largeLogComparison } from "./validate-large-log.js";
 /** The groups, as plans: a memory probe builds only the comparison it measures. */
 const GROUPS: Record<string, () => ComparisonPlan[]> = {
   "stream decode + aggregate": streamDecodeComparisons,
+  "100 concurrent streams": concurrentStreamComparisons,
   "validation of a stored history": validationComparisons,
   "encode a history": encodeComparisons,
   "tool arguments in 16-byte deltas": growthComparisons,

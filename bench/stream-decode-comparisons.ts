@@ -1,10 +1,7 @@
 // Stream decode + aggregate, from raw SSE bytes to the final message: partwise against the official SDK
 // accumulators, the Vercel AI SDK provider streams (each reading the same bytes through a fetch that
-// serves them) and the floor (SSE split + JSON.parse).
-import Anthropic from "@anthropic-ai/sdk";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import OpenAI from "openai";
+// serves them) and the floor (SSE split + JSON.parse). The SDKs are imported by the first run of a peer,
+// so the memory probe of partwise or the floor (a fresh process each) holds no peer's code.
 import { anthropicCodec } from "../src/providers/anthropic/index.js";
 import { decodeStream } from "../src/providers/decode-stream.js";
 import { openAiResponsesCodec } from "../src/providers/openai-responses/index.js";
@@ -19,10 +16,16 @@ async function drain(stream: ReadableStream<unknown>): Promise<number> {
   return parts;
 }
 
+/** A value made on first use (a peer's client, once its SDK is imported). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boolean, series?: string): Comparison {
   const fetch = servingFetch(chunks);
-  const sdk = new Anthropic({ apiKey: "bench", fetch, maxRetries: 0 });
-  const vercel = createAnthropic({ apiKey: "bench", fetch }).languageModel("claude-sonnet-4-5");
+  const sdk = once(async () => new (await import("@anthropic-ai/sdk")).default({ apiKey: "bench", fetch, maxRetries: 0 }));
+  const vercel = once(async () => (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey: "bench", fetch }).languageModel("claude-sonnet-4-5"));
   return {
     group: "stream decode + aggregate",
     input,
@@ -31,8 +34,8 @@ function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boo
     contenders: [
       { name: "partwise", role: "partwise", run: () => decodeStream(anthropicCodec, byteSource(chunks)) },
       ...(withPeers ? [
-        { name: "@anthropic-ai/sdk MessageStream", role: "peer" as const, run: () => sdk.messages.stream({ model: "m", max_tokens: 1, messages: [{ role: "user", content: "x" }] }).finalMessage() },
-        { name: "@ai-sdk/anthropic doStream", role: "peer" as const, run: async () => drain((await vercel.doStream({ prompt: PROMPT } as never)).stream) },
+        { name: "@anthropic-ai/sdk MessageStream", role: "peer" as const, run: async () => (await sdk()).messages.stream({ model: "m", max_tokens: 1, messages: [{ role: "user", content: "x" }] }).finalMessage() },
+        { name: "@ai-sdk/anthropic doStream", role: "peer" as const, run: async () => drain((await (await vercel()).doStream({ prompt: PROMPT } as never)).stream) },
       ] : []),
       { name: "floor", role: "floor", run: () => sseFloor(chunks) },
     ],
@@ -41,8 +44,8 @@ function anthropicComparison(input: string, chunks: Uint8Array[], withPeers: boo
 
 function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boolean, series?: string): Comparison {
   const fetch = servingFetch(chunks);
-  const sdk = new OpenAI({ apiKey: "bench", fetch, maxRetries: 0 });
-  const vercel = createOpenAI({ apiKey: "bench", fetch }).responses("gpt-5");
+  const sdk = once(async () => new (await import("openai")).default({ apiKey: "bench", fetch, maxRetries: 0 }));
+  const vercel = once(async () => (await import("@ai-sdk/openai")).createOpenAI({ apiKey: "bench", fetch }).responses("gpt-5"));
   return {
     group: "stream decode + aggregate",
     input,
@@ -51,8 +54,8 @@ function responsesComparison(input: string, chunks: Uint8Array[], withPeers: boo
     contenders: [
       { name: "partwise", role: "partwise", run: () => decodeStream(openAiResponsesCodec, byteSource(chunks)) },
       ...(withPeers ? [
-        { name: "openai ResponseStream", role: "peer" as const, run: () => sdk.responses.stream({ model: "gpt-5", input: "x" }).finalResponse() },
-        { name: "@ai-sdk/openai doStream", role: "peer" as const, run: async () => drain((await vercel.doStream({ prompt: PROMPT } as never)).stream) },
+        { name: "openai ResponseStream", role: "peer" as const, run: async () => (await sdk()).responses.stream({ model: "gpt-5", input: "x" }).finalResponse() },
+        { name: "@ai-sdk/openai doStream", role: "peer" as const, run: async () => drain((await (await vercel()).doStream({ prompt: PROMPT } as never)).stream) },
       ] : []),
       { name: "floor", role: "floor", run: () => sseFloor(chunks) },
     ],

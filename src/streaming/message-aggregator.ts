@@ -19,11 +19,76 @@ import { PartwiseError, StreamProtocolError } from "../errors/partwise-error.js"
 import { toolCallArguments } from "../parts/tool-arguments.js";
 import { mergeDelta } from "./merge-part-delta.js";
 
-/** One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. */
+/**
+ * One indexed part. Its `part` is replaced, never changed, so a snapshot can share it. Plain text deltas
+ * (text, or reasoning text or summary, and nothing else) wait in `pending` (a reasoning summary's in
+ * `pendingSummary`) and are merged as one delta, every
+ * PENDING_PIECES of them and whenever the part is read (settledPart): a delta's string then dies young
+ * instead of living on as one node of a rope as long as the message, which the young-generation
+ * collector copies and promotes (the growth in per-byte cost of long streams).
+ */
 interface Slot {
   readonly index: number;
   part: Part;
   complete: boolean;
+  pending: string[] | undefined;
+  pendingSummary: string[] | undefined;
+}
+
+const PENDING_PIECES = 512;
+
+function joined(pieces: string[]): string {
+  const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join("");
+  pieces.length = 0;
+  return text;
+}
+
+/** The slot's part with its pending text merged in (text and summary are separate fields, so the order between them does not matter). */
+function settledPart(slot: Slot): Part {
+  const pending = slot.pending;
+  const pendingSummary = slot.pendingSummary;
+  const hasText = pending !== undefined && pending.length > 0;
+  if (hasText || (pendingSummary !== undefined && pendingSummary.length > 0)) {
+    const part = slot.part;
+    if (part.type === "text") {
+      slot.part = mergeDelta(part, { type: "text", text: joined(pending as string[]) });
+    } else {
+      const delta: Part = { type: "reasoning" };
+      if (hasText) delta.text = joined(pending as string[]);
+      if (pendingSummary !== undefined && pendingSummary.length > 0) delta.summary = joined(pendingSummary);
+      slot.part = mergeDelta(part, delta);
+    }
+  }
+  return slot.part;
+}
+
+function discardPending(slot: Slot): void {
+  if (slot.pending !== undefined) slot.pending.length = 0;
+  if (slot.pendingSummary !== undefined) slot.pendingSummary.length = 0;
+}
+
+/**
+ * Queues a delta that only appends text to one field of a part of its type (all mergeDelta does with
+ * it); false, queuing nothing, for any other delta.
+ */
+function queuedPlainDelta(slot: Slot, delta: Part): boolean {
+  if (delta.payload !== undefined || delta.attributes !== undefined) return false;
+  let pieces: string[];
+  let text: string;
+  if (delta.type === "text") {
+    text = delta.text;
+    pieces = slot.pending ??= [];
+  } else if (delta.type === "reasoning") {
+    if (typeof delta.text === "string" && delta.summary === undefined) {
+      text = delta.text;
+      pieces = slot.pending ??= [];
+    } else if (typeof delta.summary === "string" && delta.text === undefined) {
+      text = delta.summary;
+      pieces = slot.pendingSummary ??= [];
+    } else return false;
+  } else return false;
+  if (pieces.push(text) >= PENDING_PIECES) settledPart(slot);
+  return true;
 }
 
 /** What has arrived of one response. */
@@ -74,7 +139,7 @@ function emptyResponse(responseId: string | undefined): ResponseAccumulator {
 /** A copy later pushes to either one leave the other as it was. */
 function copyResponse(response: ResponseAccumulator): ResponseAccumulator {
   const copy = emptyResponse(response.responseId);
-  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: slot.part, complete: slot.complete }));
+  copy.slots = response.slots.map((slot) => ({ index: slot.index, part: settledPart(slot), complete: slot.complete, pending: undefined, pendingSummary: undefined }));
   copy.highestIndex = response.highestIndex;
   copy.lastIndex = response.lastIndex;
   copy.lastCompleted = response.lastCompleted;
@@ -125,8 +190,10 @@ function isPartChunk(chunk: StreamChunk): chunk is PartChunk {
 function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return current;
   const merged: Usage = { ...current };
-  for (const [key, value] of Object.entries(next) as [keyof Usage, number | undefined][]) {
-    if (value !== undefined) merged[key] = value;
+  // for-in over the plain usage object: no entries array per response chunk.
+  for (const key in next) {
+    const value = next[key as keyof Usage];
+    if (value !== undefined) merged[key as keyof Usage] = value;
   }
   return merged;
 }
@@ -225,7 +292,7 @@ export class MessageAggregator {
       const position = slotPosition(slots, index);
       const slot = slots[position];
       if (slot?.index !== index) {
-        slots.splice(position, 0, { index, part, complete: !partial });
+        slots.splice(position, 0, { index, part, complete: !partial, pending: undefined, pendingSummary: undefined });
         if (index > response.highestIndex) response.highestIndex = index;
         if (events) {
           events.push(startedEvent(part, responseId, index));
@@ -234,17 +301,18 @@ export class MessageAggregator {
       } else if (slot.part.type !== part.type) {
         this.#violation(response, `part type changed from ${slot.part.type} to ${part.type} at ${slot.complete ? "completed" : "open"} slot ${index}`, index);
         // Lenient: keep the displaced part, carried after the slots, and start the slot afresh.
-        response.carried.push(slot.part);
+        response.carried.push(settledPart(slot));
         slot.part = part;
         slot.complete = !partial;
         events?.push(startedEvent(part, responseId, index));
       } else if (partial) {
         if (slot.complete) this.#violation(response, `a delta arrived for completed slot ${index}`, index);
         // The hot path of every stream.
-        slot.part = mergeDelta(slot.part, part);
+        if (!queuedPlainDelta(slot, part)) slot.part = mergeDelta(settledPart(slot), part);
         events?.push(deltaEvent(part, responseId, index));
       } else {
         slot.part = part;
+        discardPending(slot);
         slot.complete = true;
         events?.push(completedEvent(part, responseId, index));
       }
@@ -364,7 +432,7 @@ function applyResponseChunk(response: ResponseAccumulator, chunk: ResponseChunk,
   if (chunk.messageMetadata !== undefined) response.metadata = { ...response.metadata, ...chunk.messageMetadata };
   if (!chunk.done) return;
   if (events) {
-    for (const slot of response.slots) if (!slot.complete) events.push(completedEvent(slot.part, response.responseId, slot.index));
+    for (const slot of response.slots) if (!slot.complete) events.push(completedEvent(settledPart(slot), response.responseId, slot.index));
     const legacy = legacyTextPart(response);
     if (legacy) events.push(completedEvent(legacy, response.responseId, undefined));
   }
@@ -385,6 +453,7 @@ function responseResult(response: ResponseAccumulator): AggregatedResponse {
   const parts: Part[] = [];
   const incompleteToolCalls: ToolCallPart[] = [];
   for (const slot of response.slots) {
+    settledPart(slot);
     // A tool call still receiving arguments when the stream ended is never presented as a call.
     if (!response.done && !slot.complete && slot.part.type === "tool_call") incompleteToolCalls.push(slot.part);
     else parts.push(slot.part);

@@ -3,7 +3,6 @@
 // blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped. Buffering is
 // linear (an unfinished line is kept in pieces, only new text is searched) and one event is at most
 // maxEventBytes, so a huge or endless event ends in `stream/event-too-large` instead of a stall.
-import { isAsciiBytes } from "../../bytes/utf8.js";
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
 import { utf8ByteLength } from "../../bytes/utf8.js";
 import { CompletedBeforeFailure } from "./completed-before-failure.js";
@@ -68,9 +67,10 @@ export class ServerSentEventDecoder {
       serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
     }
     this.#bytesSeen += bytes.length;
-    // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths would
-    // not show it: a character cut by the previous chunk ends in this one with fewer bytes than it has.
-    return this.#consume(this.#withoutByteOrderMark(text), isAsciiBytes(bytes));
+    // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths show
+    // it only when no character was cut by a chunk boundary (one finished here has fewer bytes in this chunk).
+    const ascii = this.#decoder.lastWasWhole && text.length === bytes.length;
+    return this.#consume(this.#withoutByteOrderMark(text), ascii);
   }
 
   /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
@@ -122,6 +122,8 @@ export class ServerSentEventDecoder {
     // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
     let lineFeed = text.indexOf("\n", start);
     let carriageReturn = text.indexOf("\r", start);
+    // The next non-ASCII character: only a line holding one is counted character by character.
+    let wide = ascii ? text.length : nextWide(text, start);
     for (;;) {
       if (lineFeed >= 0 && lineFeed < start) lineFeed = text.indexOf("\n", start);
       if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = text.indexOf("\r", start);
@@ -135,7 +137,7 @@ export class ServerSentEventDecoder {
           this.#skipLineFeed = true;
         }
       }
-      const lineBytes = this.#pendingBytes + (ascii ? end - start : utf8ByteLength(text, start, end));
+      const lineBytes = this.#pendingBytes + (wide >= end ? end - start : utf8ByteLength(text, start, end));
       this.#checkEventSize(lineBytes, events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
@@ -149,10 +151,11 @@ export class ServerSentEventDecoder {
       this.#eventBytes = lineBytes === 0 ? 0 : this.#eventBytes + lineBytes + 1;
       this.#bufferPosition += lineBytes + (next - end);
       start = next;
+      if (wide < start) wide = nextWide(text, start);
     }
     if (start < text.length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingBytes += ascii ? text.length - start : utf8ByteLength(text, start, text.length);
+      this.#pendingBytes += wide >= text.length ? text.length - start : utf8ByteLength(text, start, text.length);
       this.#checkEventSize(this.#pendingBytes, events);
     }
     return events;
@@ -172,14 +175,13 @@ export class ServerSentEventDecoder {
   /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */
   #line(buffer: string, start: number, end: number, events: ServerSentEvent[]): void {
     if (start === end) {
-      if (this.#data !== undefined) {
-        const event: { event?: string; data: string; id?: string; position: number } = {
-          data: this.#data,
-          position: this.#eventPosition,
-        };
-        if (this.#eventName !== undefined) event.event = this.#eventName;
-        if (this.#id !== undefined) event.id = this.#id;
-        events.push(event);
+      const data = this.#data;
+      if (data !== undefined) {
+        const event = this.#eventName;
+        const position = this.#eventPosition;
+        // Whole literals, not fields added one by one: one object shape per kind of event.
+        if (this.#id === undefined) events.push(event === undefined ? { data, position } : { event, data, position });
+        else events.push(event === undefined ? { data, id: this.#id, position } : { event, data, id: this.#id, position });
       }
       this.#data = undefined;
       this.#eventName = undefined;
@@ -192,17 +194,27 @@ export class ServerSentEventDecoder {
     const colon = found < 0 || found > end ? end : found;
     let valueStart = colon + 1;
     if (valueStart < end && buffer.charCodeAt(valueStart) === 32) valueStart++;
-    const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
     const fieldLength = colon - start;
     if (fieldLength === 4 && buffer.startsWith("data", start)) {
+      const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
       this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
     } else if (fieldLength === 5 && buffer.startsWith("event", start)) {
-      this.#eventName = value;
+      this.#eventName = valueStart >= end ? "" : buffer.slice(valueStart, end);
     } else if (fieldLength === 2 && buffer.startsWith("id", start)) {
+      const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
       if (!value.includes("\0")) this.#id = value;
     }
     // `retry` and unknown fields do not affect decoding.
   }
+}
+
+/** Finds non-ASCII characters (UTF-16 units, so a surrogate half counts alone). */
+const WIDE_CHARACTER = /[^\x00-\x7f]/g;
+
+/** The index of the first non-ASCII character at or after `from`, or the text's length when none is. */
+function nextWide(text: string, from: number): number {
+  WIDE_CHARACTER.lastIndex = from;
+  return WIDE_CHARACTER.test(text) ? WIDE_CHARACTER.lastIndex - 1 : text.length;
 }
 
 /** Every event of a byte stream. */

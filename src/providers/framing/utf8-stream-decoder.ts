@@ -1,6 +1,7 @@
-// Strict UTF-8 decoding of a byte stream in any chunking: a fatal TextDecoder in streaming mode carries
-// a sequence cut by a chunk boundary over to the next chunk (Web APIs only, so it runs in browsers and
-// workers); the carried bytes are tracked here too, to say at which stream offset bad bytes start.
+// Strict UTF-8 decoding of a byte stream in any chunking: a sequence cut by a chunk boundary is carried
+// over to the next chunk here, so one stateless fatal TextDecoder serves every stream (Web APIs only, so
+// it runs in browsers and workers; no decoder is made per stream); the carry also says at which stream
+// offset bad bytes start.
 import { concatBytes } from "../../bytes/byte-arrays.js";
 import { firstInvalidUtf8Byte } from "../../validation/utf8.js";
 
@@ -22,7 +23,7 @@ function unfinishedTail(bytes: Uint8Array): number {
   return 0;
 }
 
-// Stateless without `stream`, so one decoder serves every failure.
+// Stateless without `stream`, so one decoder serves every stream.
 const wholeText = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export class InvalidUtf8Error extends Error {
@@ -37,11 +38,22 @@ export class InvalidUtf8Error extends Error {
   }
 }
 
+/** Shared by every decoder: the carry is replaced, never written to, so one empty array serves all. */
+const NO_BYTES = new Uint8Array(0);
+
 export class Utf8StreamDecoder {
-  readonly #decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   /** Bytes of a sequence the previous chunk began and did not finish. */
-  #carry = new Uint8Array(0);
+  #carry = NO_BYTES;
   #offset = 0;
+  #lastWasWhole = true;
+
+  /**
+   * True when the last decoded chunk neither finished a sequence the one before began nor left one
+   * unfinished: its text is then exactly its bytes', so equal lengths mean every byte was ASCII.
+   */
+  get lastWasWhole(): boolean {
+    return this.#lastWasWhole;
+  }
 
   /** The text these bytes complete; throws InvalidUtf8Error for a byte no valid UTF-8 has there. */
   decode(bytes: Uint8Array): string {
@@ -50,14 +62,14 @@ export class Utf8StreamDecoder {
     const tail = unfinishedTail(run);
     let text: string;
     try {
-      text = this.#decoder.decode(bytes, { stream: true });
+      text = wholeText.decode(tail === 0 ? run : run.subarray(0, run.length - tail));
     } catch {
-      // The decoder also refuses a tail no continuation can make valid; then the error is in the tail.
       const invalid = firstInvalidUtf8Byte(run.subarray(0, run.length - tail));
       const valid = invalid < 0 ? run.length - tail : invalid;
       throw new InvalidUtf8Error(this.#offset - this.#carry.length + valid, wholeText.decode(run.subarray(0, valid)));
     }
-    this.#carry = tail === 0 ? new Uint8Array(0) : run.slice(run.length - tail);
+    this.#lastWasWhole = tail === 0 && this.#carry.length === 0;
+    this.#carry = tail === 0 ? NO_BYTES : run.slice(run.length - tail);
     this.#offset += bytes.length;
     return text;
   }
@@ -65,6 +77,6 @@ export class Utf8StreamDecoder {
   /** The end of the stream; throws when it ends inside a sequence. */
   end(): string {
     if (this.#carry.length > 0) throw new InvalidUtf8Error(this.#offset - this.#carry.length);
-    return this.#decoder.decode();
+    return "";
   }
 }

@@ -6,6 +6,7 @@
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { validateOpenAiResponsesStreamEvent } from "../../../generated/wire/openai.responses-validators.js";
+import { TextBuilder } from "../../streaming/text-builder.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
@@ -35,8 +36,8 @@ interface ItemState {
   /** The part type its slot holds. */
   partType?: Part["type"];
   /** What the deltas built of the part's text and summary, to check against the item's final form. */
-  text?: string;
-  summary?: string;
+  text?: TextBuilder;
+  summary?: TextBuilder;
   /** How many summaries, and reasoning texts, of a reasoning item have opened. */
   summariesOpened: number;
   textsOpened: number;
@@ -167,7 +168,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "message":
         // Another role's message (compacted output) arrives whole at output_item.done, as an unknown part.
         if (!isAssistantMessage(item)) return [];
-        state.text ??= "";
+        state.text ??= new TextBuilder();
         return [this.#opened(state, index, { type: "text", text: "" })];
       case "function_call": {
         // The event's schema requires the call's id and name, as the blocking decoder's does.
@@ -188,7 +189,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
   #contentDelta(event: OpenAiResponsesContentDeltaEvent): StreamChunk[] {
     if (event.type === "response.reasoning_text.delta") return this.#reasoningText(event.output_index, event.content_index, event.delta);
     const state = this.#state(event.output_index, "message");
-    state.text = (state.text ?? "") + event.delta;
+    (state.text ??= new TextBuilder()).append(event.delta);
     // The output texts and refusals of a message are concatenated, as in the blocking decode.
     return [this.#opened(state, event.output_index, { type: "text", text: event.delta })];
   }
@@ -198,7 +199,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     const separators = separatorsBefore(contentIndex, state.textsOpened);
     if (separators !== undefined) state.textsOpened = contentIndex + 1;
     const text = (separators ?? "") + delta;
-    state.text = (state.text ?? "") + text;
+    (state.text ??= new TextBuilder()).append(text);
     return [this.#opened(state, index, { type: "reasoning", text })];
   }
 
@@ -209,7 +210,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     const summary = (separators ?? "") + (event.delta ?? "");
     // A summary part opening with nothing to add still makes the summary "" rather than absent.
     if (separators === undefined && summary === "") return [];
-    state.summary = (state.summary ?? "") + summary;
+    (state.summary ??= new TextBuilder()).append(summary);
     return [this.#opened(state, event.output_index, { type: "reasoning", summary })];
   }
 
@@ -224,10 +225,10 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     state.type = item.type;
     state.done = item;
     const whole = openAiResponsesItemToPart(item, this.#profile);
-    if (whole.type === "text" && state.partType === "text" && state.text === whole.text) {
+    if (whole.type === "text" && state.partType === "text" && state.text?.toString() === whole.text) {
       return [this.#opened(state, index, { ...whole, text: "" })];
     }
-    if (whole.type === "reasoning" && state.partType === "reasoning" && state.text === (whole.text ?? undefined) && state.summary === (whole.summary ?? undefined)) {
+    if (whole.type === "reasoning" && state.partType === "reasoning" && state.text?.toString() === (whole.text ?? undefined) && state.summary?.toString() === (whole.summary ?? undefined)) {
       const { text: _text, summary: _summary, ...rest } = whole;
       return [this.#opened(state, index, rest)];
     }
