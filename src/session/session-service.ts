@@ -40,6 +40,7 @@ import {
   isJsonObject,
   type IndexedValue,
 } from "./stored-values.js";
+import { timeOrderedId } from "./time-ordered-id.js";
 import { estimateEventTokens } from "./turns.js";
 
 /** Sessions the service creates live 60 days unless the request says otherwise (as in Spring AI). */
@@ -50,7 +51,7 @@ export interface SessionServiceOptions {
   readonly defaultTimeToLiveSeconds?: number;
   /** The clock for timestamps and expiry; tests pass a fixed one. */
   readonly clock?: () => Date;
-  /** Makes session and event ids; random UUIDs by default. */
+  /** Makes session and event ids; time-ordered UUIDs (v7, see timeOrderedId) by default. */
   readonly generateId?: () => string;
 }
 
@@ -114,7 +115,7 @@ export class SessionService {
     this.#repository = repository;
     this.#defaultTimeToLive = options.defaultTimeToLiveSeconds ?? DEFAULT_TIME_TO_LIVE_SECONDS;
     this.#clock = options.clock ?? (() => new Date());
-    this.#generateId = options.generateId ?? (() => crypto.randomUUID());
+    this.#generateId = options.generateId ?? timeOrderedId;
   }
 
   /** Creates a session; `session/duplicate-id` when the id is taken. */
