@@ -18,6 +18,9 @@ function redisFloor(client: Redis | Cluster): FloorStore {
   // The hash tag keeps a cluster's list on one node, as partwise keeps a session's keys.
   const key = (sessionId: string) => `bench-floor:{${sessionId}}`;
   return {
+    async create(sessionId) {
+      await client.hset(`bench-floor-session:{${sessionId}}`, "version", 0);
+    },
     async insert(sessionId, _first, bodies) {
       // One RPUSH per batch (per 500 bodies when loading a session, as partwise's is loaded): one 50 MB
       // command stalls a cluster node long enough to be failed over.
