@@ -131,6 +131,9 @@ async function storeComparisons(store: string, service: SessionService, floor: F
     });
   }
   // Both sides of an append job start with a new session: partwise's findOrCreate, the floor's session row.
+  // Appends start from messages, as partwise's do: the floor turns each into its row's JSON text (plain
+  // JSON.stringify of the body partwise stores, { message }) inside the run, as a load JSON.parses it.
+  const rowBody = (message: Message) => JSON.stringify({ message });
   const floorFresh = async () => {
     const id = sessionId("floor");
     await floor.create(id);
@@ -150,7 +153,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append one at a time",
       contenders: [
         { name: "partwise appendMessage", role: "partwise", run: async () => { const id = await fresh(); for (const message of messages.slice(0, size)) await service.appendMessage(id, message); } },
-        { name: `${store} ${floorVerbs(store).insertOne}`, role: "floor", run: async () => { const id = await floorFresh(); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [bodies[index] as string]); } },
+        { name: `${store} ${floorVerbs(store).insertOne}`, role: "floor", run: async () => { const id = await floorFresh(); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [rowBody(messages[index] as Message)]); } },
       ],
     });
   }
@@ -162,7 +165,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append in batches",
       contenders: [
         { name: "partwise appendEvents", role: "partwise", run: async () => { const id = await fresh(); for (let offset = 0; offset < size; offset += BATCH) await service.appendEvents(id, messageEvents(messages.slice(offset, offset + BATCH))); } },
-        { name: `${store} ${floorVerbs(store).insertBatch}`, role: "floor", run: async () => { const id = await floorFresh(); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, bodies.slice(offset, offset + BATCH)); } },
+        { name: `${store} ${floorVerbs(store).insertBatch}`, role: "floor", run: async () => { const id = await floorFresh(); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, messages.slice(offset, offset + BATCH).map(rowBody)); } },
       ],
     });
   }
