@@ -17,7 +17,7 @@ import type {
 import { PartwiseError } from "../errors/partwise-error.js";
 import { textPart } from "../parts/constructors.js";
 import { jsonEqual } from "../parts/equality.js";
-import { checkNestingDepth, parseSessionEvent } from "../parts/parse.js";
+import { checkNestingDepth, MAX_NESTING_DEPTH, parseSessionEvent } from "../parts/parse.js";
 import {
   compactionView,
   DEFAULT_SUMMARY_PROMPT,
@@ -362,9 +362,9 @@ export class SessionService {
       throw invalid(`${pointer}/sessionId`, `the event belongs to session ${JSON.stringify(input.sessionId)}, not ${JSON.stringify(sessionId)}`, "the session appended to");
     }
     const filled = { ...input, id: input.id ?? this.#generateId(), sessionId, timestamp: input.timestamp ?? timestamp };
-    // Before assertPlainJson, which recurses: hostile nesting is refused with its pointer, not a stack overflow.
-    checkNestingDepth(filled, "session event", { pointer });
-    assertPlainJson(filled, pointer);
+    // assertPlainJson recurses: past MAX_NESTING_DEPTH it runs the depth check, which refuses hostile nesting
+    // with its pointer (json/too-deep, before any other problem), not a stack overflow.
+    assertPlainJson(filled, pointer, { limit: MAX_NESTING_DEPTH, check: () => checkNestingDepth(filled, "session event", { pointer }) });
     const event = parseSessionEvent(filled, { pointer });
     assertStorableId(event.id, "event id", `${pointer}/id`);
     return event;

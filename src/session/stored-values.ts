@@ -47,16 +47,29 @@ function describeValue(value: unknown): string {
 }
 
 /**
+ * The nesting limit assertPlainJson enforces when given one: past `limit` levels of containers (the root
+ * is level 1) it calls `check`, the caller's full depth check that throws its own located error.
+ */
+export interface DepthCheck {
+  readonly limit: number;
+  check(): void;
+}
+
+/**
  * Throws `schema/invalid` unless `value` is plain JSON that survives JSON text unchanged: null, booleans,
  * strings, finite numbers, arrays and plain objects, without cycles. A Date, a Map, NaN, a bigint or an
  * `undefined` array element would come back different (or not at all), so they are refused. Object
- * properties set to `undefined` count as absent, and -0 is written as 0, as JSON has one zero.
+ * properties set to `undefined` count as absent, and -0 is written as 0, as JSON has one zero. With a
+ * DepthCheck it also stands for the caller's depth check (one walk instead of two), so it never recurses
+ * past the limit.
  */
-export function assertPlainJson(value: unknown, pointer: string): void {
+export function assertPlainJson(value: unknown, pointer: string, depth?: DepthCheck): void {
   // Every appended event goes through here: the path is kept as segments and made a pointer only to refuse.
   const path: (string | number)[] = [];
   const ancestors: object[] = [];
   const refuse = (reason: string): never => {
+    // Too deep outranks not plain, as when the depth is checked first.
+    depth?.check();
     const at = appendPointer(pointer, ...path);
     throw new PartwiseError("schema/invalid", `invalid value at ${at || "/"}: expected plain JSON, ${reason}`, {
       pointer: at,
@@ -72,6 +85,7 @@ export function assertPlainJson(value: unknown, pointer: string): void {
     if (typeof node !== "object") return refuse(`got ${describeValue(node)}`);
     if (ancestors.includes(node)) return refuse("got a cycle");
     ancestors.push(node);
+    if (depth && ancestors.length > depth.limit) depth.check();
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index++) {
         // A hole is skipped, as forEach skips it.
