@@ -289,6 +289,11 @@ export class SessionService {
   /** The messages of the active view, in view order: what the model is sent. */
   async getActiveMessages(sessionId: string): Promise<Message[]> {
     assertStorableId(sessionId, "session id", "/sessionId");
+    // A load is the read of every chat turn: where the store can, the boundary check and the read are one step.
+    const uncompacted = await this.#repository.readUncompactedMessageBodies?.(sessionId, BODY_FORMAT, COMPACTION_EVENT);
+    if (uncompacted !== undefined && uncompacted.length > 0) {
+      return messagesOfBodies(uncompacted) ?? (await this.#messageRows(sessionId)).map((row) => rowToMessage(sessionId, row));
+    }
     const boundaryRow = await this.#repository.readLastEvent(sessionId, COMPACTION_EVENT);
     if (boundaryRow) return (await this.#compactedView(sessionId, boundaryRow)).map((event) => event.message);
     // Without a compaction boundary the view is every MESSAGE event: only their bodies are read.
