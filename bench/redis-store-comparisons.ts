@@ -1,6 +1,6 @@
 // The Redis rows of the session-store bench: a redis-server and a 3+3 Redis Cluster this run starts on
-// 127.0.0.1 (ports 17080-17089), and the floor: the same bodies RPUSHed per batch and LRANGEd +
-// JSON.parse'd with the raw client (ioredis), no partwise code.
+// 127.0.0.1 (free ports of 17100-17199, room for benches run side by side), and the floor: the same
+// bodies RPUSHed per batch and LRANGEd + JSON.parse'd with the raw client (ioredis), no partwise code.
 import { execFileSync } from "node:child_process";
 import { Cluster, Redis } from "ioredis";
 import { openSessionService } from "../src/session/open-session-store.js";
@@ -18,6 +18,9 @@ function redisFloor(client: Redis | Cluster): FloorStore {
   // The hash tag keeps a cluster's list on one node, as partwise keeps a session's keys.
   const key = (sessionId: string) => `bench-floor:{${sessionId}}`;
   return {
+    async create(sessionId) {
+      await client.hset(`bench-floor-session:{${sessionId}}`, "version", 0);
+    },
     async insert(sessionId, _first, bodies) {
       // One RPUSH per batch (per 500 bodies when loading a session, as partwise's is loaded): one 50 MB
       // command stalls a cluster node long enough to be failed over.
@@ -44,8 +47,8 @@ function redisServerInstalled(): boolean {
 /** The standalone and cluster stores with their floors, or why there are none; `close` stops the servers. */
 export async function benchRedisStores(): Promise<{ stores: BenchRedisStore[]; close: () => Promise<void> } | { skipped: string }> {
   if (!redisServerInstalled()) return { skipped: "redis-server is not installed (run .ci/install-redis): the Redis session store comparisons were skipped" };
-  const server = await startRedisServer(await freePorts(17_080, 17_089, 1));
-  const cluster = await startRedisCluster(await freePorts(server.port + 1, 17_089, 6));
+  const server = await startRedisServer(await freePorts(17_100, 17_199, 1));
+  const cluster = await startRedisCluster(await freePorts(server.port + 1, 17_199, 6));
   const standaloneClient = new Redis({ host: "127.0.0.1", port: server.port });
   const clusterClient = new Cluster(cluster.nodes.map((node) => ({ host: "127.0.0.1", port: node.port })), { enableAutoPipelining: true });
   const stores: BenchRedisStore[] = [

@@ -1,7 +1,7 @@
 // Session stores: loading a session and appending messages (one at a time, and in batches of 100), from
 // 1x to 100x, on SQLite, PostgreSQL and Redis (standalone and Cluster), against the floor: the same rows
-// inserted and selected with the same driver and no partwise code (a table with the same columns and key,
-// or a Redis list; bodies JSON.parse'd on load).
+// inserted and selected with the same driver and no partwise code (a session row, then rows with the same
+// columns and keys, or a Redis list; bodies JSON.parse'd on load).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,10 +15,17 @@ import { benchHistory } from "./bench-histories.js";
 import { benchRedisStores } from "./redis-store-comparisons.js";
 import type { Comparison } from "./harness.js";
 
-const FLOOR_TABLE = `CREATE TABLE IF NOT EXISTS bench_floor_event (
-  session_id TEXT NOT NULL, seq BIGINT NOT NULL, event_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (session_id, seq))`;
+// The columns and keys of partwise's event rows (its type index, foreign key and version are partwise's own).
+const FLOOR_TABLE = `CREATE TABLE IF NOT EXISTS bench_floor_session_event (
+  session_id TEXT NOT NULL, seq BIGINT NOT NULL, event_id TEXT NOT NULL UNIQUE, event_type TEXT NOT NULL, event_time TEXT NOT NULL,
+  synthetic BOOLEAN NOT NULL, body TEXT NOT NULL, body_format TEXT NOT NULL, PRIMARY KEY (session_id, seq))`;
+/** The fixed columns of a floor row: every bench event is a MESSAGE of this time, in partwise's body format. */
+const FLOOR_TIME = "2026-01-01T00:00:00.000Z";
+const FLOOR_SESSION_TABLE = "CREATE TABLE IF NOT EXISTS bench_floor_session (id TEXT PRIMARY KEY, version BIGINT NOT NULL)";
 
 export interface FloorStore {
+  /** Writes a session's own row (committed on its own, as a client creating a session before its first append). */
+  create(sessionId: string): Promise<void> | void;
   insert(sessionId: string, first: number, bodies: readonly string[]): Promise<void> | void;
   load(sessionId: string): Promise<unknown[]> | unknown[];
   close(): Promise<void> | void;
@@ -30,12 +37,18 @@ function sqliteFloor(path: string): FloorStore {
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
   database.exec(FLOOR_TABLE);
-  const insert = database.prepare("INSERT INTO bench_floor_event (session_id, seq, event_id, body) VALUES (?, ?, ?, ?)");
-  const select = database.prepare("SELECT body FROM bench_floor_event WHERE session_id = ? ORDER BY seq").pluck();
+  database.exec(FLOOR_SESSION_TABLE);
+  const create = database.prepare("INSERT INTO bench_floor_session (id, version) VALUES (?, 0)");
+  const insert = database.prepare(`INSERT INTO bench_floor_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
+    VALUES (?, ?, ?, 'MESSAGE', '${FLOOR_TIME}', 0, ?, 'partwise/1')`);
+  const select = database.prepare("SELECT body FROM bench_floor_session_event WHERE session_id = ? ORDER BY seq").pluck();
   const insertMany = database.transaction((sessionId: string, first: number, bodies: readonly string[]) => {
     bodies.forEach((body, index) => insert.run(sessionId, first + index, `${sessionId}-${first + index}`, body));
   });
   return {
+    create: (sessionId) => {
+      create.run(sessionId);
+    },
     insert: (sessionId, first, bodies) => insertMany(sessionId, first, bodies),
     load: (sessionId) => (select.all(sessionId) as string[]).map((body) => JSON.parse(body)),
     close: () => {
@@ -49,17 +62,24 @@ async function postgresFloor(url: string): Promise<FloorStore & { remove(prefix:
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(FLOOR_TABLE);
+  await client.query(FLOOR_SESSION_TABLE);
   return {
+    async create(sessionId) {
+      await client.query("INSERT INTO bench_floor_session (id, version) VALUES ($1, 0)", [sessionId]);
+    },
     async insert(sessionId, first, bodies) {
       // One statement per batch, as partwise appends: unnest of the batch's columns.
-      await client.query("INSERT INTO bench_floor_event (session_id, seq, event_id, body) SELECT $1, $2 + ordinality - 1, $1 || '-' || ($2 + ordinality - 1), body FROM unnest($3::text[]) WITH ORDINALITY AS batch(body, ordinality)", [sessionId, first, bodies]);
+      await client.query(`INSERT INTO bench_floor_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
+        SELECT $1, $2 + ordinality - 1, $1 || '-' || ($2 + ordinality - 1), 'MESSAGE', '${FLOOR_TIME}', false, body, 'partwise/1'
+        FROM unnest($3::text[]) WITH ORDINALITY AS batch(body, ordinality)`, [sessionId, first, bodies]);
     },
     async load(sessionId) {
-      const { rows } = await client.query({ text: "SELECT body FROM bench_floor_event WHERE session_id = $1 ORDER BY seq", values: [sessionId], rowMode: "array" });
+      const { rows } = await client.query({ text: "SELECT body FROM bench_floor_session_event WHERE session_id = $1 ORDER BY seq", values: [sessionId], rowMode: "array" });
       return rows.map((row: string[]) => JSON.parse(row[0] as string));
     },
     async remove(prefix) {
-      await client.query("DELETE FROM bench_floor_event WHERE left(session_id, length($1)) = $1", [prefix]);
+      await client.query("DELETE FROM bench_floor_session_event WHERE left(session_id, length($1)) = $1", [prefix]);
+      await client.query("DELETE FROM bench_floor_session WHERE left(id, length($1)) = $1", [prefix]);
     },
     close: () => client.end(),
   };
@@ -110,6 +130,15 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       ],
     });
   }
+  // Both sides of an append job start with a new session: partwise's findOrCreate, the floor's session row.
+  // Appends start from messages, as partwise's do: the floor turns each into its row's JSON text (plain
+  // JSON.stringify of the body partwise stores, { message }) inside the run, as a load JSON.parses it.
+  const rowBody = (message: Message) => JSON.stringify({ message });
+  const floorFresh = async () => {
+    const id = sessionId("floor");
+    await floor.create(id);
+    return id;
+  };
   const fresh = async () => {
     const id = sessionId("append");
     await service.findOrCreate({ id });
@@ -124,7 +153,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append one at a time",
       contenders: [
         { name: "partwise appendMessage", role: "partwise", run: async () => { const id = await fresh(); for (const message of messages.slice(0, size)) await service.appendMessage(id, message); } },
-        { name: `${store} ${floorVerbs(store).insertOne}`, role: "floor", run: async () => { const id = sessionId("floor"); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [bodies[index] as string]); } },
+        { name: `${store} ${floorVerbs(store).insertOne}`, role: "floor", run: async () => { const id = await floorFresh(); for (let index = 0; index < size; index++) await floor.insert(id, index + 1, [rowBody(messages[index] as Message)]); } },
       ],
     });
   }
@@ -136,7 +165,7 @@ async function storeComparisons(store: string, service: SessionService, floor: F
       series: "append in batches",
       contenders: [
         { name: "partwise appendEvents", role: "partwise", run: async () => { const id = await fresh(); for (let offset = 0; offset < size; offset += BATCH) await service.appendEvents(id, messageEvents(messages.slice(offset, offset + BATCH))); } },
-        { name: `${store} ${floorVerbs(store).insertBatch}`, role: "floor", run: async () => { const id = sessionId("floor"); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, bodies.slice(offset, offset + BATCH)); } },
+        { name: `${store} ${floorVerbs(store).insertBatch}`, role: "floor", run: async () => { const id = await floorFresh(); for (let offset = 0; offset < size; offset += BATCH) await floor.insert(id, offset + 1, messages.slice(offset, offset + BATCH).map(rowBody)); } },
       ],
     });
   }

@@ -38,7 +38,7 @@ export function isSynthetic(event: SessionEvent): boolean {
 type FilledFields = "id" | "sessionId" | "timestamp";
 
 /**
- * An event to append. The store assigns `seq`; `id` defaults to a random UUID, `sessionId` to the
+ * An event to append. The store assigns `seq`; `id` defaults to a time-ordered UUID (v7), `sessionId` to the
  * session appended to, and `timestamp` to now.
  */
 export type NewSessionEvent = SessionEvent extends infer Event

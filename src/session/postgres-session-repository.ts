@@ -111,6 +111,10 @@ const SQL = {
     AND ($2::text[] IS NULL OR event_type = ANY($2::text[])) AND (NOT $3::boolean OR NOT synthetic) ORDER BY seq`,
   readMessageBodies: `SELECT CASE WHEN body_format = $2 THEN body END FROM partwise_session_event
     WHERE session_id = $1 AND event_type = '${MESSAGE_EVENT}' ORDER BY seq`,
+  // The NOT EXISTS is evaluated once (on the type index): a log with a boundary returns no rows.
+  readUncompactedMessageBodies: `SELECT CASE WHEN body_format = $2 THEN body END FROM partwise_session_event
+    WHERE session_id = $1 AND event_type = '${MESSAGE_EVENT}'
+      AND NOT EXISTS (SELECT 1 FROM partwise_session_event WHERE session_id = $1 AND event_type = $3) ORDER BY seq`,
   readLastEvent: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND event_type = $2 ORDER BY seq DESC LIMIT 1`,
   // Two branches so each uses its index: the tail by (session_id, seq), the named events by event_id.
   readView: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1 AND seq > $2
@@ -347,6 +351,10 @@ export class PostgresSessionRepository implements SessionRepository {
 
   async readMessageBodies(sessionId: string, bodyFormat: string): Promise<(string | null)[]> {
     return (await this.#query("read message bodies", "readMessageBodies", [sessionId, bodyFormat])).map((row) => row[0] as string | null);
+  }
+
+  async readUncompactedMessageBodies(sessionId: string, bodyFormat: string, boundaryType: string): Promise<(string | null)[]> {
+    return (await this.#query("read message bodies", "readUncompactedMessageBodies", [sessionId, bodyFormat, boundaryType])).map((row) => row[0] as string | null);
   }
 
   async readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined> {

@@ -59,6 +59,13 @@ export interface SessionRepository {
    */
   readMessageBodies(sessionId: string, bodyFormat: string): Promise<(string | null)[]>;
 
+  /**
+   * Optional, for stores where each statement is a round trip: readMessageBodies in the same step as the
+   * check that the log has no row of `boundaryType` (no compaction boundary). Empty when it has one, or
+   * has no MESSAGE row; the caller then reads the view the usual way.
+   */
+  readUncompactedMessageBodies?(sessionId: string, bodyFormat: string, boundaryType: string): Promise<(string | null)[]>;
+
   /** The last row of a type (the latest compaction boundary), or undefined. */
   readLastEvent(sessionId: string, type: string): Promise<StoredEventRow | undefined>;
 

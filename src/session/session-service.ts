@@ -17,7 +17,7 @@ import type {
 import { PartwiseError } from "../errors/partwise-error.js";
 import { textPart } from "../parts/constructors.js";
 import { jsonEqual } from "../parts/equality.js";
-import { checkNestingDepth, parseSessionEvent } from "../parts/parse.js";
+import { checkNestingDepth, MAX_NESTING_DEPTH, parseSessionEvent } from "../parts/parse.js";
 import {
   compactionView,
   DEFAULT_SUMMARY_PROMPT,
@@ -40,6 +40,7 @@ import {
   isJsonObject,
   type IndexedValue,
 } from "./stored-values.js";
+import { timeOrderedId } from "./time-ordered-id.js";
 import { estimateEventTokens } from "./turns.js";
 
 /** Sessions the service creates live 60 days unless the request says otherwise (as in Spring AI). */
@@ -50,7 +51,7 @@ export interface SessionServiceOptions {
   readonly defaultTimeToLiveSeconds?: number;
   /** The clock for timestamps and expiry; tests pass a fixed one. */
   readonly clock?: () => Date;
-  /** Makes session and event ids; random UUIDs by default. */
+  /** Makes session and event ids; time-ordered UUIDs (v7, see timeOrderedId) by default. */
   readonly generateId?: () => string;
 }
 
@@ -114,7 +115,7 @@ export class SessionService {
     this.#repository = repository;
     this.#defaultTimeToLive = options.defaultTimeToLiveSeconds ?? DEFAULT_TIME_TO_LIVE_SECONDS;
     this.#clock = options.clock ?? (() => new Date());
-    this.#generateId = options.generateId ?? (() => crypto.randomUUID());
+    this.#generateId = options.generateId ?? timeOrderedId;
   }
 
   /** Creates a session; `session/duplicate-id` when the id is taken. */
@@ -288,6 +289,11 @@ export class SessionService {
   /** The messages of the active view, in view order: what the model is sent. */
   async getActiveMessages(sessionId: string): Promise<Message[]> {
     assertStorableId(sessionId, "session id", "/sessionId");
+    // A load is the read of every chat turn: where the store can, the boundary check and the read are one step.
+    const uncompacted = await this.#repository.readUncompactedMessageBodies?.(sessionId, BODY_FORMAT, COMPACTION_EVENT);
+    if (uncompacted !== undefined && uncompacted.length > 0) {
+      return messagesOfBodies(uncompacted) ?? (await this.#messageRows(sessionId)).map((row) => rowToMessage(sessionId, row));
+    }
     const boundaryRow = await this.#repository.readLastEvent(sessionId, COMPACTION_EVENT);
     if (boundaryRow) return (await this.#compactedView(sessionId, boundaryRow)).map((event) => event.message);
     // Without a compaction boundary the view is every MESSAGE event: only their bodies are read.
@@ -361,9 +367,9 @@ export class SessionService {
       throw invalid(`${pointer}/sessionId`, `the event belongs to session ${JSON.stringify(input.sessionId)}, not ${JSON.stringify(sessionId)}`, "the session appended to");
     }
     const filled = { ...input, id: input.id ?? this.#generateId(), sessionId, timestamp: input.timestamp ?? timestamp };
-    // Before assertPlainJson, which recurses: hostile nesting is refused with its pointer, not a stack overflow.
-    checkNestingDepth(filled, "session event", { pointer });
-    assertPlainJson(filled, pointer);
+    // assertPlainJson recurses: past MAX_NESTING_DEPTH it runs the depth check, which refuses hostile nesting
+    // with its pointer (json/too-deep, before any other problem), not a stack overflow.
+    assertPlainJson(filled, pointer, { limit: MAX_NESTING_DEPTH, check: () => checkNestingDepth(filled, "session event", { pointer }) });
     const event = parseSessionEvent(filled, { pointer });
     assertStorableId(event.id, "event id", `${pointer}/id`);
     return event;

@@ -47,37 +47,70 @@ function describeValue(value: unknown): string {
 }
 
 /**
+ * The nesting limit assertPlainJson enforces when given one: past `limit` levels of containers (the root
+ * is level 1) it calls `check`, the caller's full depth check that throws its own located error.
+ */
+export interface DepthCheck {
+  readonly limit: number;
+  check(): void;
+}
+
+/**
  * Throws `schema/invalid` unless `value` is plain JSON that survives JSON text unchanged: null, booleans,
  * strings, finite numbers, arrays and plain objects, without cycles. A Date, a Map, NaN, a bigint or an
  * `undefined` array element would come back different (or not at all), so they are refused. Object
- * properties set to `undefined` count as absent, and -0 is written as 0, as JSON has one zero.
+ * properties set to `undefined` count as absent, and -0 is written as 0, as JSON has one zero. With a
+ * DepthCheck it also stands for the caller's depth check (one walk instead of two), so it never recurses
+ * past the limit.
  */
-export function assertPlainJson(value: unknown, pointer: string, ancestors: object[] = []): void {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return;
-  if (typeof value === "number" && Number.isFinite(value)) return;
+export function assertPlainJson(value: unknown, pointer: string, depth?: DepthCheck): void {
+  // Every appended event goes through here: the path is kept as segments and made a pointer only to refuse.
+  const path: (string | number)[] = [];
+  const ancestors: object[] = [];
   const refuse = (reason: string): never => {
-    throw new PartwiseError("schema/invalid", `invalid value at ${pointer || "/"}: expected plain JSON, ${reason}`, {
-      pointer,
+    // Too deep outranks not plain, as when the depth is checked first.
+    depth?.check();
+    const at = appendPointer(pointer, ...path);
+    throw new PartwiseError("schema/invalid", `invalid value at ${at || "/"}: expected plain JSON, ${reason}`, {
+      pointer: at,
       details: { expected: "plain JSON (null, boolean, string, finite number, array, plain object)" },
     });
   };
-  if (typeof value !== "object") return refuse(`got ${describeValue(value)}`);
-  if (ancestors.includes(value)) return refuse("got a cycle");
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  const isArray = Array.isArray(value);
-  if (!isArray && prototype !== Object.prototype && prototype !== null) return refuse(`got ${describeValue(value)}`);
-  ancestors.push(value);
-  if (isArray) {
-    value.forEach((element: unknown, index) => {
-      if (element === undefined) refuse(`got undefined at index ${index}, which JSON writes as null`);
-      assertPlainJson(element, appendPointer(pointer, index), ancestors);
-    });
-  } else {
-    for (const [key, element] of Object.entries(value)) {
-      if (element !== undefined) assertPlainJson(element, appendPointer(pointer, key), ancestors);
+  const check = (node: unknown): void => {
+    if (node === null || typeof node === "string" || typeof node === "boolean") return;
+    if (typeof node === "number") {
+      if (!Number.isFinite(node)) refuse(`got ${describeValue(node)}`);
+      return;
     }
-  }
-  ancestors.pop();
+    if (typeof node !== "object") return refuse(`got ${describeValue(node)}`);
+    if (ancestors.includes(node)) return refuse("got a cycle");
+    ancestors.push(node);
+    if (depth && ancestors.length > depth.limit) depth.check();
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        // A hole is skipped, as forEach skips it.
+        if (!(index in node)) continue;
+        const element: unknown = node[index];
+        if (element === undefined) refuse(`got undefined at index ${index}, which JSON writes as null`);
+        path.push(index);
+        check(element);
+        path.pop();
+      }
+    } else {
+      const prototype = Object.getPrototypeOf(node) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) return refuse(`got ${describeValue(node)}`);
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const element = (node as Record<string, unknown>)[key];
+        if (element === undefined) continue;
+        path.push(key);
+        check(element);
+        path.pop();
+      }
+    }
+    ancestors.pop();
+  };
+  check(value);
 }
 
 /** True for a JSON object (not null, not an array). */
