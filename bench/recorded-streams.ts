@@ -71,48 +71,39 @@ export async function* interleavedByteSource(chunks: readonly Uint8Array[]): Asy
   }
 }
 
-/** The floor of one stream read from a byte source as it arrives: sseFloor's work, chunk by chunk. */
-export async function sseFloorOf(bytes: AsyncIterable<Uint8Array>): Promise<number> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let parsed = 0;
-  for await (const chunk of bytes) {
-    pending += decoder.decode(chunk, { stream: true });
+/** The floor's work on a stream: split the SSE text into events and JSON.parse each data payload, nothing else. */
+class SseFloor {
+  readonly #decoder = new TextDecoder();
+  #pending = "";
+  parsed = 0;
+
+  push(chunk: Uint8Array): void {
+    const pending = this.#pending + this.#decoder.decode(chunk, { stream: true });
     let boundary = pending.indexOf("\n\n");
     let start = 0;
     while (boundary >= 0) {
       const data = pending.indexOf("data: ", start);
       if (data >= 0 && data < boundary) {
         JSON.parse(pending.slice(data + 6, boundary));
-        parsed++;
+        this.parsed++;
       }
       start = boundary + 2;
       boundary = pending.indexOf("\n\n", start);
     }
-    pending = pending.slice(start);
+    this.#pending = pending.slice(start);
   }
-  return parsed;
 }
 
-/** The floor: split the SSE bytes into events and JSON.parse each data payload, nothing else. */
+/** The floor of one stream read from a byte source as it arrives, chunk by chunk. */
+export async function sseFloorOf(bytes: AsyncIterable<Uint8Array>): Promise<number> {
+  const floor = new SseFloor();
+  for await (const chunk of bytes) floor.push(chunk);
+  return floor.parsed;
+}
+
+/** The floor of a stream whose chunks are all at hand. */
 export function sseFloor(chunks: readonly Uint8Array[]): number {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let parsed = 0;
-  for (const chunk of chunks) {
-    pending += decoder.decode(chunk, { stream: true });
-    let boundary = pending.indexOf("\n\n");
-    let start = 0;
-    while (boundary >= 0) {
-      const data = pending.indexOf("data: ", start);
-      if (data >= 0 && data < boundary) {
-        JSON.parse(pending.slice(data + 6, boundary));
-        parsed++;
-      }
-      start = boundary + 2;
-      boundary = pending.indexOf("\n\n", start);
-    }
-    pending = pending.slice(start);
-  }
-  return parsed;
+  const floor = new SseFloor();
+  for (const chunk of chunks) floor.push(chunk);
+  return floor.parsed;
 }
