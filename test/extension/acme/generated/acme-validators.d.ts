@@ -17,6 +17,12 @@ export interface ValidationError {
 export interface StandaloneValidator {
   (data: unknown): boolean;
   errors?: ValidationError[] | null;
+  /**
+   * The same verdict without the error bookkeeping, for values nested at most 128 levels deep
+   * (false for deeper ones): true means the validator accepts the value; on false, call the validator
+   * for its errors. Generated validators have it; ajv instances compiled at run time do not.
+   */
+  readonly accepts?: (data: unknown) => boolean;
 }
 
 /** Validates a `AcmeThought` against AcmeThought.json. */
