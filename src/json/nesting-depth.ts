@@ -35,8 +35,6 @@ function currentKey(frame: Frame): string | number {
  * at most `limit` calls deep, and allocates nothing: most values pass, and only those that fail are
  * walked again by pointerPastDepth's frames for the pointer.
  */
-const hasOwn = Object.prototype.hasOwnProperty;
-
 function withinDepth(value: object, level: number, limit: number): boolean {
   if (level > limit) return false;
   if (Array.isArray(value)) {
@@ -47,7 +45,7 @@ function withinDepth(value: object, level: number, limit: number): boolean {
     return true;
   }
   for (const key in value) {
-    if (!hasOwn.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     const child: unknown = (value as Record<string, unknown>)[key];
     if (typeof child === "object" && child !== null && !withinDepth(child, level + 1, limit)) return false;
   }

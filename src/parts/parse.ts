@@ -85,15 +85,13 @@ function readParts(parts: readonly Part[], mode: ReadMode): Part[] {
   return result ?? (parts as Part[]);
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /**
  * A copy of the part without its `attributes`: a loop, not rest syntax, which V8 runs several times
  * slower (issue 21); a field named `__proto__` stays the field it is.
  */
 function withoutAttributes(part: Part): Part {
   const copy: Record<string, unknown> = {};
-  for (const key in part) if (key !== "attributes" && hasOwn.call(part, key)) setOwnValue(copy, key, (part as unknown as Record<string, unknown>)[key]);
+  for (const key in part) if (key !== "attributes" && Object.hasOwn(part, key)) setOwnValue(copy, key, (part as unknown as Record<string, unknown>)[key]);
   return copy as unknown as Part;
 }
 
