@@ -7,6 +7,7 @@ import type { LangChainStoredMessage, LangChainStoredMessageData } from "../../.
 import { validateLangChainStoredMessageData } from "../../../generated/formats/langchain-validators.js";
 import type { History, Message } from "../../../generated/types.js";
 import { InternalError, MissingDependencyError } from "../../errors/partwise-error.js";
+import { setOwnValue } from "../../json/own-property.js";
 import { checkFormat, invalidConversionInput, type Converted } from "../conversion.js";
 import { readStoredMessages } from "./from-stored-messages.js";
 import { LANGCHAIN, MODEL_PROVIDERS } from "./langchain-vocabulary.js";
@@ -101,10 +102,40 @@ function parsedArguments(text: unknown): unknown {
   }
 }
 
-/** The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view. */
+/** The marker @langchain/core's toJSON wraps a user object in when it has an `lc` key (core 1.1 and later). */
+const ESCAPED = "__lc_escaped__";
+let coreEscapes: boolean | undefined;
+
+/** Whether the installed @langchain/core escapes user objects in toDict, asked once with a probe message (the ^1 peer range spans cores that do and cores that do not). */
+function toDictEscapes(): boolean {
+  if (coreEscapes === undefined) {
+    const probe = new (langChainCore().SystemMessage)({ content: "", additional_kwargs: { probe: { lc: 0 } } }).toDict() as { data: { additional_kwargs?: { probe?: object } } };
+    coreEscapes = Object.hasOwn(probe.data.additional_kwargs?.probe ?? {}, ESCAPED);
+  }
+  return coreEscapes;
+}
+
+/** A kwargs value as the instance holds it: toJSON's escape wrappers taken off (their contents are user data, kept as they are). */
+function unescaped(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unescaped);
+  if (typeof value !== "object" || value === null) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === ESCAPED) return (value as Record<string, unknown>)[ESCAPED];
+  const result: Record<string, unknown> = {};
+  for (const key of keys) setOwnValue(result, key, unescaped((value as Record<string, unknown>)[key]));
+  return result;
+}
+
+/**
+ * The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view.
+ * toDict escapes every user object with an `lc` key (a partwise metadata key, a tool argument); the
+ * instance holds the object itself, so the escape is undone (escapeIfNeeded in @langchain/core/dist/load/validation.js).
+ */
 function storedOf(message: BaseMessage, index: number): LangChainStoredMessage {
   if (typeof message?.toDict !== "function") throw invalidConversionInput({ format: LANGCHAIN, pointer: `/${index}` }, "expected a LangChain message instance (BaseMessage)");
-  const { type, data } = message.toDict() as { type: LangChainStoredMessage["type"]; data: unknown };
+  const dict = message.toDict() as { type: LangChainStoredMessage["type"]; data: unknown };
+  const { type } = dict;
+  const data = toDictEscapes() ? unescaped(dict.data) : dict.data;
   const checked = checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, data, { format: LANGCHAIN, pointer: `/${index}` });
   if (!readsThroughContentBlocks(message, checked)) return { type, data: checked };
   const output = checked.response_metadata?.output;

@@ -148,6 +148,19 @@ describe("fromLangChainMessages", () => {
     ]);
   });
 
+  it("reads metadata and tool arguments as the instance holds them when an object in them has an lc key, which toDict escapes", () => {
+    const metadata = { trace: { lc: "" }, wrapped: { __lc_escaped__: 1 } };
+    const call = { id: "call_1", type: "function" as const, name: "lookup", arguments: "{\"filter\":{\"lc\":1,\"type\":\"constructor\"}}" };
+    const history: Message[] = [
+      { role: "system", parts: [], metadata },
+      { role: "assistant", parts: [{ type: "tool_call", toolCall: call }] },
+    ];
+    const { messages, warnings } = fromLangChainMessages(toLangChainMessages(history).messages);
+    expect(warnings).toEqual([]);
+    expect(messages[0]).toEqual({ role: "system", parts: [], metadata });
+    expect(messages[1]!.parts).toEqual([{ type: "tool_call", toolCall: call }]);
+  });
+
   it("raises convert/invalid-input when an element is not a LangChain message", () => {
     expect(thrownPartwiseError(() => fromLangChainMessages([{ content: "x" }] as never))).toMatchObject({ code: "convert/invalid-input", pointer: "/0" });
   });
