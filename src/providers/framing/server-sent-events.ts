@@ -118,7 +118,8 @@ export class ServerSentEventDecoder {
       start = 1;
       this.#bufferPosition += 1;
     }
-    if (text.length > start) this.#skipLineFeed = false;
+    // Any text settles it, a lone \n too: left set, it would swallow a blank line right after.
+    if (text.length > 0) this.#skipLineFeed = false;
     // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
     let lineFeed = text.indexOf("\n", start);
     let carriageReturn = text.indexOf("\r", start);
