@@ -198,10 +198,14 @@ function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage 
   return merged;
 }
 
+/** The facts of a response other than usage, merged by mergeInfo (one list, not one per response chunk). */
+const INFO_FACTS = ["responseId", "model", "finishReason", "rawFinishReason"] as const;
+
 /** Later values of a field replace earlier ones (empty strings do not), usage counters too. */
 function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const merged: ResponseInfo = { ...current };
-  for (const key of ["responseId", "model", "finishReason", "rawFinishReason"] as const) {
+  for (let position = 0; position < INFO_FACTS.length; position++) {
+    const key = INFO_FACTS[position] as (typeof INFO_FACTS)[number];
     const value = next[key];
     if (value !== undefined && value !== "") (merged as Record<string, unknown>)[key] = value;
   }
