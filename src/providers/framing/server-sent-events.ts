@@ -151,7 +151,8 @@ export class ServerSentEventDecoder {
           this.#skipLineFeed = true;
         }
       }
-      const lineBytes = this.#pendingBytes + (wide >= end ? end - start : utf8ByteLength(text, start, end));
+      // Characters before `wide` are one byte each: only the rest of the line is counted.
+      const lineBytes = this.#pendingBytes + (wide >= end ? end - start : wide - start + utf8ByteLength(text, wide, end));
       if (this.#eventBytes + lineBytes > this.#maxEventBytes) this.#tooLarge(events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
@@ -169,7 +170,7 @@ export class ServerSentEventDecoder {
     }
     if (start < length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingBytes += wide >= length ? length - start : utf8ByteLength(text, start, length);
+      this.#pendingBytes += wide >= length ? length - start : wide - start + utf8ByteLength(text, wide, length);
       if (this.#eventBytes + this.#pendingBytes > this.#maxEventBytes) this.#tooLarge(events);
     }
     return events;
