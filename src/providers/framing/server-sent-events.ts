@@ -63,13 +63,11 @@ export class ServerSentEventDecoder {
       text = this.#decoder.decode(bytes);
     } catch (error) {
       // The events the valid bytes before the bad one complete are kept with the error.
-      const before = error instanceof InvalidUtf8Error ? this.#consumeText(error.textBefore, false) : [];
+      const before = error instanceof InvalidUtf8Error ? this.#consumeText(error.textBefore, UNKNOWN) : [];
       serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
     }
     this.#bytesSeen += bytes.length;
-    // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths show
-    // it only when no character was cut by a chunk boundary (one finished here has fewer bytes in this chunk).
-    return this.#consumeText(text, this.#decoder.lastWasWhole && text.length === bytes.length);
+    return this.#consumeText(text, this.#decoder.lastByteLength - text.length);
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -80,7 +78,7 @@ export class ServerSentEventDecoder {
     } catch (error) {
       throw this.#invalidUtf8(error);
     }
-    return this.#consume(text, false);
+    return this.#consume(text, UNKNOWN);
   }
 
   /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
@@ -98,24 +96,26 @@ export class ServerSentEventDecoder {
   }
 
   /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
-  #consumeText(text: string, ascii: boolean): ServerSentEvent[] {
+  #consumeText(text: string, extraBytes: number): ServerSentEvent[] {
     if (!this.#started && text.length > 0) {
       this.#started = true;
       if (text.charCodeAt(0) === 0xfeff) {
         this.#bufferPosition += 3;
-        return this.#consume(text.slice(1), false);
+        // The mark is one character of three bytes.
+        return this.#consume(text.slice(1), extraBytes === UNKNOWN ? UNKNOWN : extraBytes - 2);
       }
     }
-    return this.#consume(text, ascii);
+    return this.#consume(text, extraBytes);
   }
 
   /**
    * The events the new text completes. Only `text` is searched for line ends: the pending line had none,
    * so every byte is scanned once however the stream is chunked (a 30 MB line in small chunks included).
-   * A line's length in bytes is its length in characters up to the next non-ASCII character (all of
-   * them when the text is ASCII); only a line holding one is counted character by character.
+   * A line's length in bytes is its length in characters up to the next non-ASCII character; only a line
+   * holding one is counted character by character. `extraBytes`, the bytes the text's non-ASCII
+   * characters take beyond one each (0: it is ASCII), ends the search once they are all counted.
    */
-  #consume(text: string, ascii: boolean): ServerSentEvent[] {
+  #consume(text: string, extraBytes: number): ServerSentEvent[] {
     const events: ServerSentEvent[] = [];
     const length = text.length;
     let start = 0;
@@ -131,8 +131,10 @@ export class ServerSentEventDecoder {
     // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
     let lineFeed = text.indexOf("\n", start);
     let carriageReturn = text.indexOf("\r", start);
+    // The extra bytes of the non-ASCII characters not counted yet (negative when unknown: never all counted).
+    let uncounted = extraBytes;
     // The next non-ASCII character: only a line holding one is counted character by character.
-    let wide = ascii ? length : nextWide(text, start);
+    let wide = uncounted === 0 ? length : nextWide(text, start);
     for (;;) {
       if (lineFeed >= 0 && lineFeed < start) lineFeed = text.indexOf("\n", start);
       if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = text.indexOf("\r", start);
@@ -151,8 +153,13 @@ export class ServerSentEventDecoder {
           this.#skipLineFeed = true;
         }
       }
-      // Characters before `wide` are one byte each: only the rest of the line is counted.
-      const lineBytes = this.#pendingBytes + (wide >= end ? end - start : wide - start + utf8ByteLength(text, wide, end));
+      let lineBytes = this.#pendingBytes + end - start;
+      if (wide < end) {
+        // Characters before `wide` are one byte each: only the rest of the line is counted.
+        const extra = utf8ByteLength(text, wide, end) - (end - wide);
+        lineBytes += extra;
+        uncounted -= extra;
+      }
       if (this.#eventBytes + lineBytes > this.#maxEventBytes) this.#tooLarge(events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
@@ -166,7 +173,7 @@ export class ServerSentEventDecoder {
       this.#eventBytes = lineBytes === 0 ? 0 : this.#eventBytes + lineBytes + 1;
       this.#bufferPosition += lineBytes + (next - end);
       start = next;
-      if (wide < start) wide = nextWide(text, start);
+      if (wide < start) wide = uncounted === 0 ? length : nextWide(text, start);
     }
     if (start < length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
@@ -238,6 +245,9 @@ function fieldValue(line: string, at: number, end: number): string {
   if (valueStart < end && line.charCodeAt(valueStart) === 32) valueStart++;
   return valueStart >= end ? "" : line.slice(valueStart, end);
 }
+
+/** The extra bytes of a text whose bytes are not at hand (after invalid UTF-8): its characters are counted. */
+const UNKNOWN = -1;
 
 /** Finds non-ASCII characters (UTF-16 units, so a surrogate half counts alone). */
 const WIDE_CHARACTER = /[^\x00-\x7f]/g;
