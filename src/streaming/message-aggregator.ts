@@ -198,17 +198,21 @@ function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage 
   return merged;
 }
 
-/** The facts of a response other than usage, merged by mergeInfo (one list, not one per response chunk). */
-const INFO_FACTS = ["responseId", "model", "finishReason", "rawFinishReason"] as const;
+/** A fact that replaces the one before: one given and not empty. */
+function given(value: string | undefined): value is string {
+  return value !== undefined && value !== "";
+}
 
-/** Later values of a field replace earlier ones (empty strings do not), usage counters too. */
+/**
+ * Later values of a field replace earlier ones (empty strings do not), usage counters too. Each fact is
+ * stored by name, not through a loop over key names: a store by computed key is megamorphic here.
+ */
 function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const merged: ResponseInfo = { ...current };
-  for (let position = 0; position < INFO_FACTS.length; position++) {
-    const key = INFO_FACTS[position] as (typeof INFO_FACTS)[number];
-    const value = next[key];
-    if (value !== undefined && value !== "") (merged as Record<string, unknown>)[key] = value;
-  }
+  if (given(next.responseId)) merged.responseId = next.responseId;
+  if (given(next.model)) merged.model = next.model;
+  if (given(next.finishReason)) merged.finishReason = next.finishReason;
+  if (given(next.rawFinishReason)) merged.rawFinishReason = next.rawFinishReason;
   const usage = mergeUsage(current.usage, next.usage);
   if (usage) merged.usage = usage;
   return merged;
