@@ -198,13 +198,21 @@ function mergeUsage(current: Usage | undefined, next: Usage | undefined): Usage 
   return merged;
 }
 
-/** Later values of a field replace earlier ones (empty strings do not), usage counters too. */
+/** A fact that replaces the one before: one given and not empty. */
+function given(value: string | undefined): value is string {
+  return value !== undefined && value !== "";
+}
+
+/**
+ * Later values of a field replace earlier ones (empty strings do not), usage counters too. Each fact is
+ * stored by name, not through a loop over key names: a store by computed key is megamorphic here.
+ */
 function mergeInfo(current: ResponseInfo, next: ResponseInfo): ResponseInfo {
   const merged: ResponseInfo = { ...current };
-  for (const key of ["responseId", "model", "finishReason", "rawFinishReason"] as const) {
-    const value = next[key];
-    if (value !== undefined && value !== "") (merged as Record<string, unknown>)[key] = value;
-  }
+  if (given(next.responseId)) merged.responseId = next.responseId;
+  if (given(next.model)) merged.model = next.model;
+  if (given(next.finishReason)) merged.finishReason = next.finishReason;
+  if (given(next.rawFinishReason)) merged.rawFinishReason = next.rawFinishReason;
   const usage = mergeUsage(current.usage, next.usage);
   if (usage) merged.usage = usage;
   return merged;

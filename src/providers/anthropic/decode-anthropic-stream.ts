@@ -88,7 +88,9 @@ export class AnthropicStreamDecoder implements StreamDecoder {
         return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
       case "message_delta": {
         const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
-        for (const [key, value] of Object.entries(delta.usage ?? {})) if (value !== null && value !== undefined) this.#usage[key] = value;
+        const usage = delta.usage as Record<string, unknown> | undefined;
+        // for-in over the plain usage object: no entries array per message_delta.
+        if (usage) for (const key in usage) if (Object.hasOwn(usage, key) && usage[key] !== null && usage[key] !== undefined) this.#usage[key] = usage[key];
         return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
       }
       case "message_stop":

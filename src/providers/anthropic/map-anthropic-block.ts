@@ -30,9 +30,14 @@ const MAPPED_FIELDS: Record<string, readonly string[]> = {
  */
 function blockFieldsPayload(block: AnthropicBlock) {
   const mapped = ownValue(MAPPED_FIELDS, block.type) ?? [];
-  const extra = Object.fromEntries(Object.entries(block).filter(([key, value]) =>
-    !mapped.includes(key) && value !== null && value !== undefined && !(key === "citations" && Array.isArray(value) && value.length === 0)));
-  return Object.keys(extra).length === 0 ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
+  // Built only when a field is left over: most blocks have none, and every stream completes its blocks.
+  let extra: Record<string, unknown> | undefined;
+  for (const key of Object.keys(block)) {
+    const value = (block as Record<string, unknown>)[key];
+    if (mapped.includes(key) || value === null || value === undefined || (key === "citations" && Array.isArray(value) && value.length === 0)) continue;
+    (extra ??= {})[key] = value;
+  }
+  return extra === undefined ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
 }
 
 /**

@@ -63,23 +63,11 @@ export class ServerSentEventDecoder {
       text = this.#decoder.decode(bytes);
     } catch (error) {
       // The events the valid bytes before the bad one complete are kept with the error.
-      const before = error instanceof InvalidUtf8Error ? this.#consume(this.#withoutByteOrderMark(error.textBefore), false) : [];
+      const before = error instanceof InvalidUtf8Error ? this.#consumeText(error.textBefore, UNKNOWN) : [];
       serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
     }
     this.#bytesSeen += bytes.length;
-    // Pure ASCII text has one byte per character, so byte offsets need no re-encoding. Equal lengths show
-    // it only when no character was cut by a chunk boundary (one finished here has fewer bytes in this chunk).
-    const ascii = this.#decoder.lastWasWhole && text.length === bytes.length;
-    return this.#consume(this.#withoutByteOrderMark(text), ascii);
-  }
-
-  /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
-  #withoutByteOrderMark(text: string): string {
-    if (this.#started || text.length === 0) return text;
-    this.#started = true;
-    if (text.charCodeAt(0) !== 0xfeff) return text;
-    this.#bufferPosition += 3;
-    return text.slice(1);
+    return this.#consumeText(text, this.#decoder.lastByteLength - text.length);
   }
 
   /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
@@ -90,7 +78,7 @@ export class ServerSentEventDecoder {
     } catch (error) {
       throw this.#invalidUtf8(error);
     }
-    return this.#consume(text, false);
+    return this.#consume(text, UNKNOWN);
   }
 
   /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
@@ -107,38 +95,72 @@ export class ServerSentEventDecoder {
     });
   }
 
+  /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
+  #consumeText(text: string, extraBytes: number): ServerSentEvent[] {
+    if (!this.#started && text.length > 0) {
+      this.#started = true;
+      if (text.charCodeAt(0) === 0xfeff) {
+        this.#bufferPosition += 3;
+        // The mark is one character of three bytes.
+        return this.#consume(text.slice(1), extraBytes === UNKNOWN ? UNKNOWN : extraBytes - 2);
+      }
+    }
+    return this.#consume(text, extraBytes);
+  }
+
   /**
    * The events the new text completes. Only `text` is searched for line ends: the pending line had none,
    * so every byte is scanned once however the stream is chunked (a 30 MB line in small chunks included).
+   * A line's length in bytes is its length in characters up to the next non-ASCII character; only a line
+   * holding one is counted character by character. `extraBytes`, the bytes the text's non-ASCII
+   * characters take beyond one each (0: it is ASCII), ends the search once they are all counted.
    */
-  #consume(text: string, ascii: boolean): ServerSentEvent[] {
+  #consume(text: string, extraBytes: number): ServerSentEvent[] {
     const events: ServerSentEvent[] = [];
+    const length = text.length;
     let start = 0;
-    if (this.#skipLineFeed && text.startsWith("\n")) {
-      start = 1;
-      this.#bufferPosition += 1;
+    if (length > 0 && this.#skipLineFeed) {
+      // A \r\n split between chunks ends one line.
+      if (text.charCodeAt(0) === 10) {
+        start = 1;
+        this.#bufferPosition += 1;
+      }
     }
-    if (text.length > start) this.#skipLineFeed = false;
+    // Any text settles it, a lone \n too: left set, it would swallow a blank line right after.
+    if (length > 0) this.#skipLineFeed = false;
     // Next \n and \r at or after `start`, each searched again only once passed (linear overall).
     let lineFeed = text.indexOf("\n", start);
     let carriageReturn = text.indexOf("\r", start);
+    // The extra bytes of the non-ASCII characters not counted yet (negative when unknown: never all counted).
+    let uncounted = extraBytes;
     // The next non-ASCII character: only a line holding one is counted character by character.
-    let wide = ascii ? text.length : nextWide(text, start);
+    let wide = uncounted === 0 ? length : nextWide(text, start);
     for (;;) {
       if (lineFeed >= 0 && lineFeed < start) lineFeed = text.indexOf("\n", start);
       if (carriageReturn >= 0 && carriageReturn < start) carriageReturn = text.indexOf("\r", start);
-      const end = lineFeed < 0 ? carriageReturn : carriageReturn < 0 ? lineFeed : Math.min(lineFeed, carriageReturn);
-      if (end < 0) break;
-      let next = end + 1;
-      if (end === carriageReturn) {
-        if (next < text.length) {
+      let end: number;
+      let next: number;
+      if (carriageReturn < 0 || (lineFeed >= 0 && lineFeed < carriageReturn)) {
+        if (lineFeed < 0) break;
+        end = lineFeed;
+        next = end + 1;
+      } else {
+        end = carriageReturn;
+        next = end + 1;
+        if (next < length) {
           if (text.charCodeAt(next) === 10) next++;
         } else {
           this.#skipLineFeed = true;
         }
       }
-      const lineBytes = this.#pendingBytes + (wide >= end ? end - start : utf8ByteLength(text, start, end));
-      this.#checkEventSize(lineBytes, events);
+      let lineBytes = this.#pendingBytes + end - start;
+      if (wide < end) {
+        // Characters before `wide` are one byte each: only the rest of the line is counted.
+        const extra = utf8ByteLength(text, wide, end) - (end - wide);
+        lineBytes += extra;
+        uncounted -= extra;
+      }
+      if (this.#eventBytes + lineBytes > this.#maxEventBytes) this.#tooLarge(events);
       if (this.#pending.length === 0) {
         this.#line(text, start, end, events);
       } else {
@@ -151,21 +173,20 @@ export class ServerSentEventDecoder {
       this.#eventBytes = lineBytes === 0 ? 0 : this.#eventBytes + lineBytes + 1;
       this.#bufferPosition += lineBytes + (next - end);
       start = next;
-      if (wide < start) wide = nextWide(text, start);
+      if (wide < start) wide = uncounted === 0 ? length : nextWide(text, start);
     }
-    if (start < text.length) {
+    if (start < length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
-      this.#pendingBytes += wide >= text.length ? text.length - start : utf8ByteLength(text, start, text.length);
-      this.#checkEventSize(this.#pendingBytes, events);
+      this.#pendingBytes += wide >= length ? length - start : wide - start + utf8ByteLength(text, wide, length);
+      if (this.#eventBytes + this.#pendingBytes > this.#maxEventBytes) this.#tooLarge(events);
     }
     return events;
   }
 
-  /** Fails, after the `completed` events, once the current event with a line of `lineBytes` still being read is over the limit. */
-  #checkEventSize(lineBytes: number, completed: readonly ServerSentEvent[]): void {
-    if (this.#eventBytes + lineBytes <= this.#maxEventBytes) return;
+  /** Fails, after the `completed` events, for the current event, now over the limit. */
+  #tooLarge(completed: readonly ServerSentEvent[]): never {
     const position = this.#eventPosition < 0 ? this.#bufferPosition : this.#eventPosition;
-    serverSentEventsBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
+    return serverSentEventsBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
       position,
       details: { limitBytes: this.#maxEventBytes },
@@ -188,25 +209,45 @@ export class ServerSentEventDecoder {
       this.#eventPosition = -1;
       return;
     }
-    if (buffer.charCodeAt(start) === 58) return;
+    const first = buffer.charCodeAt(start);
+    if (first === 58) return;
     if (this.#eventPosition < 0) this.#eventPosition = this.#bufferPosition;
-    const found = buffer.indexOf(":", start);
-    const colon = found < 0 || found > end ? end : found;
-    let valueStart = colon + 1;
-    if (valueStart < end && buffer.charCodeAt(valueStart) === 32) valueStart++;
-    const fieldLength = colon - start;
-    if (fieldLength === 4 && buffer.startsWith("data", start)) {
-      const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
-      this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
-    } else if (fieldLength === 5 && buffer.startsWith("event", start)) {
-      this.#eventName = valueStart >= end ? "" : buffer.slice(valueStart, end);
-    } else if (fieldLength === 2 && buffer.startsWith("id", start)) {
-      const value = valueStart >= end ? "" : buffer.slice(valueStart, end);
-      if (!value.includes("\0")) this.#id = value;
+    // The field name runs to the first colon or the line's end. The three that matter are told by their
+    // letters and the colon (or end) right after them, so no search for the colon is made: past the
+    // line's end is its line break (or the end of the joined line), which matches no letter.
+    if (first === 100) {
+      if (buffer.charCodeAt(start + 1) === 97 && buffer.charCodeAt(start + 2) === 116 && buffer.charCodeAt(start + 3) === 97 && isFieldEnd(buffer, start + 4, end)) {
+        const value = fieldValue(buffer, start + 4, end);
+        this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+      }
+    } else if (first === 101) {
+      if (buffer.charCodeAt(start + 1) === 118 && buffer.charCodeAt(start + 2) === 101 && buffer.charCodeAt(start + 3) === 110 && buffer.charCodeAt(start + 4) === 116 && isFieldEnd(buffer, start + 5, end)) {
+        this.#eventName = fieldValue(buffer, start + 5, end);
+      }
+    } else if (first === 105) {
+      if (buffer.charCodeAt(start + 1) === 100 && isFieldEnd(buffer, start + 2, end)) {
+        const value = fieldValue(buffer, start + 2, end);
+        if (!value.includes("\0")) this.#id = value;
+      }
     }
     // `retry` and unknown fields do not affect decoding.
   }
 }
+
+/** True when a field name that ends at `at` ends there: the line ends, or a colon follows. */
+function isFieldEnd(line: string, at: number, end: number): boolean {
+  return at === end || (at < end && line.charCodeAt(at) === 58);
+}
+
+/** The value of a field whose name ends at `at`: after the colon and one space, if any (none without a colon). */
+function fieldValue(line: string, at: number, end: number): string {
+  let valueStart = at + 1;
+  if (valueStart < end && line.charCodeAt(valueStart) === 32) valueStart++;
+  return valueStart >= end ? "" : line.slice(valueStart, end);
+}
+
+/** The extra bytes of a text whose bytes are not at hand (after invalid UTF-8): its characters are counted. */
+const UNKNOWN = -1;
 
 /** Finds non-ASCII characters (UTF-16 units, so a surrogate half counts alone). */
 const WIDE_CHARACTER = /[^\x00-\x7f]/g;

@@ -45,14 +45,14 @@ export class Utf8StreamDecoder {
   /** Bytes of a sequence the previous chunk began and did not finish. */
   #carry = NO_BYTES;
   #offset = 0;
-  #lastWasWhole = true;
+  #lastByteLength = 0;
 
   /**
-   * True when the last decoded chunk neither finished a sequence the one before began nor left one
-   * unfinished: its text is then exactly its bytes', so equal lengths mean every byte was ASCII.
+   * How many bytes the last decoded text was decoded from (carried ones included, a cut-off tail not):
+   * its length in characters below this counts the bytes its non-ASCII characters take beyond one each.
    */
-  get lastWasWhole(): boolean {
-    return this.#lastWasWhole;
+  get lastByteLength(): number {
+    return this.#lastByteLength;
   }
 
   /** The text these bytes complete; throws InvalidUtf8Error for a byte no valid UTF-8 has there. */
@@ -68,7 +68,7 @@ export class Utf8StreamDecoder {
       const valid = invalid < 0 ? run.length - tail : invalid;
       throw new InvalidUtf8Error(this.#offset - this.#carry.length + valid, wholeText.decode(run.subarray(0, valid)));
     }
-    this.#lastWasWhole = tail === 0 && this.#carry.length === 0;
+    this.#lastByteLength = run.length - tail;
     this.#carry = tail === 0 ? NO_BYTES : run.slice(run.length - tail);
     this.#offset += bytes.length;
     return text;

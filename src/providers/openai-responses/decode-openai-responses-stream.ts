@@ -6,6 +6,7 @@
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { validateOpenAiResponsesStreamEvent } from "../../../generated/wire/openai.responses-validators.js";
+import { sameJsonText } from "../../json/same-json-text.js";
 import { TextBuilder } from "../../streaming/text-builder.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
@@ -248,7 +249,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     output.forEach((item, outputPosition) => {
       const index = indices.length === 0 ? outputPosition : (indices[outputPosition] as number);
       const state = this.#items.get(index);
-      if (state && (state.type !== item.type || (state.done && JSON.stringify(state.done) === JSON.stringify(item)))) return;
+      if (state && (state.type !== item.type || (state.done && sameJsonText(state.done, item)))) return;
       const part = openAiResponsesItemToPart(item, this.#profile);
       if (state?.partType !== undefined && state.partType !== part.type) return;
       chunks.push(this.#chunk(index, false, part));

@@ -34,6 +34,41 @@ describe("ServerSentEventDecoder", () => {
     );
   });
 
+  it("gives the same events, positions and partial state when the bytes are cut at every boundary, line endings mixed", () => {
+    // Each line picks its own ending, so a \r\n cut between chunks is followed by \n, \r or text.
+    const field = fc.oneof(
+      line.map((value) => `data: ${value}`),
+      line.map((value) => `data:${value}`),
+      line.map((value) => `event:${value}`),
+      line.map((value) => `id: ${value}`),
+      fc.constantFrom("data", "event", "id", "retry: 5", ": comment", "dat: x", "eventful: x", "idea: x", "data :x"),
+      // Blank lines, which dispatch, as often as data lines.
+      fc.constant(""),
+      fc.constant(""),
+    );
+    const lineEnding = fc.constantFrom("\n", "\r\n", "\r");
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(fc.tuple(field, lineEnding), { maxLength: 12 }), (byteOrderMark, lines) => {
+        const bytes = new TextEncoder().encode((byteOrderMark ? "\uFEFF" : "") + lines.map(([text, ending]) => text + ending).join(""));
+        const decode = (chunks: Uint8Array[]) => {
+          const decoder = new ServerSentEventDecoder();
+          return { events: [...chunks.flatMap((chunk) => decoder.push(chunk)), ...decoder.end()], partial: decoder.hasPartialEvent };
+        };
+        const whole = decode([bytes]);
+        expect(decode(Array.from(bytes, (byte) => new Uint8Array([byte])))).toEqual(whole);
+        for (let cut = 1; cut < bytes.length; cut++) expect(decode([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(whole);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
+  });
+
+  it("ends one line at a \\r\\n cut between chunks, and reads a blank line right after it", () => {
+    const bytes = new TextEncoder().encode("data: x\r\n\ndata: y\n\n");
+    const decoder = new ServerSentEventDecoder();
+    const events = [...Array.from(bytes, (byte) => decoder.push(new Uint8Array([byte]))).flat(), ...decoder.end()];
+    expect(events).toEqual([{ data: "x", position: 0 }, { data: "y", position: 10 }]);
+  });
+
   it("removes one leading space, joins data lines, drops a leading BOM and ignores unknown fields", () => {
     const bytes = new TextEncoder().encode("\uFEFFevent: a\nretry: 5\nunknown: x\ndata:  two spaces\ndata:b\n\n");
     expect(decodeAll([bytes])).toEqual([{ event: "a", data: " two spaces\nb" }]);
