@@ -16,7 +16,7 @@ import { setOwnValue } from "../json/own-property.js";
 import { MAX_NESTING_DEPTH, pointerPastDepth } from "../json/nesting-depth.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { describeSchemaErrors } from "../json/describe-schema-error.js";
-import { FUTURE_PART_PROVIDER, isPartType } from "./part-kinds.js";
+import { FUTURE_PART_PROVIDER, type PartOf } from "./part-kinds.js";
 
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
@@ -66,13 +66,13 @@ export function validated(value: unknown, validator: StandaloneValidator, what: 
   });
 }
 
-/** The parts with every part of a later format version read as an `unknown` part (tool results recursed). */
 /**
  * How parts are read: `copy` leaves the caller's objects as they were (a part without its empty
  * attributes is a new object); `inPlace` is for values parsed here from text, which nobody else holds.
  */
 type ReadMode = "copy" | "inPlace";
 
+/** The parts with every part of a later format version read as an `unknown` part (tool results recursed). */
 function readParts(parts: readonly Part[], mode: ReadMode): Part[] {
   let result: Part[] | undefined;
   for (let index = 0; index < parts.length; index++) {
@@ -95,24 +95,47 @@ function withoutAttributes(part: Part): Part {
   return copy as unknown as Part;
 }
 
+/**
+ * The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
+ * says nothing an absent one does not: read as absent, a part reads back as the part that was written.
+ */
+function hasEmptyAttributes(part: Part): boolean {
+  return part.attributes !== undefined && isEmptyObject(part.attributes);
+}
+
+/** The part without empty attributes: copied, or (inPlace) with them deleted. */
+function withoutEmptyAttributes(part: Part, mode: ReadMode): Part {
+  if (!hasEmptyAttributes(part)) return part;
+  if (mode === "copy") return withoutAttributes(part);
+  // The writer puts attributes last, and deleting the last property keeps V8's fast object shape.
+  delete part.attributes;
+  return part;
+}
+
 function readPart(part: Part, mode: ReadMode): Part {
-  const type: string = part.type;
-  if (!isPartType(type)) {
-    return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: type, rawJson: JSON.stringify(part) };
+  // A switch on the tag rather than a set lookup: this runs for every part of every history read.
+  const type = part.type;
+  switch (type) {
+    case "text":
+    case "reasoning":
+    case "tool_call":
+    case "media":
+    case "unknown":
+      return withoutEmptyAttributes(part, mode);
+    case "tool_result": {
+      const content = readParts(part.content, mode);
+      if (content === part.content) return withoutEmptyAttributes(part, mode);
+      // Its content changed: copied once (without empty attributes), or set in place.
+      const read = mode === "inPlace" ? withoutEmptyAttributes(part, mode) : hasEmptyAttributes(part) ? withoutAttributes(part) : { ...part };
+      (read as PartOf<"tool_result">).content = content;
+      return read;
+    }
+    default: {
+      // Every tag of this format version is a case above (compiles only then); any other is a part of a later version.
+      const tag: string = type satisfies never;
+      return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: tag, rawJson: JSON.stringify(part) };
+    }
   }
-  let read = part;
-  // The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
-  // says nothing an absent one does not: read as absent, a part reads back as the part that was written.
-  if (part.attributes !== undefined && isEmptyObject(part.attributes)) {
-    if (mode === "copy") read = withoutAttributes(part);
-    // The writer puts attributes last, and deleting the last property keeps V8's fast object shape.
-    else delete part.attributes;
-  }
-  if (read.type === "tool_result") {
-    const content = readParts(read.content, mode);
-    return content === read.content ? read : { ...read, content };
-  }
-  return read;
 }
 
 function isEmptyObject(value: object): boolean {
@@ -168,17 +191,62 @@ export function parseHistory(input: unknown, context: ParseContext = {}): Histor
     });
     return { format: "partwise.history", version: 1, messages };
   }
+  const read = readAcceptedHistory(value, mode);
+  if (read !== undefined) return read;
+  // Refused somewhere (or not a plain object): the whole document is validated for the error it holds.
   validated(value, validateHistory, "history", context);
   const history = value as History;
-  let messages: Message[] | undefined;
-  for (let index = 0; index < history.messages.length; index++) {
-    const message = history.messages[index] as Message;
+  return withMessages(history, readMessages(history.messages, mode, () => true));
+}
+
+/** A history's messages sit at container level 3: the document is level 1, its messages array level 2. */
+const MESSAGE_LEVEL_IN_HISTORY = 3;
+
+/**
+ * A history document read in one walk when the generated predicates accept it, else undefined (the
+ * caller then validates the whole document for its error). Each message is checked at its level in the
+ * document, so the depth limit is the document's, and read right after, while its objects are still in
+ * the CPU's caches: validating every message, then reading every message, fetched each object of a large
+ * history from memory twice (issue 21). The other fields (format, version, any unknown ones) are checked
+ * by the History predicate on a copy whose messages are empty: its verdict on the document is that
+ * copy's and every message's. Only plain objects take this path, whose fields a spread copies exactly.
+ */
+function readAcceptedHistory(value: unknown, mode: ReadMode): History | undefined {
+  const acceptsHistory = validateHistory.accepts;
+  const acceptsMessage = validateMessage.accepts;
+  if (acceptsHistory === undefined || acceptsMessage === undefined || !isPlainObject(value)) return undefined;
+  const source = value.messages;
+  if (!Array.isArray(source) || !acceptsHistory({ ...value, messages: [] })) return undefined;
+  const messages = readMessages(source as Message[], mode, (message) => acceptsMessage(message, MESSAGE_LEVEL_IN_HISTORY));
+  return messages === null ? undefined : withMessages(value as unknown as History, messages);
+}
+
+/**
+ * The messages read (the same array when none changed), or null as soon as `accepts` refuses one. In
+ * copy mode nothing was changed then; in place, the messages before it are read, which reading again keeps.
+ */
+function readMessages(messages: readonly Message[], mode: ReadMode, accepts: (message: unknown) => boolean): readonly Message[] | null {
+  let result: Message[] | undefined;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as Message;
+    if (!accepts(message)) return null;
     const read = readMessage(message, mode);
     if (read === message) continue;
-    messages ??= history.messages.slice();
-    messages[index] = read;
+    result ??= messages.slice();
+    result[index] = read;
   }
-  return messages === undefined ? history : { ...history, messages };
+  return result ?? messages;
+}
+
+function withMessages(history: History, messages: readonly Message[] | null): History {
+  return messages === null || messages === history.messages ? history : { ...history, messages: messages as Message[] };
+}
+
+/** An object whose prototype is Object.prototype or null: its fields are its own enumerable properties. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** Parses one session event (JSON text or an already parsed value); a message event's parts are read as above. */

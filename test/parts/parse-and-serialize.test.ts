@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateHistory } from "../../generated/validators.js";
 import { InvalidDocumentError, PartwiseError } from "../../src/errors/partwise-error.js";
-import { parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
+import { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
 import { messagesEqual } from "../../src/parts/equality.js";
 import { historyToJson, serialize } from "../../src/parts/serialize.js";
 import { historyArbitrary } from "../support/arbitraries.js";
@@ -56,6 +56,52 @@ describe("serialize and parseHistory", () => {
   it("wraps a bare message array in a history document", () => {
     const history = parseHistory('[{"role":"user","parts":[{"type":"text","text":"hi"}]}]');
     expect(historyToJson(history)).toEqual({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi", attributes: {} }] }] });
+  });
+});
+
+describe("parseHistory of a value already parsed", () => {
+  const given = () => JSON.parse(serialize({
+    format: "partwise.history",
+    version: 1,
+    messages: [
+      { role: "user", parts: [{ type: "text", text: "hi" }] },
+      { role: "tool", parts: [{ type: "tool_result", id: "c1", content: [{ type: "text", text: "ok" }], isError: false }] },
+    ],
+  })) as unknown;
+
+  it("reads empty attributes as absent without changing the caller's objects", () => {
+    const value = given();
+    const before = structuredClone(value);
+    const history = parseHistory(value);
+    expect(value).toEqual(before);
+    expect(history.messages.map((message) => message.parts)).toEqual([
+      [{ type: "text", text: "hi" }],
+      [{ type: "tool_result", id: "c1", content: [{ type: "text", text: "ok" }], isError: false }],
+    ]);
+  });
+
+  it("checks each message at its depth in the document: a message nested as deep as parseMessage allows is too deep inside a history", () => {
+    let metadata: Record<string, unknown> = {};
+    const root = metadata;
+    // The message alone is level 1 and its metadata 2; inside a history they are levels 3 and 4.
+    for (let level = 2; level < MAX_NESTING_DEPTH; level++) metadata = metadata.a = {};
+    const message = { role: "user", parts: [], metadata: root };
+    expect(parseMessage(message).metadata).toBe(root);
+    const error = thrown(() => parseHistory({ format: "partwise.history", version: 1, messages: [message] }));
+    expect(error.code).toBe("json/too-deep");
+    expect(error.pointer).toBe(`/messages/0/metadata${"/a".repeat(MAX_NESTING_DEPTH - 3)}`);
+  });
+
+  it("reports a wrong field of the document itself after valid messages", () => {
+    const value = given() as Record<string, unknown>;
+    const error = thrown(() => parseHistory({ ...value, version: 2 }));
+    expect([error.code, error.pointer]).toEqual(["schema/invalid", "/version"]);
+  });
+
+  it("reads a document whose prototype is not Object.prototype the same way", () => {
+    const value = given() as Record<string, unknown>;
+    const history = parseHistory(Object.assign(Object.create({ inherited: true }) as object, value));
+    expect(history.messages[0]?.parts).toEqual([{ type: "text", text: "hi" }]);
   });
 });
 
