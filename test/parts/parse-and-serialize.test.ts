@@ -80,6 +80,17 @@ describe("parseHistory of a value already parsed", () => {
     ]);
   });
 
+  it("copies a part with fields the writer does not write, or in another order, field for field", () => {
+    const parts = [
+      { text: "a", type: "text", attributes: {} },
+      { type: "text", text: "b", citationsSeen: 2, attributes: {} },
+      JSON.parse('{"type":"media","media":{"mimeType":"image/png","data":"AA==","dataKind":"bytes"},"__proto__":{"kept":true},"attributes":{}}') as unknown,
+    ];
+    const read = parseHistory({ format: "partwise.history", version: 1, messages: [{ role: "user", parts }] }).messages[0]!.parts;
+    expect(read.map((part) => Object.keys(part))).toEqual([["text", "type"], ["type", "text", "citationsSeen"], ["type", "media", "__proto__"]]);
+    expect(Object.getPrototypeOf(read[2])).toBe(Object.prototype);
+  });
+
   it("checks each message at its depth in the document: a message nested as deep as parseMessage allows is too deep inside a history", () => {
     let metadata: Record<string, unknown> = {};
     const root = metadata;
