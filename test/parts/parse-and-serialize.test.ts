@@ -1,10 +1,11 @@
 import fc from "fast-check";
+import type { Message, Part } from "../../generated/types.js";
 import { describe, expect, it } from "vitest";
 import { validateHistory } from "../../generated/validators.js";
 import { InvalidDocumentError, PartwiseError } from "../../src/errors/partwise-error.js";
 import { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
 import { messagesEqual } from "../../src/parts/equality.js";
-import { historyToJson, serialize } from "../../src/parts/serialize.js";
+import { historyToJson, messageToStoredJson, serialize } from "../../src/parts/serialize.js";
 import { historyArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
 
@@ -113,6 +114,23 @@ describe("parseHistory of a value already parsed", () => {
     const value = given() as Record<string, unknown>;
     const history = parseHistory(Object.assign(Object.create({ inherited: true }) as object, value));
     expect(history.messages[0]?.parts).toEqual([{ type: "text", text: "hi" }]);
+  });
+});
+
+describe("messageToStoredJson", () => {
+  it("writes a message in the written order whether its fields came in that order or not", () => {
+    const canonical = '{"role":"assistant","parts":[{"type":"tool_call","toolCall":{"id":"c","type":"function","name":"f","arguments":"{}"},"payload":{"provider":"anthropic","kind":"signature","data":"x"}},{"type":"text","text":"a","seen":1}],"metadata":{"z":1,"a":2}}';
+    expect(JSON.stringify(messageToStoredJson(JSON.parse(canonical) as Message))).toBe(canonical);
+    const shuffled = { metadata: { z: 1, a: 2 }, parts: [{ toolCall: { name: "f", arguments: "{}", id: "c", type: "function" }, type: "tool_call", payload: { data: "x", kind: "signature", provider: "anthropic" } }, { seen: 1, text: "a", type: "text" }], role: "assistant" };
+    expect(JSON.stringify(messageToStoredJson(shuffled as unknown as Message))).toBe(canonical);
+  });
+
+  it("writes a known field that is not enumerable, and a part of a later format version as the node it was read from", () => {
+    const part = { type: "text", attributes: { k: "v" } };
+    Object.defineProperty(part, "text", { value: "hidden", enumerable: false });
+    expect(JSON.stringify(messageToStoredJson({ role: "user", parts: [part as Part] }))).toBe('{"role":"user","parts":[{"type":"text","text":"hidden","attributes":{"k":"v"}}]}');
+    const future = parseMessage('{"role":"user","parts":[{"type":"hologram","frames":[1]}]}');
+    expect(JSON.stringify(messageToStoredJson(future))).toBe('{"role":"user","parts":[{"type":"hologram","frames":[1]}]}');
   });
 });
 
