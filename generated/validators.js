@@ -1871,35 +1871,35 @@ function predicate234_ProviderDescription(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "displayName" || key === "namespace" || key === "description" || key === "wireModels" || key === "payloadKinds" || key === "blocks" || key === "replay" || key === "content" || key === "requests") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsHistory(data) {
-  return predicate0_History(data, 1);
+function acceptsHistory(data, level = 1) {
+  return predicate0_History(data, level);
 }
-function acceptsMessage(data) {
-  return predicate4_Message(data, 1);
+function acceptsMessage(data, level = 1) {
+  return predicate4_Message(data, level);
 }
-function acceptsPart(data) {
-  return predicate8_Part(data, 1);
+function acceptsPart(data, level = 1) {
+  return predicate8_Part(data, level);
 }
-function acceptsOpaquePayload(data) {
-  return predicate15_OpaquePayload(data, 1);
+function acceptsOpaquePayload(data, level = 1) {
+  return predicate15_OpaquePayload(data, level);
 }
-function acceptsSessionEvent(data) {
-  return predicate104_SessionEvent(data, 1);
+function acceptsSessionEvent(data, level = 1) {
+  return predicate104_SessionEvent(data, level);
 }
-function acceptsSessionExportHeader(data) {
-  return predicate147_SessionExportHeader(data, 1);
+function acceptsSessionExportHeader(data, level = 1) {
+  return predicate147_SessionExportHeader(data, level);
 }
-function acceptsStreamChunk(data) {
-  return predicate162_StreamChunk(data, 1);
+function acceptsStreamChunk(data, level = 1) {
+  return predicate162_StreamChunk(data, level);
 }
-function acceptsStreamEvent(data) {
-  return predicate189_StreamEvent(data, 1);
+function acceptsStreamEvent(data, level = 1) {
+  return predicate189_StreamEvent(data, level);
 }
-function acceptsErrorObject(data) {
-  return predicate219_ErrorObject(data, 1);
+function acceptsErrorObject(data, level = 1) {
+  return predicate219_ErrorObject(data, level);
 }
-function acceptsProviderDescription(data) {
-  return predicate234_ProviderDescription(data, 1);
+function acceptsProviderDescription(data, level = 1) {
+  return predicate234_ProviderDescription(data, level);
 }
 validateHistory.accepts = acceptsHistory;
 validateMessage.accepts = acceptsMessage;

@@ -1298,152 +1298,152 @@ function predicate250_AiSdkWrittenMessage(data, level) {
   if (!(predicate186_AiSdkWrittenSystemMessage(data, level) || predicate190_AiSdkWrittenUserMessage(data, level) || predicate197_AiSdkWrittenAssistantMessage(data, level) || predicate208_AiSdkWrittenToolMessage(data, level))) return false;
   return true;
 }
-function acceptsAiSdkProviderOptions(data) {
-  return predicate0_AiSdkProviderOptions(data, 1);
+function acceptsAiSdkProviderOptions(data, level = 1) {
+  return predicate0_AiSdkProviderOptions(data, level);
 }
-function acceptsAiSdkWrittenProviderOptions(data) {
-  return predicate3_AiSdkWrittenProviderOptions(data, 1);
+function acceptsAiSdkWrittenProviderOptions(data, level = 1) {
+  return predicate3_AiSdkWrittenProviderOptions(data, level);
 }
-function acceptsAiSdkTextPart(data) {
-  return predicate7_AiSdkTextPart(data, 1);
+function acceptsAiSdkTextPart(data, level = 1) {
+  return predicate7_AiSdkTextPart(data, level);
 }
-function acceptsAiSdkReasoningPart(data) {
-  return predicate11_AiSdkReasoningPart(data, 1);
+function acceptsAiSdkReasoningPart(data, level = 1) {
+  return predicate11_AiSdkReasoningPart(data, level);
 }
-function acceptsAiSdkToolCallPart(data) {
-  return predicate15_AiSdkToolCallPart(data, 1);
+function acceptsAiSdkToolCallPart(data, level = 1) {
+  return predicate15_AiSdkToolCallPart(data, level);
 }
-function acceptsAiSdkToolResultPart(data) {
-  return predicate21_AiSdkToolResultPart(data, 1);
+function acceptsAiSdkToolResultPart(data, level = 1) {
+  return predicate21_AiSdkToolResultPart(data, level);
 }
-function acceptsAiSdkToolResultOutput(data) {
-  return predicate25_AiSdkToolResultOutput(data, 1);
+function acceptsAiSdkToolResultOutput(data, level = 1) {
+  return predicate25_AiSdkToolResultOutput(data, level);
 }
-function acceptsAiSdkImagePart(data) {
-  return predicate31_AiSdkImagePart(data, 1);
+function acceptsAiSdkImagePart(data, level = 1) {
+  return predicate31_AiSdkImagePart(data, level);
 }
-function acceptsAiSdkFilePart(data) {
-  return predicate35_AiSdkFilePart(data, 1);
+function acceptsAiSdkFilePart(data, level = 1) {
+  return predicate35_AiSdkFilePart(data, level);
 }
-function acceptsAiSdkCustomPart(data) {
-  return predicate40_AiSdkCustomPart(data, 1);
+function acceptsAiSdkCustomPart(data, level = 1) {
+  return predicate40_AiSdkCustomPart(data, level);
 }
-function acceptsAiSdkReasoningFilePart(data) {
-  return predicate44_AiSdkReasoningFilePart(data, 1);
+function acceptsAiSdkReasoningFilePart(data, level = 1) {
+  return predicate44_AiSdkReasoningFilePart(data, level);
 }
-function acceptsAiSdkToolApprovalRequest(data) {
-  return predicate48_AiSdkToolApprovalRequest(data, 1);
+function acceptsAiSdkToolApprovalRequest(data, level = 1) {
+  return predicate48_AiSdkToolApprovalRequest(data, level);
 }
-function acceptsAiSdkToolApprovalResponse(data) {
-  return predicate55_AiSdkToolApprovalResponse(data, 1);
+function acceptsAiSdkToolApprovalResponse(data, level = 1) {
+  return predicate55_AiSdkToolApprovalResponse(data, level);
 }
-function acceptsAiSdkOtherPart(data) {
-  return predicate61_AiSdkOtherPart(data, 1);
+function acceptsAiSdkOtherPart(data, level = 1) {
+  return predicate61_AiSdkOtherPart(data, level);
 }
-function acceptsAiSdkContentPart(data) {
-  return predicate63_AiSdkContentPart(data, 1);
+function acceptsAiSdkContentPart(data, level = 1) {
+  return predicate63_AiSdkContentPart(data, level);
 }
-function acceptsAiSdkToolOutputItem(data) {
-  return predicate78_AiSdkToolOutputItem(data, 1);
+function acceptsAiSdkToolOutputItem(data, level = 1) {
+  return predicate78_AiSdkToolOutputItem(data, level);
 }
-function acceptsAiSdkSystemMessage(data) {
-  return predicate85_AiSdkSystemMessage(data, 1);
+function acceptsAiSdkSystemMessage(data, level = 1) {
+  return predicate85_AiSdkSystemMessage(data, level);
 }
-function acceptsAiSdkUserMessage(data) {
-  return predicate89_AiSdkUserMessage(data, 1);
+function acceptsAiSdkUserMessage(data, level = 1) {
+  return predicate89_AiSdkUserMessage(data, level);
 }
-function acceptsAiSdkAssistantMessage(data) {
-  return predicate96_AiSdkAssistantMessage(data, 1);
+function acceptsAiSdkAssistantMessage(data, level = 1) {
+  return predicate96_AiSdkAssistantMessage(data, level);
 }
-function acceptsAiSdkToolMessage(data) {
-  return predicate103_AiSdkToolMessage(data, 1);
+function acceptsAiSdkToolMessage(data, level = 1) {
+  return predicate103_AiSdkToolMessage(data, level);
 }
-function acceptsAiSdkModelMessages(data) {
-  return predicate108_AiSdkModelMessages(data, 1);
+function acceptsAiSdkModelMessages(data, level = 1) {
+  return predicate108_AiSdkModelMessages(data, level);
 }
-function acceptsAiSdkWrittenTextPart(data) {
-  return predicate115_AiSdkWrittenTextPart(data, 1);
+function acceptsAiSdkWrittenTextPart(data, level = 1) {
+  return predicate115_AiSdkWrittenTextPart(data, level);
 }
-function acceptsAiSdkWrittenReasoningPart(data) {
-  return predicate119_AiSdkWrittenReasoningPart(data, 1);
+function acceptsAiSdkWrittenReasoningPart(data, level = 1) {
+  return predicate119_AiSdkWrittenReasoningPart(data, level);
 }
-function acceptsAiSdkWrittenToolCallPart(data) {
-  return predicate123_AiSdkWrittenToolCallPart(data, 1);
+function acceptsAiSdkWrittenToolCallPart(data, level = 1) {
+  return predicate123_AiSdkWrittenToolCallPart(data, level);
 }
-function acceptsAiSdkWrittenToolResultPart(data) {
-  return predicate129_AiSdkWrittenToolResultPart(data, 1);
+function acceptsAiSdkWrittenToolResultPart(data, level = 1) {
+  return predicate129_AiSdkWrittenToolResultPart(data, level);
 }
-function acceptsAiSdkWrittenTextOutput(data) {
-  return predicate134_AiSdkWrittenTextOutput(data, 1);
+function acceptsAiSdkWrittenTextOutput(data, level = 1) {
+  return predicate134_AiSdkWrittenTextOutput(data, level);
 }
-function acceptsAiSdkWrittenContentOutput(data) {
-  return predicate140_AiSdkWrittenContentOutput(data, 1);
+function acceptsAiSdkWrittenContentOutput(data, level = 1) {
+  return predicate140_AiSdkWrittenContentOutput(data, level);
 }
-function acceptsAiSdkWrittenOutputText(data) {
-  return predicate144_AiSdkWrittenOutputText(data, 1);
+function acceptsAiSdkWrittenOutputText(data, level = 1) {
+  return predicate144_AiSdkWrittenOutputText(data, level);
 }
-function acceptsAiSdkWrittenOutputData(data) {
-  return predicate148_AiSdkWrittenOutputData(data, 1);
+function acceptsAiSdkWrittenOutputData(data, level = 1) {
+  return predicate148_AiSdkWrittenOutputData(data, level);
 }
-function acceptsAiSdkWrittenOutputUrl(data) {
-  return predicate155_AiSdkWrittenOutputUrl(data, 1);
+function acceptsAiSdkWrittenOutputUrl(data, level = 1) {
+  return predicate155_AiSdkWrittenOutputUrl(data, level);
 }
-function acceptsAiSdkWrittenJsonOutput(data) {
-  return predicate162_AiSdkWrittenJsonOutput(data, 1);
+function acceptsAiSdkWrittenJsonOutput(data, level = 1) {
+  return predicate162_AiSdkWrittenJsonOutput(data, level);
 }
-function acceptsAiSdkWrittenFilePart(data) {
-  return predicate172_AiSdkWrittenFilePart(data, 1);
+function acceptsAiSdkWrittenFilePart(data, level = 1) {
+  return predicate172_AiSdkWrittenFilePart(data, level);
 }
-function acceptsAiSdkWrittenToolApprovalRequest(data) {
-  return predicate178_AiSdkWrittenToolApprovalRequest(data, 1);
+function acceptsAiSdkWrittenToolApprovalRequest(data, level = 1) {
+  return predicate178_AiSdkWrittenToolApprovalRequest(data, level);
 }
-function acceptsAiSdkWrittenToolApprovalResponse(data) {
-  return predicate182_AiSdkWrittenToolApprovalResponse(data, 1);
+function acceptsAiSdkWrittenToolApprovalResponse(data, level = 1) {
+  return predicate182_AiSdkWrittenToolApprovalResponse(data, level);
 }
-function acceptsAiSdkWrittenSystemMessage(data) {
-  return predicate186_AiSdkWrittenSystemMessage(data, 1);
+function acceptsAiSdkWrittenSystemMessage(data, level = 1) {
+  return predicate186_AiSdkWrittenSystemMessage(data, level);
 }
-function acceptsAiSdkWrittenUserMessage(data) {
-  return predicate190_AiSdkWrittenUserMessage(data, 1);
+function acceptsAiSdkWrittenUserMessage(data, level = 1) {
+  return predicate190_AiSdkWrittenUserMessage(data, level);
 }
-function acceptsAiSdkWrittenAssistantMessage(data) {
-  return predicate197_AiSdkWrittenAssistantMessage(data, 1);
+function acceptsAiSdkWrittenAssistantMessage(data, level = 1) {
+  return predicate197_AiSdkWrittenAssistantMessage(data, level);
 }
-function acceptsAiSdkWrittenToolMessage(data) {
-  return predicate208_AiSdkWrittenToolMessage(data, 1);
+function acceptsAiSdkWrittenToolMessage(data, level = 1) {
+  return predicate208_AiSdkWrittenToolMessage(data, level);
 }
-function acceptsAiSdkPartwiseOptions(data) {
-  return predicate215_AiSdkPartwiseOptions(data, 1);
+function acceptsAiSdkPartwiseOptions(data, level = 1) {
+  return predicate215_AiSdkPartwiseOptions(data, level);
 }
-function acceptsAiSdkKeptPayload(data) {
-  return predicate217_AiSdkKeptPayload(data, 1);
+function acceptsAiSdkKeptPayload(data, level = 1) {
+  return predicate217_AiSdkKeptPayload(data, level);
 }
-function acceptsAiSdkKeptReasoning(data) {
-  return predicate223_AiSdkKeptReasoning(data, 1);
+function acceptsAiSdkKeptReasoning(data, level = 1) {
+  return predicate223_AiSdkKeptReasoning(data, level);
 }
-function acceptsAiSdkKeptMedia(data) {
-  return predicate231_AiSdkKeptMedia(data, 1);
+function acceptsAiSdkKeptMedia(data, level = 1) {
+  return predicate231_AiSdkKeptMedia(data, level);
 }
-function acceptsAiSdkKeptToolResult(data) {
-  return predicate238_AiSdkKeptToolResult(data, 1);
+function acceptsAiSdkKeptToolResult(data, level = 1) {
+  return predicate238_AiSdkKeptToolResult(data, level);
 }
-function acceptsAiSdkKeptMessage(data) {
-  return predicate245_AiSdkKeptMessage(data, 1);
+function acceptsAiSdkKeptMessage(data, level = 1) {
+  return predicate245_AiSdkKeptMessage(data, level);
 }
-function acceptsAiSdkKnownPart(data) {
-  return predicate65_AiSdkKnownPart(data, 1);
+function acceptsAiSdkKnownPart(data, level = 1) {
+  return predicate65_AiSdkKnownPart(data, level);
 }
-function acceptsAiSdkModelMessage(data) {
-  return predicate109_AiSdkModelMessage(data, 1);
+function acceptsAiSdkModelMessage(data, level = 1) {
+  return predicate109_AiSdkModelMessage(data, level);
 }
-function acceptsAiSdkWrittenOutputItem(data) {
-  return predicate143_AiSdkWrittenOutputItem(data, 1);
+function acceptsAiSdkWrittenOutputItem(data, level = 1) {
+  return predicate143_AiSdkWrittenOutputItem(data, level);
 }
-function acceptsAiSdkWrittenToolResultOutput(data) {
-  return predicate133_AiSdkWrittenToolResultOutput(data, 1);
+function acceptsAiSdkWrittenToolResultOutput(data, level = 1) {
+  return predicate133_AiSdkWrittenToolResultOutput(data, level);
 }
-function acceptsAiSdkWrittenMessage(data) {
-  return predicate250_AiSdkWrittenMessage(data, 1);
+function acceptsAiSdkWrittenMessage(data, level = 1) {
+  return predicate250_AiSdkWrittenMessage(data, level);
 }
 validateAiSdkProviderOptions.accepts = acceptsAiSdkProviderOptions;
 validateAiSdkWrittenProviderOptions.accepts = acceptsAiSdkWrittenProviderOptions;

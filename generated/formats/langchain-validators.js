@@ -829,77 +829,77 @@ function predicate141_LangChainStoredMessage(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsLangChainTextBlock(data) {
-  return predicate0_LangChainTextBlock(data, 1);
+function acceptsLangChainTextBlock(data, level = 1) {
+  return predicate0_LangChainTextBlock(data, level);
 }
-function acceptsLangChainThinkingBlock(data) {
-  return predicate4_LangChainThinkingBlock(data, 1);
+function acceptsLangChainThinkingBlock(data, level = 1) {
+  return predicate4_LangChainThinkingBlock(data, level);
 }
-function acceptsLangChainRedactedThinkingBlock(data) {
-  return predicate8_LangChainRedactedThinkingBlock(data, 1);
+function acceptsLangChainRedactedThinkingBlock(data, level = 1) {
+  return predicate8_LangChainRedactedThinkingBlock(data, level);
 }
-function acceptsLangChainToolUseBlock(data) {
-  return predicate11_LangChainToolUseBlock(data, 1);
+function acceptsLangChainToolUseBlock(data, level = 1) {
+  return predicate11_LangChainToolUseBlock(data, level);
 }
-function acceptsLangChainReasoningBlock(data) {
-  return predicate15_LangChainReasoningBlock(data, 1);
+function acceptsLangChainReasoningBlock(data, level = 1) {
+  return predicate15_LangChainReasoningBlock(data, level);
 }
-function acceptsLangChainReasoningSummaryPart(data) {
-  return predicate22_LangChainReasoningSummaryPart(data, 1);
+function acceptsLangChainReasoningSummaryPart(data, level = 1) {
+  return predicate22_LangChainReasoningSummaryPart(data, level);
 }
-function acceptsLangChainToolCallBlock(data) {
-  return predicate26_LangChainToolCallBlock(data, 1);
+function acceptsLangChainToolCallBlock(data, level = 1) {
+  return predicate26_LangChainToolCallBlock(data, level);
 }
-function acceptsLangChainServerToolCallBlock(data) {
-  return predicate30_LangChainServerToolCallBlock(data, 1);
+function acceptsLangChainServerToolCallBlock(data, level = 1) {
+  return predicate30_LangChainServerToolCallBlock(data, level);
 }
-function acceptsLangChainServerToolCallResultBlock(data) {
-  return predicate34_LangChainServerToolCallResultBlock(data, 1);
+function acceptsLangChainServerToolCallResultBlock(data, level = 1) {
+  return predicate34_LangChainServerToolCallResultBlock(data, level);
 }
-function acceptsLangChainDataFields(data) {
-  return predicate40_LangChainDataFields(data, 1);
+function acceptsLangChainDataFields(data, level = 1) {
+  return predicate40_LangChainDataFields(data, level);
 }
-function acceptsLangChainImageBlock(data) {
-  return predicate47_LangChainImageBlock(data, 1);
+function acceptsLangChainImageBlock(data, level = 1) {
+  return predicate47_LangChainImageBlock(data, level);
 }
-function acceptsLangChainFileBlock(data) {
-  return predicate55_LangChainFileBlock(data, 1);
+function acceptsLangChainFileBlock(data, level = 1) {
+  return predicate55_LangChainFileBlock(data, level);
 }
-function acceptsLangChainAudioBlock(data) {
-  return predicate62_LangChainAudioBlock(data, 1);
+function acceptsLangChainAudioBlock(data, level = 1) {
+  return predicate62_LangChainAudioBlock(data, level);
 }
-function acceptsLangChainVideoBlock(data) {
-  return predicate69_LangChainVideoBlock(data, 1);
+function acceptsLangChainVideoBlock(data, level = 1) {
+  return predicate69_LangChainVideoBlock(data, level);
 }
-function acceptsLangChainPlainTextBlock(data) {
-  return predicate76_LangChainPlainTextBlock(data, 1);
+function acceptsLangChainPlainTextBlock(data, level = 1) {
+  return predicate76_LangChainPlainTextBlock(data, level);
 }
-function acceptsLangChainInvalidToolCallBlock(data) {
-  return predicate80_LangChainInvalidToolCallBlock(data, 1);
+function acceptsLangChainInvalidToolCallBlock(data, level = 1) {
+  return predicate80_LangChainInvalidToolCallBlock(data, level);
 }
-function acceptsLangChainNonStandardBlock(data) {
-  return predicate86_LangChainNonStandardBlock(data, 1);
+function acceptsLangChainNonStandardBlock(data, level = 1) {
+  return predicate86_LangChainNonStandardBlock(data, level);
 }
-function acceptsLangChainOtherBlock(data) {
-  return predicate89_LangChainOtherBlock(data, 1);
+function acceptsLangChainOtherBlock(data, level = 1) {
+  return predicate89_LangChainOtherBlock(data, level);
 }
-function acceptsLangChainContentBlock(data) {
-  return predicate91_LangChainContentBlock(data, 1);
+function acceptsLangChainContentBlock(data, level = 1) {
+  return predicate91_LangChainContentBlock(data, level);
 }
-function acceptsLangChainToolCall(data) {
-  return predicate111_LangChainToolCall(data, 1);
+function acceptsLangChainToolCall(data, level = 1) {
+  return predicate111_LangChainToolCall(data, level);
 }
-function acceptsLangChainInvalidToolCall(data) {
-  return predicate116_LangChainInvalidToolCall(data, 1);
+function acceptsLangChainInvalidToolCall(data, level = 1) {
+  return predicate116_LangChainInvalidToolCall(data, level);
 }
-function acceptsLangChainStoredMessageData(data) {
-  return predicate122_LangChainStoredMessageData(data, 1);
+function acceptsLangChainStoredMessageData(data, level = 1) {
+  return predicate122_LangChainStoredMessageData(data, level);
 }
-function acceptsLangChainStoredMessage(data) {
-  return predicate141_LangChainStoredMessage(data, 1);
+function acceptsLangChainStoredMessage(data, level = 1) {
+  return predicate141_LangChainStoredMessage(data, level);
 }
-function acceptsLangChainKnownBlock(data) {
-  return predicate93_LangChainKnownBlock(data, 1);
+function acceptsLangChainKnownBlock(data, level = 1) {
+  return predicate93_LangChainKnownBlock(data, level);
 }
 validateLangChainTextBlock.accepts = acceptsLangChainTextBlock;
 validateLangChainThinkingBlock.accepts = acceptsLangChainThinkingBlock;

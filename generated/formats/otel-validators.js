@@ -807,77 +807,77 @@ function predicate157_OtelGenAiDocument(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "gen_ai.system_instructions" || key === "gen_ai.input.messages" || key === "gen_ai.output.messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsOtelGenAiPartwiseExtension(data) {
-  return predicate0_OtelGenAiPartwiseExtension(data, 1);
+function acceptsOtelGenAiPartwiseExtension(data, level = 1) {
+  return predicate0_OtelGenAiPartwiseExtension(data, level);
 }
-function acceptsOtelGenAiWithheldPiece(data) {
-  return predicate2_OtelGenAiWithheldPiece(data, 1);
+function acceptsOtelGenAiWithheldPiece(data, level = 1) {
+  return predicate2_OtelGenAiWithheldPiece(data, level);
 }
-function acceptsOtelGenAiTextPart(data) {
-  return predicate14_OtelGenAiTextPart(data, 1);
+function acceptsOtelGenAiTextPart(data, level = 1) {
+  return predicate14_OtelGenAiTextPart(data, level);
 }
-function acceptsOtelGenAiToolCallRequestPart(data) {
-  return predicate18_OtelGenAiToolCallRequestPart(data, 1);
+function acceptsOtelGenAiToolCallRequestPart(data, level = 1) {
+  return predicate18_OtelGenAiToolCallRequestPart(data, level);
 }
-function acceptsOtelGenAiToolCallResponsePart(data) {
-  return predicate25_OtelGenAiToolCallResponsePart(data, 1);
+function acceptsOtelGenAiToolCallResponsePart(data, level = 1) {
+  return predicate25_OtelGenAiToolCallResponsePart(data, level);
 }
-function acceptsOtelGenAiGenericServerToolCall(data) {
-  return predicate32_OtelGenAiGenericServerToolCall(data, 1);
+function acceptsOtelGenAiGenericServerToolCall(data, level = 1) {
+  return predicate32_OtelGenAiGenericServerToolCall(data, level);
 }
-function acceptsOtelGenAiGenericServerToolCallResponse(data) {
-  return predicate34_OtelGenAiGenericServerToolCallResponse(data, 1);
+function acceptsOtelGenAiGenericServerToolCallResponse(data, level = 1) {
+  return predicate34_OtelGenAiGenericServerToolCallResponse(data, level);
 }
-function acceptsOtelGenAiServerToolCallPart(data) {
-  return predicate36_OtelGenAiServerToolCallPart(data, 1);
+function acceptsOtelGenAiServerToolCallPart(data, level = 1) {
+  return predicate36_OtelGenAiServerToolCallPart(data, level);
 }
-function acceptsOtelGenAiServerToolCallResponsePart(data) {
-  return predicate43_OtelGenAiServerToolCallResponsePart(data, 1);
+function acceptsOtelGenAiServerToolCallResponsePart(data, level = 1) {
+  return predicate43_OtelGenAiServerToolCallResponsePart(data, level);
 }
-function acceptsOtelGenAiBlobPart(data) {
-  return predicate49_OtelGenAiBlobPart(data, 1);
+function acceptsOtelGenAiBlobPart(data, level = 1) {
+  return predicate49_OtelGenAiBlobPart(data, level);
 }
-function acceptsOtelGenAiFilePart(data) {
-  return predicate67_OtelGenAiFilePart(data, 1);
+function acceptsOtelGenAiFilePart(data, level = 1) {
+  return predicate67_OtelGenAiFilePart(data, level);
 }
-function acceptsOtelGenAiUriPart(data) {
-  return predicate80_OtelGenAiUriPart(data, 1);
+function acceptsOtelGenAiUriPart(data, level = 1) {
+  return predicate80_OtelGenAiUriPart(data, level);
 }
-function acceptsOtelGenAiReasoningPart(data) {
-  return predicate93_OtelGenAiReasoningPart(data, 1);
+function acceptsOtelGenAiReasoningPart(data, level = 1) {
+  return predicate93_OtelGenAiReasoningPart(data, level);
 }
-function acceptsOtelGenAiCompactionPart(data) {
-  return predicate98_OtelGenAiCompactionPart(data, 1);
+function acceptsOtelGenAiCompactionPart(data, level = 1) {
+  return predicate98_OtelGenAiCompactionPart(data, level);
 }
-function acceptsOtelGenAiGenericPart(data) {
-  return predicate106_OtelGenAiGenericPart(data, 1);
+function acceptsOtelGenAiGenericPart(data, level = 1) {
+  return predicate106_OtelGenAiGenericPart(data, level);
 }
-function acceptsOtelGenAiChatMessage(data) {
-  return predicate109_OtelGenAiChatMessage(data, 1);
+function acceptsOtelGenAiChatMessage(data, level = 1) {
+  return predicate109_OtelGenAiChatMessage(data, level);
 }
-function acceptsOtelGenAiOutputMessage(data) {
-  return predicate135_OtelGenAiOutputMessage(data, 1);
+function acceptsOtelGenAiOutputMessage(data, level = 1) {
+  return predicate135_OtelGenAiOutputMessage(data, level);
 }
-function acceptsOtelGenAiOtherSystemInstructionPart(data) {
-  return predicate155_OtelGenAiOtherSystemInstructionPart(data, 1);
+function acceptsOtelGenAiOtherSystemInstructionPart(data, level = 1) {
+  return predicate155_OtelGenAiOtherSystemInstructionPart(data, level);
 }
-function acceptsOtelGenAiDocument(data) {
-  return predicate157_OtelGenAiDocument(data, 1);
+function acceptsOtelGenAiDocument(data, level = 1) {
+  return predicate157_OtelGenAiDocument(data, level);
 }
-function acceptsOtelGenAiRole(data) {
-  return predicate111_OtelGenAiRole(data, 1);
+function acceptsOtelGenAiRole(data, level = 1) {
+  return predicate111_OtelGenAiRole(data, level);
 }
-function acceptsOtelGenAiModality(data) {
-  return predicate55_OtelGenAiModality(data, 1);
+function acceptsOtelGenAiModality(data, level = 1) {
+  return predicate55_OtelGenAiModality(data, level);
 }
-function acceptsOtelGenAiFinishReason(data) {
-  return predicate145_OtelGenAiFinishReason(data, 1);
+function acceptsOtelGenAiFinishReason(data, level = 1) {
+  return predicate145_OtelGenAiFinishReason(data, level);
 }
-function acceptsOtelGenAiPart(data) {
-  return predicate119_OtelGenAiPart(data, 1);
+function acceptsOtelGenAiPart(data, level = 1) {
+  return predicate119_OtelGenAiPart(data, level);
 }
-function acceptsOtelGenAiSystemInstructionPart(data) {
-  return predicate159_OtelGenAiSystemInstructionPart(data, 1);
+function acceptsOtelGenAiSystemInstructionPart(data, level = 1) {
+  return predicate159_OtelGenAiSystemInstructionPart(data, level);
 }
 validateOtelGenAiPartwiseExtension.accepts = acceptsOtelGenAiPartwiseExtension;
 validateOtelGenAiWithheldPiece.accepts = acceptsOtelGenAiWithheldPiece;

@@ -836,77 +836,77 @@ function predicate158_PydanticAiMessages(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsPydanticAiBinaryContent(data) {
-  return predicate0_PydanticAiBinaryContent(data, 1);
+function acceptsPydanticAiBinaryContent(data, level = 1) {
+  return predicate0_PydanticAiBinaryContent(data, level);
 }
-function acceptsPydanticAiFileUrl(data) {
-  return predicate7_PydanticAiFileUrl(data, 1);
+function acceptsPydanticAiFileUrl(data, level = 1) {
+  return predicate7_PydanticAiFileUrl(data, level);
 }
-function acceptsPydanticAiTextContent(data) {
-  return predicate20_PydanticAiTextContent(data, 1);
+function acceptsPydanticAiTextContent(data, level = 1) {
+  return predicate20_PydanticAiTextContent(data, level);
 }
-function acceptsPydanticAiOtherUserContent(data) {
-  return predicate23_PydanticAiOtherUserContent(data, 1);
+function acceptsPydanticAiOtherUserContent(data, level = 1) {
+  return predicate23_PydanticAiOtherUserContent(data, level);
 }
-function acceptsPydanticAiUserContent(data) {
-  return predicate25_PydanticAiUserContent(data, 1);
+function acceptsPydanticAiUserContent(data, level = 1) {
+  return predicate25_PydanticAiUserContent(data, level);
 }
-function acceptsPydanticAiSystemPromptPart(data) {
-  return predicate33_PydanticAiSystemPromptPart(data, 1);
+function acceptsPydanticAiSystemPromptPart(data, level = 1) {
+  return predicate33_PydanticAiSystemPromptPart(data, level);
 }
-function acceptsPydanticAiUserPromptPart(data) {
-  return predicate36_PydanticAiUserPromptPart(data, 1);
+function acceptsPydanticAiUserPromptPart(data, level = 1) {
+  return predicate36_PydanticAiUserPromptPart(data, level);
 }
-function acceptsPydanticAiToolReturnPart(data) {
-  return predicate44_PydanticAiToolReturnPart(data, 1);
+function acceptsPydanticAiToolReturnPart(data, level = 1) {
+  return predicate44_PydanticAiToolReturnPart(data, level);
 }
-function acceptsPydanticAiRetryPromptPart(data) {
-  return predicate53_PydanticAiRetryPromptPart(data, 1);
+function acceptsPydanticAiRetryPromptPart(data, level = 1) {
+  return predicate53_PydanticAiRetryPromptPart(data, level);
 }
-function acceptsPydanticAiOtherRequestPart(data) {
-  return predicate62_PydanticAiOtherRequestPart(data, 1);
+function acceptsPydanticAiOtherRequestPart(data, level = 1) {
+  return predicate62_PydanticAiOtherRequestPart(data, level);
 }
-function acceptsPydanticAiRequestPart(data) {
-  return predicate64_PydanticAiRequestPart(data, 1);
+function acceptsPydanticAiRequestPart(data, level = 1) {
+  return predicate64_PydanticAiRequestPart(data, level);
 }
-function acceptsPydanticAiTextPart(data) {
-  return predicate73_PydanticAiTextPart(data, 1);
+function acceptsPydanticAiTextPart(data, level = 1) {
+  return predicate73_PydanticAiTextPart(data, level);
 }
-function acceptsPydanticAiThinkingPart(data) {
-  return predicate86_PydanticAiThinkingPart(data, 1);
+function acceptsPydanticAiThinkingPart(data, level = 1) {
+  return predicate86_PydanticAiThinkingPart(data, level);
 }
-function acceptsPydanticAiToolCallPart(data) {
-  return predicate101_PydanticAiToolCallPart(data, 1);
+function acceptsPydanticAiToolCallPart(data, level = 1) {
+  return predicate101_PydanticAiToolCallPart(data, level);
 }
-function acceptsPydanticAiFilePart(data) {
-  return predicate118_PydanticAiFilePart(data, 1);
+function acceptsPydanticAiFilePart(data, level = 1) {
+  return predicate118_PydanticAiFilePart(data, level);
 }
-function acceptsPydanticAiOtherResponsePart(data) {
-  return predicate130_PydanticAiOtherResponsePart(data, 1);
+function acceptsPydanticAiOtherResponsePart(data, level = 1) {
+  return predicate130_PydanticAiOtherResponsePart(data, level);
 }
-function acceptsPydanticAiResponsePart(data) {
-  return predicate132_PydanticAiResponsePart(data, 1);
+function acceptsPydanticAiResponsePart(data, level = 1) {
+  return predicate132_PydanticAiResponsePart(data, level);
 }
-function acceptsPydanticAiModelRequest(data) {
-  return predicate141_PydanticAiModelRequest(data, 1);
+function acceptsPydanticAiModelRequest(data, level = 1) {
+  return predicate141_PydanticAiModelRequest(data, level);
 }
-function acceptsPydanticAiModelResponse(data) {
-  return predicate148_PydanticAiModelResponse(data, 1);
+function acceptsPydanticAiModelResponse(data, level = 1) {
+  return predicate148_PydanticAiModelResponse(data, level);
 }
-function acceptsPydanticAiMessages(data) {
-  return predicate158_PydanticAiMessages(data, 1);
+function acceptsPydanticAiMessages(data, level = 1) {
+  return predicate158_PydanticAiMessages(data, level);
 }
-function acceptsPydanticAiKnownUserContent(data) {
-  return predicate27_PydanticAiKnownUserContent(data, 1);
+function acceptsPydanticAiKnownUserContent(data, level = 1) {
+  return predicate27_PydanticAiKnownUserContent(data, level);
 }
-function acceptsPydanticAiKnownRequestPart(data) {
-  return predicate66_PydanticAiKnownRequestPart(data, 1);
+function acceptsPydanticAiKnownRequestPart(data, level = 1) {
+  return predicate66_PydanticAiKnownRequestPart(data, level);
 }
-function acceptsPydanticAiKnownResponsePart(data) {
-  return predicate134_PydanticAiKnownResponsePart(data, 1);
+function acceptsPydanticAiKnownResponsePart(data, level = 1) {
+  return predicate134_PydanticAiKnownResponsePart(data, level);
 }
-function acceptsPydanticAiModelMessage(data) {
-  return predicate160_PydanticAiModelMessage(data, 1);
+function acceptsPydanticAiModelMessage(data, level = 1) {
+  return predicate160_PydanticAiModelMessage(data, level);
 }
 validatePydanticAiBinaryContent.accepts = acceptsPydanticAiBinaryContent;
 validatePydanticAiFileUrl.accepts = acceptsPydanticAiFileUrl;

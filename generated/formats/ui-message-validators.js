@@ -2050,125 +2050,125 @@ function predicate337_UiMessageList(data, level) {
   for (let index = 0; index < data.length; index++) if (!predicate302_UiMessage(data[index], level + 1)) return false;
   return true;
 }
-function acceptsUiMessageJsonObject(data) {
-  return predicate0_UiMessageJsonObject(data, 1);
+function acceptsUiMessageJsonObject(data, level = 1) {
+  return predicate0_UiMessageJsonObject(data, level);
 }
-function acceptsUiMessageProviderMetadata(data) {
-  return predicate10_UiMessageProviderMetadata(data, 1);
+function acceptsUiMessageProviderMetadata(data, level = 1) {
+  return predicate10_UiMessageProviderMetadata(data, level);
 }
-function acceptsUiMessageTextPart(data) {
-  return predicate12_UiMessageTextPart(data, 1);
+function acceptsUiMessageTextPart(data, level = 1) {
+  return predicate12_UiMessageTextPart(data, level);
 }
-function acceptsUiMessageReasoningPart(data) {
-  return predicate20_UiMessageReasoningPart(data, 1);
+function acceptsUiMessageReasoningPart(data, level = 1) {
+  return predicate20_UiMessageReasoningPart(data, level);
 }
-function acceptsUiMessageFilePart(data) {
-  return predicate28_UiMessageFilePart(data, 1);
+function acceptsUiMessageFilePart(data, level = 1) {
+  return predicate28_UiMessageFilePart(data, level);
 }
-function acceptsUiMessageSourceUrlPart(data) {
-  return predicate37_UiMessageSourceUrlPart(data, 1);
+function acceptsUiMessageSourceUrlPart(data, level = 1) {
+  return predicate37_UiMessageSourceUrlPart(data, level);
 }
-function acceptsUiMessageSourceDocumentPart(data) {
-  return predicate43_UiMessageSourceDocumentPart(data, 1);
+function acceptsUiMessageSourceDocumentPart(data, level = 1) {
+  return predicate43_UiMessageSourceDocumentPart(data, level);
 }
-function acceptsUiMessageStepStartPart(data) {
-  return predicate50_UiMessageStepStartPart(data, 1);
+function acceptsUiMessageStepStartPart(data, level = 1) {
+  return predicate50_UiMessageStepStartPart(data, level);
 }
-function acceptsUiMessageDataPart(data) {
-  return predicate52_UiMessageDataPart(data, 1);
+function acceptsUiMessageDataPart(data, level = 1) {
+  return predicate52_UiMessageDataPart(data, level);
 }
-function acceptsUiMessageToolFields(data) {
-  return predicate55_UiMessageToolFields(data, 1);
+function acceptsUiMessageToolFields(data, level = 1) {
+  return predicate55_UiMessageToolFields(data, level);
 }
-function acceptsUiMessageInputStreamingFields(data) {
-  return predicate61_UiMessageInputStreamingFields(data, 1);
+function acceptsUiMessageInputStreamingFields(data, level = 1) {
+  return predicate61_UiMessageInputStreamingFields(data, level);
 }
-function acceptsUiMessageInputAvailableFields(data) {
-  return predicate67_UiMessageInputAvailableFields(data, 1);
+function acceptsUiMessageInputAvailableFields(data, level = 1) {
+  return predicate67_UiMessageInputAvailableFields(data, level);
 }
-function acceptsUiMessageApprovalRequestedFields(data) {
-  return predicate69_UiMessageApprovalRequestedFields(data, 1);
+function acceptsUiMessageApprovalRequestedFields(data, level = 1) {
+  return predicate69_UiMessageApprovalRequestedFields(data, level);
 }
-function acceptsUiMessageApprovalRespondedFields(data) {
-  return predicate74_UiMessageApprovalRespondedFields(data, 1);
+function acceptsUiMessageApprovalRespondedFields(data, level = 1) {
+  return predicate74_UiMessageApprovalRespondedFields(data, level);
 }
-function acceptsUiMessageOutputAvailableFields(data) {
-  return predicate81_UiMessageOutputAvailableFields(data, 1);
+function acceptsUiMessageOutputAvailableFields(data, level = 1) {
+  return predicate81_UiMessageOutputAvailableFields(data, level);
 }
-function acceptsUiMessageOutputErrorFields(data) {
-  return predicate90_UiMessageOutputErrorFields(data, 1);
+function acceptsUiMessageOutputErrorFields(data, level = 1) {
+  return predicate90_UiMessageOutputErrorFields(data, level);
 }
-function acceptsUiMessageOutputDeniedFields(data) {
-  return predicate99_UiMessageOutputDeniedFields(data, 1);
+function acceptsUiMessageOutputDeniedFields(data, level = 1) {
+  return predicate99_UiMessageOutputDeniedFields(data, level);
 }
-function acceptsUiMessageStaticToolTag(data) {
-  return predicate106_UiMessageStaticToolTag(data, 1);
+function acceptsUiMessageStaticToolTag(data, level = 1) {
+  return predicate106_UiMessageStaticToolTag(data, level);
 }
-function acceptsUiMessageToolInputStreaming(data) {
-  return predicate108_UiMessageToolInputStreaming(data, 1);
+function acceptsUiMessageToolInputStreaming(data, level = 1) {
+  return predicate108_UiMessageToolInputStreaming(data, level);
 }
-function acceptsUiMessageToolInputAvailable(data) {
-  return predicate120_UiMessageToolInputAvailable(data, 1);
+function acceptsUiMessageToolInputAvailable(data, level = 1) {
+  return predicate120_UiMessageToolInputAvailable(data, level);
 }
-function acceptsUiMessageToolApprovalRequested(data) {
-  return predicate128_UiMessageToolApprovalRequested(data, 1);
+function acceptsUiMessageToolApprovalRequested(data, level = 1) {
+  return predicate128_UiMessageToolApprovalRequested(data, level);
 }
-function acceptsUiMessageToolApprovalResponded(data) {
-  return predicate139_UiMessageToolApprovalResponded(data, 1);
+function acceptsUiMessageToolApprovalResponded(data, level = 1) {
+  return predicate139_UiMessageToolApprovalResponded(data, level);
 }
-function acceptsUiMessageToolOutputAvailable(data) {
-  return predicate152_UiMessageToolOutputAvailable(data, 1);
+function acceptsUiMessageToolOutputAvailable(data, level = 1) {
+  return predicate152_UiMessageToolOutputAvailable(data, level);
 }
-function acceptsUiMessageToolOutputError(data) {
-  return predicate167_UiMessageToolOutputError(data, 1);
+function acceptsUiMessageToolOutputError(data, level = 1) {
+  return predicate167_UiMessageToolOutputError(data, level);
 }
-function acceptsUiMessageToolOutputDenied(data) {
-  return predicate182_UiMessageToolOutputDenied(data, 1);
+function acceptsUiMessageToolOutputDenied(data, level = 1) {
+  return predicate182_UiMessageToolOutputDenied(data, level);
 }
-function acceptsUiMessageDynamicToolFields(data) {
-  return predicate195_UiMessageDynamicToolFields(data, 1);
+function acceptsUiMessageDynamicToolFields(data, level = 1) {
+  return predicate195_UiMessageDynamicToolFields(data, level);
 }
-function acceptsUiMessageDynamicToolInputStreaming(data) {
-  return predicate199_UiMessageDynamicToolInputStreaming(data, 1);
+function acceptsUiMessageDynamicToolInputStreaming(data, level = 1) {
+  return predicate199_UiMessageDynamicToolInputStreaming(data, level);
 }
-function acceptsUiMessageDynamicToolInputAvailable(data) {
-  return predicate213_UiMessageDynamicToolInputAvailable(data, 1);
+function acceptsUiMessageDynamicToolInputAvailable(data, level = 1) {
+  return predicate213_UiMessageDynamicToolInputAvailable(data, level);
 }
-function acceptsUiMessageDynamicToolApprovalRequested(data) {
-  return predicate223_UiMessageDynamicToolApprovalRequested(data, 1);
+function acceptsUiMessageDynamicToolApprovalRequested(data, level = 1) {
+  return predicate223_UiMessageDynamicToolApprovalRequested(data, level);
 }
-function acceptsUiMessageDynamicToolApprovalResponded(data) {
-  return predicate236_UiMessageDynamicToolApprovalResponded(data, 1);
+function acceptsUiMessageDynamicToolApprovalResponded(data, level = 1) {
+  return predicate236_UiMessageDynamicToolApprovalResponded(data, level);
 }
-function acceptsUiMessageDynamicToolOutputAvailable(data) {
-  return predicate251_UiMessageDynamicToolOutputAvailable(data, 1);
+function acceptsUiMessageDynamicToolOutputAvailable(data, level = 1) {
+  return predicate251_UiMessageDynamicToolOutputAvailable(data, level);
 }
-function acceptsUiMessageDynamicToolOutputError(data) {
-  return predicate268_UiMessageDynamicToolOutputError(data, 1);
+function acceptsUiMessageDynamicToolOutputError(data, level = 1) {
+  return predicate268_UiMessageDynamicToolOutputError(data, level);
 }
-function acceptsUiMessageDynamicToolOutputDenied(data) {
-  return predicate285_UiMessageDynamicToolOutputDenied(data, 1);
+function acceptsUiMessageDynamicToolOutputDenied(data, level = 1) {
+  return predicate285_UiMessageDynamicToolOutputDenied(data, level);
 }
-function acceptsUiMessageOtherPart(data) {
-  return predicate300_UiMessageOtherPart(data, 1);
+function acceptsUiMessageOtherPart(data, level = 1) {
+  return predicate300_UiMessageOtherPart(data, level);
 }
-function acceptsUiMessage(data) {
-  return predicate302_UiMessage(data, 1);
+function acceptsUiMessage(data, level = 1) {
+  return predicate302_UiMessage(data, level);
 }
-function acceptsUiMessageList(data) {
-  return predicate337_UiMessageList(data, 1);
+function acceptsUiMessageList(data, level = 1) {
+  return predicate337_UiMessageList(data, level);
 }
-function acceptsUiMessageJsonValue(data) {
-  return predicate1_UiMessageJsonValue(data, 1);
+function acceptsUiMessageJsonValue(data, level = 1) {
+  return predicate1_UiMessageJsonValue(data, level);
 }
-function acceptsUiMessageToolPart(data) {
-  return predicate312_UiMessageToolPart(data, 1);
+function acceptsUiMessageToolPart(data, level = 1) {
+  return predicate312_UiMessageToolPart(data, level);
 }
-function acceptsUiMessageDynamicToolPart(data) {
-  return predicate321_UiMessageDynamicToolPart(data, 1);
+function acceptsUiMessageDynamicToolPart(data, level = 1) {
+  return predicate321_UiMessageDynamicToolPart(data, level);
 }
-function acceptsUiMessagePart(data) {
-  return predicate309_UiMessagePart(data, 1);
+function acceptsUiMessagePart(data, level = 1) {
+  return predicate309_UiMessagePart(data, level);
 }
 validateUiMessageJsonObject.accepts = acceptsUiMessageJsonObject;
 validateUiMessageProviderMetadata.accepts = acceptsUiMessageProviderMetadata;

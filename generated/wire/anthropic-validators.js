@@ -1656,185 +1656,185 @@ function predicate297_AnthropicErrorEvent(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsAnthropicTextBlock(data) {
-  return predicate0_AnthropicTextBlock(data, 1);
+function acceptsAnthropicTextBlock(data, level = 1) {
+  return predicate0_AnthropicTextBlock(data, level);
 }
-function acceptsAnthropicThinkingBlock(data) {
-  return predicate6_AnthropicThinkingBlock(data, 1);
+function acceptsAnthropicThinkingBlock(data, level = 1) {
+  return predicate6_AnthropicThinkingBlock(data, level);
 }
-function acceptsAnthropicRedactedThinkingBlock(data) {
-  return predicate10_AnthropicRedactedThinkingBlock(data, 1);
+function acceptsAnthropicRedactedThinkingBlock(data, level = 1) {
+  return predicate10_AnthropicRedactedThinkingBlock(data, level);
 }
-function acceptsAnthropicToolUseBlock(data) {
-  return predicate13_AnthropicToolUseBlock(data, 1);
+function acceptsAnthropicToolUseBlock(data, level = 1) {
+  return predicate13_AnthropicToolUseBlock(data, level);
 }
-function acceptsAnthropicToolResultBlock(data) {
-  return predicate20_AnthropicToolResultBlock(data, 1);
+function acceptsAnthropicToolResultBlock(data, level = 1) {
+  return predicate20_AnthropicToolResultBlock(data, level);
 }
-function acceptsAnthropicImageBlock(data) {
-  return predicate27_AnthropicImageBlock(data, 1);
+function acceptsAnthropicImageBlock(data, level = 1) {
+  return predicate27_AnthropicImageBlock(data, level);
 }
-function acceptsAnthropicDocumentBlock(data) {
-  return predicate30_AnthropicDocumentBlock(data, 1);
+function acceptsAnthropicDocumentBlock(data, level = 1) {
+  return predicate30_AnthropicDocumentBlock(data, level);
 }
-function acceptsAnthropicOtherBlock(data) {
-  return predicate36_AnthropicOtherBlock(data, 1);
+function acceptsAnthropicOtherBlock(data, level = 1) {
+  return predicate36_AnthropicOtherBlock(data, level);
 }
-function acceptsAnthropicContentBlock(data) {
-  return predicate38_AnthropicContentBlock(data, 1);
+function acceptsAnthropicContentBlock(data, level = 1) {
+  return predicate38_AnthropicContentBlock(data, level);
 }
-function acceptsAnthropicMessage(data) {
-  return predicate50_AnthropicMessage(data, 1);
+function acceptsAnthropicMessage(data, level = 1) {
+  return predicate50_AnthropicMessage(data, level);
 }
-function acceptsAnthropicRequestFields(data) {
-  return predicate64_AnthropicRequestFields(data, 1);
+function acceptsAnthropicRequestFields(data, level = 1) {
+  return predicate64_AnthropicRequestFields(data, level);
 }
-function acceptsAnthropicTextBlockParam(data) {
-  return predicate70_AnthropicTextBlockParam(data, 1);
+function acceptsAnthropicTextBlockParam(data, level = 1) {
+  return predicate70_AnthropicTextBlockParam(data, level);
 }
-function acceptsAnthropicThinkingEnabled(data) {
-  return predicate75_AnthropicThinkingEnabled(data, 1);
+function acceptsAnthropicThinkingEnabled(data, level = 1) {
+  return predicate75_AnthropicThinkingEnabled(data, level);
 }
-function acceptsAnthropicThinkingDisabled(data) {
-  return predicate83_AnthropicThinkingDisabled(data, 1);
+function acceptsAnthropicThinkingDisabled(data, level = 1) {
+  return predicate83_AnthropicThinkingDisabled(data, level);
 }
-function acceptsAnthropicOtherThinkingConfig(data) {
-  return predicate86_AnthropicOtherThinkingConfig(data, 1);
+function acceptsAnthropicOtherThinkingConfig(data, level = 1) {
+  return predicate86_AnthropicOtherThinkingConfig(data, level);
 }
-function acceptsAnthropicCustomTool(data) {
-  return predicate92_AnthropicCustomTool(data, 1);
+function acceptsAnthropicCustomTool(data, level = 1) {
+  return predicate92_AnthropicCustomTool(data, level);
 }
-function acceptsAnthropicToolInputSchema(data) {
-  return predicate98_AnthropicToolInputSchema(data, 1);
+function acceptsAnthropicToolInputSchema(data, level = 1) {
+  return predicate98_AnthropicToolInputSchema(data, level);
 }
-function acceptsAnthropicServerTool(data) {
-  return predicate109_AnthropicServerTool(data, 1);
+function acceptsAnthropicServerTool(data, level = 1) {
+  return predicate109_AnthropicServerTool(data, level);
 }
-function acceptsAnthropicToolChoiceAuto(data) {
-  return predicate114_AnthropicToolChoiceAuto(data, 1);
+function acceptsAnthropicToolChoiceAuto(data, level = 1) {
+  return predicate114_AnthropicToolChoiceAuto(data, level);
 }
-function acceptsAnthropicToolChoiceAny(data) {
-  return predicate118_AnthropicToolChoiceAny(data, 1);
+function acceptsAnthropicToolChoiceAny(data, level = 1) {
+  return predicate118_AnthropicToolChoiceAny(data, level);
 }
-function acceptsAnthropicToolChoiceTool(data) {
-  return predicate122_AnthropicToolChoiceTool(data, 1);
+function acceptsAnthropicToolChoiceTool(data, level = 1) {
+  return predicate122_AnthropicToolChoiceTool(data, level);
 }
-function acceptsAnthropicToolChoiceNone(data) {
-  return predicate127_AnthropicToolChoiceNone(data, 1);
+function acceptsAnthropicToolChoiceNone(data, level = 1) {
+  return predicate127_AnthropicToolChoiceNone(data, level);
 }
-function acceptsAnthropicRequest(data) {
-  return predicate144_AnthropicRequest(data, 1);
+function acceptsAnthropicRequest(data, level = 1) {
+  return predicate144_AnthropicRequest(data, level);
 }
-function acceptsAnthropicMessageParam(data) {
-  return predicate169_AnthropicMessageParam(data, 1);
+function acceptsAnthropicMessageParam(data, level = 1) {
+  return predicate169_AnthropicMessageParam(data, level);
 }
-function acceptsAnthropicThinkingBlockParam(data) {
-  return predicate176_AnthropicThinkingBlockParam(data, 1);
+function acceptsAnthropicThinkingBlockParam(data, level = 1) {
+  return predicate176_AnthropicThinkingBlockParam(data, level);
 }
-function acceptsAnthropicRedactedThinkingBlockParam(data) {
-  return predicate181_AnthropicRedactedThinkingBlockParam(data, 1);
+function acceptsAnthropicRedactedThinkingBlockParam(data, level = 1) {
+  return predicate181_AnthropicRedactedThinkingBlockParam(data, level);
 }
-function acceptsAnthropicToolUseBlockParam(data) {
-  return predicate185_AnthropicToolUseBlockParam(data, 1);
+function acceptsAnthropicToolUseBlockParam(data, level = 1) {
+  return predicate185_AnthropicToolUseBlockParam(data, level);
 }
-function acceptsAnthropicToolResultBlockParam(data) {
-  return predicate191_AnthropicToolResultBlockParam(data, 1);
+function acceptsAnthropicToolResultBlockParam(data, level = 1) {
+  return predicate191_AnthropicToolResultBlockParam(data, level);
 }
-function acceptsAnthropicImageBlockParam(data) {
-  return predicate199_AnthropicImageBlockParam(data, 1);
+function acceptsAnthropicImageBlockParam(data, level = 1) {
+  return predicate199_AnthropicImageBlockParam(data, level);
 }
-function acceptsAnthropicBase64ImageSource(data) {
-  return predicate202_AnthropicBase64ImageSource(data, 1);
+function acceptsAnthropicBase64ImageSource(data, level = 1) {
+  return predicate202_AnthropicBase64ImageSource(data, level);
 }
-function acceptsAnthropicUrlSource(data) {
-  return predicate211_AnthropicUrlSource(data, 1);
+function acceptsAnthropicUrlSource(data, level = 1) {
+  return predicate211_AnthropicUrlSource(data, level);
 }
-function acceptsAnthropicDocumentBlockParam(data) {
-  return predicate216_AnthropicDocumentBlockParam(data, 1);
+function acceptsAnthropicDocumentBlockParam(data, level = 1) {
+  return predicate216_AnthropicDocumentBlockParam(data, level);
 }
-function acceptsAnthropicBase64PdfSource(data) {
-  return predicate219_AnthropicBase64PdfSource(data, 1);
+function acceptsAnthropicBase64PdfSource(data, level = 1) {
+  return predicate219_AnthropicBase64PdfSource(data, level);
 }
-function acceptsAnthropicPlainTextSource(data) {
-  return predicate225_AnthropicPlainTextSource(data, 1);
+function acceptsAnthropicPlainTextSource(data, level = 1) {
+  return predicate225_AnthropicPlainTextSource(data, level);
 }
-function acceptsAnthropicMessageStartEvent(data) {
-  return predicate239_AnthropicMessageStartEvent(data, 1);
+function acceptsAnthropicMessageStartEvent(data, level = 1) {
+  return predicate239_AnthropicMessageStartEvent(data, level);
 }
-function acceptsAnthropicContentBlockStartEvent(data) {
-  return predicate242_AnthropicContentBlockStartEvent(data, 1);
+function acceptsAnthropicContentBlockStartEvent(data, level = 1) {
+  return predicate242_AnthropicContentBlockStartEvent(data, level);
 }
-function acceptsAnthropicContentBlockDeltaEvent(data) {
-  return predicate246_AnthropicContentBlockDeltaEvent(data, 1);
+function acceptsAnthropicContentBlockDeltaEvent(data, level = 1) {
+  return predicate246_AnthropicContentBlockDeltaEvent(data, level);
 }
-function acceptsAnthropicBlockDelta(data) {
-  return predicate249_AnthropicBlockDelta(data, 1);
+function acceptsAnthropicBlockDelta(data, level = 1) {
+  return predicate249_AnthropicBlockDelta(data, level);
 }
-function acceptsAnthropicThinkingDelta(data) {
-  return predicate251_AnthropicThinkingDelta(data, 1);
+function acceptsAnthropicThinkingDelta(data, level = 1) {
+  return predicate251_AnthropicThinkingDelta(data, level);
 }
-function acceptsAnthropicDeltaNotThinking(data) {
-  return predicate255_AnthropicDeltaNotThinking(data, 1);
+function acceptsAnthropicDeltaNotThinking(data, level = 1) {
+  return predicate255_AnthropicDeltaNotThinking(data, level);
 }
-function acceptsAnthropicTextDelta(data) {
-  return predicate256_AnthropicTextDelta(data, 1);
+function acceptsAnthropicTextDelta(data, level = 1) {
+  return predicate256_AnthropicTextDelta(data, level);
 }
-function acceptsAnthropicDeltaNotText(data) {
-  return predicate260_AnthropicDeltaNotText(data, 1);
+function acceptsAnthropicDeltaNotText(data, level = 1) {
+  return predicate260_AnthropicDeltaNotText(data, level);
 }
-function acceptsAnthropicInputJsonDelta(data) {
-  return predicate261_AnthropicInputJsonDelta(data, 1);
+function acceptsAnthropicInputJsonDelta(data, level = 1) {
+  return predicate261_AnthropicInputJsonDelta(data, level);
 }
-function acceptsAnthropicDeltaNotInputJson(data) {
-  return predicate265_AnthropicDeltaNotInputJson(data, 1);
+function acceptsAnthropicDeltaNotInputJson(data, level = 1) {
+  return predicate265_AnthropicDeltaNotInputJson(data, level);
 }
-function acceptsAnthropicSignatureDelta(data) {
-  return predicate266_AnthropicSignatureDelta(data, 1);
+function acceptsAnthropicSignatureDelta(data, level = 1) {
+  return predicate266_AnthropicSignatureDelta(data, level);
 }
-function acceptsAnthropicDeltaNotSignature(data) {
-  return predicate270_AnthropicDeltaNotSignature(data, 1);
+function acceptsAnthropicDeltaNotSignature(data, level = 1) {
+  return predicate270_AnthropicDeltaNotSignature(data, level);
 }
-function acceptsAnthropicCitationsDelta(data) {
-  return predicate271_AnthropicCitationsDelta(data, 1);
+function acceptsAnthropicCitationsDelta(data, level = 1) {
+  return predicate271_AnthropicCitationsDelta(data, level);
 }
-function acceptsAnthropicDeltaNotCitations(data) {
-  return predicate275_AnthropicDeltaNotCitations(data, 1);
+function acceptsAnthropicDeltaNotCitations(data, level = 1) {
+  return predicate275_AnthropicDeltaNotCitations(data, level);
 }
-function acceptsAnthropicCompactionDelta(data) {
-  return predicate276_AnthropicCompactionDelta(data, 1);
+function acceptsAnthropicCompactionDelta(data, level = 1) {
+  return predicate276_AnthropicCompactionDelta(data, level);
 }
-function acceptsAnthropicOtherDelta(data) {
-  return predicate279_AnthropicOtherDelta(data, 1);
+function acceptsAnthropicOtherDelta(data, level = 1) {
+  return predicate279_AnthropicOtherDelta(data, level);
 }
-function acceptsAnthropicContentBlockStopEvent(data) {
-  return predicate288_AnthropicContentBlockStopEvent(data, 1);
+function acceptsAnthropicContentBlockStopEvent(data, level = 1) {
+  return predicate288_AnthropicContentBlockStopEvent(data, level);
 }
-function acceptsAnthropicMessageDeltaEvent(data) {
-  return predicate291_AnthropicMessageDeltaEvent(data, 1);
+function acceptsAnthropicMessageDeltaEvent(data, level = 1) {
+  return predicate291_AnthropicMessageDeltaEvent(data, level);
 }
-function acceptsAnthropicMessageStopEvent(data) {
-  return predicate295_AnthropicMessageStopEvent(data, 1);
+function acceptsAnthropicMessageStopEvent(data, level = 1) {
+  return predicate295_AnthropicMessageStopEvent(data, level);
 }
-function acceptsAnthropicErrorEvent(data) {
-  return predicate297_AnthropicErrorEvent(data, 1);
+function acceptsAnthropicErrorEvent(data, level = 1) {
+  return predicate297_AnthropicErrorEvent(data, level);
 }
-function acceptsAnthropicKnownBlock(data) {
-  return predicate40_AnthropicKnownBlock(data, 1);
+function acceptsAnthropicKnownBlock(data, level = 1) {
+  return predicate40_AnthropicKnownBlock(data, level);
 }
-function acceptsAnthropicThinkingConfig(data) {
-  return predicate74_AnthropicThinkingConfig(data, 1);
+function acceptsAnthropicThinkingConfig(data, level = 1) {
+  return predicate74_AnthropicThinkingConfig(data, level);
 }
-function acceptsAnthropicToolParam(data) {
-  return predicate91_AnthropicToolParam(data, 1);
+function acceptsAnthropicToolParam(data, level = 1) {
+  return predicate91_AnthropicToolParam(data, level);
 }
-function acceptsAnthropicToolChoice(data) {
-  return predicate113_AnthropicToolChoice(data, 1);
+function acceptsAnthropicToolChoice(data, level = 1) {
+  return predicate113_AnthropicToolChoice(data, level);
 }
-function acceptsAnthropicToolResultContentBlock(data) {
-  return predicate197_AnthropicToolResultContentBlock(data, 1);
+function acceptsAnthropicToolResultContentBlock(data, level = 1) {
+  return predicate197_AnthropicToolResultContentBlock(data, level);
 }
-function acceptsAnthropicRequestBlock(data) {
-  return predicate174_AnthropicRequestBlock(data, 1);
+function acceptsAnthropicRequestBlock(data, level = 1) {
+  return predicate174_AnthropicRequestBlock(data, level);
 }
 validateAnthropicTextBlock.accepts = acceptsAnthropicTextBlock;
 validateAnthropicThinkingBlock.accepts = acceptsAnthropicThinkingBlock;

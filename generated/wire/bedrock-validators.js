@@ -1668,212 +1668,212 @@ function predicate275_BedrockStreamException(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "originalStatusCode" || key === "originalMessage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsBedrockTextBlock(data) {
-  return predicate0_BedrockTextBlock(data, 1);
+function acceptsBedrockTextBlock(data, level = 1) {
+  return predicate0_BedrockTextBlock(data, level);
 }
-function acceptsBedrockReasoningTextBlock(data) {
-  return predicate2_BedrockReasoningTextBlock(data, 1);
+function acceptsBedrockReasoningTextBlock(data, level = 1) {
+  return predicate2_BedrockReasoningTextBlock(data, level);
 }
-function acceptsBedrockReasoningContent(data) {
-  return predicate5_BedrockReasoningContent(data, 1);
+function acceptsBedrockReasoningContent(data, level = 1) {
+  return predicate5_BedrockReasoningContent(data, level);
 }
-function acceptsBedrockToolUseBlock(data) {
-  return predicate8_BedrockToolUseBlock(data, 1);
+function acceptsBedrockToolUseBlock(data, level = 1) {
+  return predicate8_BedrockToolUseBlock(data, level);
 }
-function acceptsBedrockToolResultBlock(data) {
-  return predicate12_BedrockToolResultBlock(data, 1);
+function acceptsBedrockToolResultBlock(data, level = 1) {
+  return predicate12_BedrockToolResultBlock(data, level);
 }
-function acceptsBedrockToolResultContentBlock(data) {
-  return predicate15_BedrockToolResultContentBlock(data, 1);
+function acceptsBedrockToolResultContentBlock(data, level = 1) {
+  return predicate15_BedrockToolResultContentBlock(data, level);
 }
-function acceptsBedrockImageBlock(data) {
-  return predicate17_BedrockImageBlock(data, 1);
+function acceptsBedrockImageBlock(data, level = 1) {
+  return predicate17_BedrockImageBlock(data, level);
 }
-function acceptsBedrockMediaSource(data) {
-  return predicate23_BedrockMediaSource(data, 1);
+function acceptsBedrockMediaSource(data, level = 1) {
+  return predicate23_BedrockMediaSource(data, level);
 }
-function acceptsBedrockDocumentBlock(data) {
-  return predicate30_BedrockDocumentBlock(data, 1);
+function acceptsBedrockDocumentBlock(data, level = 1) {
+  return predicate30_BedrockDocumentBlock(data, level);
 }
-function acceptsBedrockOtherBlock(data) {
-  return predicate48_BedrockOtherBlock(data, 1);
+function acceptsBedrockOtherBlock(data, level = 1) {
+  return predicate48_BedrockOtherBlock(data, level);
 }
-function acceptsBedrockReasoningContentMember(data) {
-  return predicate49_BedrockReasoningContentMember(data, 1);
+function acceptsBedrockReasoningContentMember(data, level = 1) {
+  return predicate49_BedrockReasoningContentMember(data, level);
 }
-function acceptsBedrockToolUseMember(data) {
-  return predicate51_BedrockToolUseMember(data, 1);
+function acceptsBedrockToolUseMember(data, level = 1) {
+  return predicate51_BedrockToolUseMember(data, level);
 }
-function acceptsBedrockToolResultMember(data) {
-  return predicate53_BedrockToolResultMember(data, 1);
+function acceptsBedrockToolResultMember(data, level = 1) {
+  return predicate53_BedrockToolResultMember(data, level);
 }
-function acceptsBedrockImageMember(data) {
-  return predicate55_BedrockImageMember(data, 1);
+function acceptsBedrockImageMember(data, level = 1) {
+  return predicate55_BedrockImageMember(data, level);
 }
-function acceptsBedrockDocumentMember(data) {
-  return predicate57_BedrockDocumentMember(data, 1);
+function acceptsBedrockDocumentMember(data, level = 1) {
+  return predicate57_BedrockDocumentMember(data, level);
 }
-function acceptsBedrockContentBlock(data) {
-  return predicate59_BedrockContentBlock(data, 1);
+function acceptsBedrockContentBlock(data, level = 1) {
+  return predicate59_BedrockContentBlock(data, level);
 }
-function acceptsBedrockBlockWithoutText(data) {
-  return predicate61_BedrockBlockWithoutText(data, 1);
+function acceptsBedrockBlockWithoutText(data, level = 1) {
+  return predicate61_BedrockBlockWithoutText(data, level);
 }
-function acceptsBedrockBlockWithoutReasoningContent(data) {
-  return predicate63_BedrockBlockWithoutReasoningContent(data, 1);
+function acceptsBedrockBlockWithoutReasoningContent(data, level = 1) {
+  return predicate63_BedrockBlockWithoutReasoningContent(data, level);
 }
-function acceptsBedrockBlockWithoutToolUse(data) {
-  return predicate65_BedrockBlockWithoutToolUse(data, 1);
+function acceptsBedrockBlockWithoutToolUse(data, level = 1) {
+  return predicate65_BedrockBlockWithoutToolUse(data, level);
 }
-function acceptsBedrockBlockWithoutToolResult(data) {
-  return predicate67_BedrockBlockWithoutToolResult(data, 1);
+function acceptsBedrockBlockWithoutToolResult(data, level = 1) {
+  return predicate67_BedrockBlockWithoutToolResult(data, level);
 }
-function acceptsBedrockBlockWithoutImage(data) {
-  return predicate69_BedrockBlockWithoutImage(data, 1);
+function acceptsBedrockBlockWithoutImage(data, level = 1) {
+  return predicate69_BedrockBlockWithoutImage(data, level);
 }
-function acceptsBedrockMessage(data) {
-  return predicate77_BedrockMessage(data, 1);
+function acceptsBedrockMessage(data, level = 1) {
+  return predicate77_BedrockMessage(data, level);
 }
-function acceptsBedrockSystemContentBlock(data) {
-  return predicate83_BedrockSystemContentBlock(data, 1);
+function acceptsBedrockSystemContentBlock(data, level = 1) {
+  return predicate83_BedrockSystemContentBlock(data, level);
 }
-function acceptsBedrockTokenUsage(data) {
-  return predicate85_BedrockTokenUsage(data, 1);
+function acceptsBedrockTokenUsage(data, level = 1) {
+  return predicate85_BedrockTokenUsage(data, level);
 }
-function acceptsBedrockConverseResponse(data) {
-  return predicate91_BedrockConverseResponse(data, 1);
+function acceptsBedrockConverseResponse(data, level = 1) {
+  return predicate91_BedrockConverseResponse(data, level);
 }
-function acceptsBedrockErrorResponse(data) {
-  return predicate96_BedrockErrorResponse(data, 1);
+function acceptsBedrockErrorResponse(data, level = 1) {
+  return predicate96_BedrockErrorResponse(data, level);
 }
-function acceptsBedrockInferenceConfiguration(data) {
-  return predicate98_BedrockInferenceConfiguration(data, 1);
+function acceptsBedrockInferenceConfiguration(data, level = 1) {
+  return predicate98_BedrockInferenceConfiguration(data, level);
 }
-function acceptsBedrockToolInputSchema(data) {
-  return predicate104_BedrockToolInputSchema(data, 1);
+function acceptsBedrockToolInputSchema(data, level = 1) {
+  return predicate104_BedrockToolInputSchema(data, level);
 }
-function acceptsBedrockToolSpecification(data) {
-  return predicate105_BedrockToolSpecification(data, 1);
+function acceptsBedrockToolSpecification(data, level = 1) {
+  return predicate105_BedrockToolSpecification(data, level);
 }
-function acceptsBedrockToolSpecMember(data) {
-  return predicate110_BedrockToolSpecMember(data, 1);
+function acceptsBedrockToolSpecMember(data, level = 1) {
+  return predicate110_BedrockToolSpecMember(data, level);
 }
-function acceptsBedrockSystemToolMember(data) {
-  return predicate112_BedrockSystemToolMember(data, 1);
+function acceptsBedrockSystemToolMember(data, level = 1) {
+  return predicate112_BedrockSystemToolMember(data, level);
 }
-function acceptsBedrockCachePoint(data) {
-  return predicate115_BedrockCachePoint(data, 1);
+function acceptsBedrockCachePoint(data, level = 1) {
+  return predicate115_BedrockCachePoint(data, level);
 }
-function acceptsBedrockCachePointMember(data) {
-  return predicate120_BedrockCachePointMember(data, 1);
+function acceptsBedrockCachePointMember(data, level = 1) {
+  return predicate120_BedrockCachePointMember(data, level);
 }
-function acceptsBedrockToolConfiguration(data) {
-  return predicate122_BedrockToolConfiguration(data, 1);
+function acceptsBedrockToolConfiguration(data, level = 1) {
+  return predicate122_BedrockToolConfiguration(data, level);
 }
-function acceptsBedrockGuardrailConfiguration(data) {
-  return predicate138_BedrockGuardrailConfiguration(data, 1);
+function acceptsBedrockGuardrailConfiguration(data, level = 1) {
+  return predicate138_BedrockGuardrailConfiguration(data, level);
 }
-function acceptsBedrockOutputConfiguration(data) {
-  return predicate145_BedrockOutputConfiguration(data, 1);
+function acceptsBedrockOutputConfiguration(data, level = 1) {
+  return predicate145_BedrockOutputConfiguration(data, level);
 }
-function acceptsBedrockRequestFields(data) {
-  return predicate154_BedrockRequestFields(data, 1);
+function acceptsBedrockRequestFields(data, level = 1) {
+  return predicate154_BedrockRequestFields(data, level);
 }
-function acceptsBedrockConverseRequest(data) {
-  return predicate178_BedrockConverseRequest(data, 1);
+function acceptsBedrockConverseRequest(data, level = 1) {
+  return predicate178_BedrockConverseRequest(data, level);
 }
-function acceptsBedrockMessageStartEvent(data) {
-  return predicate204_BedrockMessageStartEvent(data, 1);
+function acceptsBedrockMessageStartEvent(data, level = 1) {
+  return predicate204_BedrockMessageStartEvent(data, level);
 }
-function acceptsBedrockToolUseBlockStart(data) {
-  return predicate206_BedrockToolUseBlockStart(data, 1);
+function acceptsBedrockToolUseBlockStart(data, level = 1) {
+  return predicate206_BedrockToolUseBlockStart(data, level);
 }
-function acceptsBedrockToolUseStart(data) {
-  return predicate210_BedrockToolUseStart(data, 1);
+function acceptsBedrockToolUseStart(data, level = 1) {
+  return predicate210_BedrockToolUseStart(data, level);
 }
-function acceptsBedrockToolResultStart(data) {
-  return predicate212_BedrockToolResultStart(data, 1);
+function acceptsBedrockToolResultStart(data, level = 1) {
+  return predicate212_BedrockToolResultStart(data, level);
 }
-function acceptsBedrockImageStart(data) {
-  return predicate215_BedrockImageStart(data, 1);
+function acceptsBedrockImageStart(data, level = 1) {
+  return predicate215_BedrockImageStart(data, level);
 }
-function acceptsBedrockOtherStart(data) {
-  return predicate217_BedrockOtherStart(data, 1);
+function acceptsBedrockOtherStart(data, level = 1) {
+  return predicate217_BedrockOtherStart(data, level);
 }
-function acceptsBedrockContentBlockStart(data) {
-  return predicate218_BedrockContentBlockStart(data, 1);
+function acceptsBedrockContentBlockStart(data, level = 1) {
+  return predicate218_BedrockContentBlockStart(data, level);
 }
-function acceptsBedrockStartWithoutToolUse(data) {
-  return predicate220_BedrockStartWithoutToolUse(data, 1);
+function acceptsBedrockStartWithoutToolUse(data, level = 1) {
+  return predicate220_BedrockStartWithoutToolUse(data, level);
 }
-function acceptsBedrockStartWithoutToolResult(data) {
-  return predicate222_BedrockStartWithoutToolResult(data, 1);
+function acceptsBedrockStartWithoutToolResult(data, level = 1) {
+  return predicate222_BedrockStartWithoutToolResult(data, level);
 }
-function acceptsBedrockContentBlockStartEvent(data) {
-  return predicate227_BedrockContentBlockStartEvent(data, 1);
+function acceptsBedrockContentBlockStartEvent(data, level = 1) {
+  return predicate227_BedrockContentBlockStartEvent(data, level);
 }
-function acceptsBedrockReasoningContentBlockDelta(data) {
-  return predicate230_BedrockReasoningContentBlockDelta(data, 1);
+function acceptsBedrockReasoningContentBlockDelta(data, level = 1) {
+  return predicate230_BedrockReasoningContentBlockDelta(data, level);
 }
-function acceptsBedrockTextDelta(data) {
-  return predicate234_BedrockTextDelta(data, 1);
+function acceptsBedrockTextDelta(data, level = 1) {
+  return predicate234_BedrockTextDelta(data, level);
 }
-function acceptsBedrockReasoningDelta(data) {
-  return predicate236_BedrockReasoningDelta(data, 1);
+function acceptsBedrockReasoningDelta(data, level = 1) {
+  return predicate236_BedrockReasoningDelta(data, level);
 }
-function acceptsBedrockToolUseDelta(data) {
-  return predicate238_BedrockToolUseDelta(data, 1);
+function acceptsBedrockToolUseDelta(data, level = 1) {
+  return predicate238_BedrockToolUseDelta(data, level);
 }
-function acceptsBedrockCitationDelta(data) {
-  return predicate241_BedrockCitationDelta(data, 1);
+function acceptsBedrockCitationDelta(data, level = 1) {
+  return predicate241_BedrockCitationDelta(data, level);
 }
-function acceptsBedrockToolResultDelta(data) {
-  return predicate243_BedrockToolResultDelta(data, 1);
+function acceptsBedrockToolResultDelta(data, level = 1) {
+  return predicate243_BedrockToolResultDelta(data, level);
 }
-function acceptsBedrockImageDelta(data) {
-  return predicate245_BedrockImageDelta(data, 1);
+function acceptsBedrockImageDelta(data, level = 1) {
+  return predicate245_BedrockImageDelta(data, level);
 }
-function acceptsBedrockOtherDelta(data) {
-  return predicate247_BedrockOtherDelta(data, 1);
+function acceptsBedrockOtherDelta(data, level = 1) {
+  return predicate247_BedrockOtherDelta(data, level);
 }
-function acceptsBedrockContentBlockDelta(data) {
-  return predicate248_BedrockContentBlockDelta(data, 1);
+function acceptsBedrockContentBlockDelta(data, level = 1) {
+  return predicate248_BedrockContentBlockDelta(data, level);
 }
-function acceptsBedrockDeltaWithoutText(data) {
-  return predicate250_BedrockDeltaWithoutText(data, 1);
+function acceptsBedrockDeltaWithoutText(data, level = 1) {
+  return predicate250_BedrockDeltaWithoutText(data, level);
 }
-function acceptsBedrockDeltaWithoutReasoningContent(data) {
-  return predicate252_BedrockDeltaWithoutReasoningContent(data, 1);
+function acceptsBedrockDeltaWithoutReasoningContent(data, level = 1) {
+  return predicate252_BedrockDeltaWithoutReasoningContent(data, level);
 }
-function acceptsBedrockDeltaWithoutToolUse(data) {
-  return predicate254_BedrockDeltaWithoutToolUse(data, 1);
+function acceptsBedrockDeltaWithoutToolUse(data, level = 1) {
+  return predicate254_BedrockDeltaWithoutToolUse(data, level);
 }
-function acceptsBedrockDeltaWithoutCitation(data) {
-  return predicate256_BedrockDeltaWithoutCitation(data, 1);
+function acceptsBedrockDeltaWithoutCitation(data, level = 1) {
+  return predicate256_BedrockDeltaWithoutCitation(data, level);
 }
-function acceptsBedrockDeltaWithoutToolResult(data) {
-  return predicate258_BedrockDeltaWithoutToolResult(data, 1);
+function acceptsBedrockDeltaWithoutToolResult(data, level = 1) {
+  return predicate258_BedrockDeltaWithoutToolResult(data, level);
 }
-function acceptsBedrockContentBlockDeltaEvent(data) {
-  return predicate266_BedrockContentBlockDeltaEvent(data, 1);
+function acceptsBedrockContentBlockDeltaEvent(data, level = 1) {
+  return predicate266_BedrockContentBlockDeltaEvent(data, level);
 }
-function acceptsBedrockContentBlockStopEvent(data) {
-  return predicate269_BedrockContentBlockStopEvent(data, 1);
+function acceptsBedrockContentBlockStopEvent(data, level = 1) {
+  return predicate269_BedrockContentBlockStopEvent(data, level);
 }
-function acceptsBedrockMessageStopEvent(data) {
-  return predicate271_BedrockMessageStopEvent(data, 1);
+function acceptsBedrockMessageStopEvent(data, level = 1) {
+  return predicate271_BedrockMessageStopEvent(data, level);
 }
-function acceptsBedrockMetadataEvent(data) {
-  return predicate273_BedrockMetadataEvent(data, 1);
+function acceptsBedrockMetadataEvent(data, level = 1) {
+  return predicate273_BedrockMetadataEvent(data, level);
 }
-function acceptsBedrockStreamException(data) {
-  return predicate275_BedrockStreamException(data, 1);
+function acceptsBedrockStreamException(data, level = 1) {
+  return predicate275_BedrockStreamException(data, level);
 }
-function acceptsBedrockTool(data) {
-  return predicate124_BedrockTool(data, 1);
+function acceptsBedrockTool(data, level = 1) {
+  return predicate124_BedrockTool(data, level);
 }
-function acceptsBedrockToolChoice(data) {
-  return predicate129_BedrockToolChoice(data, 1);
+function acceptsBedrockToolChoice(data, level = 1) {
+  return predicate129_BedrockToolChoice(data, level);
 }
 validateBedrockTextBlock.accepts = acceptsBedrockTextBlock;
 validateBedrockReasoningTextBlock.accepts = acceptsBedrockReasoningTextBlock;

@@ -1161,83 +1161,83 @@ function predicate196_DeepSeekRequest(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsDeepSeekMessageContent(data) {
-  return predicate0_DeepSeekMessageContent(data, 1);
+function acceptsDeepSeekMessageContent(data, level = 1) {
+  return predicate0_DeepSeekMessageContent(data, level);
 }
-function acceptsDeepSeekReasoningContent(data) {
-  return predicate4_DeepSeekReasoningContent(data, 1);
+function acceptsDeepSeekReasoningContent(data, level = 1) {
+  return predicate4_DeepSeekReasoningContent(data, level);
 }
-function acceptsDeepSeekToolCall(data) {
-  return predicate8_DeepSeekToolCall(data, 1);
+function acceptsDeepSeekToolCall(data, level = 1) {
+  return predicate8_DeepSeekToolCall(data, level);
 }
-function acceptsDeepSeekFunction(data) {
-  return predicate15_DeepSeekFunction(data, 1);
+function acceptsDeepSeekFunction(data, level = 1) {
+  return predicate15_DeepSeekFunction(data, level);
 }
-function acceptsDeepSeekOtherToolCall(data) {
-  return predicate20_DeepSeekOtherToolCall(data, 1);
+function acceptsDeepSeekOtherToolCall(data, level = 1) {
+  return predicate20_DeepSeekOtherToolCall(data, level);
 }
-function acceptsDeepSeekAnyToolCall(data) {
-  return predicate22_DeepSeekAnyToolCall(data, 1);
+function acceptsDeepSeekAnyToolCall(data, level = 1) {
+  return predicate22_DeepSeekAnyToolCall(data, level);
 }
-function acceptsDeepSeekOtherMessageFields(data) {
-  return predicate28_DeepSeekOtherMessageFields(data, 1);
+function acceptsDeepSeekOtherMessageFields(data, level = 1) {
+  return predicate28_DeepSeekOtherMessageFields(data, level);
 }
-function acceptsDeepSeekAssistantMessage(data) {
-  return predicate29_DeepSeekAssistantMessage(data, 1);
+function acceptsDeepSeekAssistantMessage(data, level = 1) {
+  return predicate29_DeepSeekAssistantMessage(data, level);
 }
-function acceptsDeepSeekChoice(data) {
-  return predicate43_DeepSeekChoice(data, 1);
+function acceptsDeepSeekChoice(data, level = 1) {
+  return predicate43_DeepSeekChoice(data, level);
 }
-function acceptsDeepSeekChatCompletion(data) {
-  return predicate49_DeepSeekChatCompletion(data, 1);
+function acceptsDeepSeekChatCompletion(data, level = 1) {
+  return predicate49_DeepSeekChatCompletion(data, level);
 }
-function acceptsDeepSeekToolCallDelta(data) {
-  return predicate58_DeepSeekToolCallDelta(data, 1);
+function acceptsDeepSeekToolCallDelta(data, level = 1) {
+  return predicate58_DeepSeekToolCallDelta(data, level);
 }
-function acceptsDeepSeekDelta(data) {
-  return predicate75_DeepSeekDelta(data, 1);
+function acceptsDeepSeekDelta(data, level = 1) {
+  return predicate75_DeepSeekDelta(data, level);
 }
-function acceptsDeepSeekChunkChoice(data) {
-  return predicate89_DeepSeekChunkChoice(data, 1);
+function acceptsDeepSeekChunkChoice(data, level = 1) {
+  return predicate89_DeepSeekChunkChoice(data, level);
 }
-function acceptsDeepSeekChatCompletionChunk(data) {
-  return predicate97_DeepSeekChatCompletionChunk(data, 1);
+function acceptsDeepSeekChatCompletionChunk(data, level = 1) {
+  return predicate97_DeepSeekChatCompletionChunk(data, level);
 }
-function acceptsDeepSeekErrorBody(data) {
-  return predicate105_DeepSeekErrorBody(data, 1);
+function acceptsDeepSeekErrorBody(data, level = 1) {
+  return predicate105_DeepSeekErrorBody(data, level);
 }
-function acceptsDeepSeekMessagePart(data) {
-  return predicate118_DeepSeekMessagePart(data, 1);
+function acceptsDeepSeekMessagePart(data, level = 1) {
+  return predicate118_DeepSeekMessagePart(data, level);
 }
-function acceptsDeepSeekSystemMessageParam(data) {
-  return predicate119_DeepSeekSystemMessageParam(data, 1);
+function acceptsDeepSeekSystemMessageParam(data, level = 1) {
+  return predicate119_DeepSeekSystemMessageParam(data, level);
 }
-function acceptsDeepSeekUserMessageParam(data) {
-  return predicate125_DeepSeekUserMessageParam(data, 1);
+function acceptsDeepSeekUserMessageParam(data, level = 1) {
+  return predicate125_DeepSeekUserMessageParam(data, level);
 }
-function acceptsDeepSeekAssistantMessageParam(data) {
-  return predicate131_DeepSeekAssistantMessageParam(data, 1);
+function acceptsDeepSeekAssistantMessageParam(data, level = 1) {
+  return predicate131_DeepSeekAssistantMessageParam(data, level);
 }
-function acceptsDeepSeekToolMessageParam(data) {
-  return predicate141_DeepSeekToolMessageParam(data, 1);
+function acceptsDeepSeekToolMessageParam(data, level = 1) {
+  return predicate141_DeepSeekToolMessageParam(data, level);
 }
-function acceptsDeepSeekFunctionToolParam(data) {
-  return predicate148_DeepSeekFunctionToolParam(data, 1);
+function acceptsDeepSeekFunctionToolParam(data, level = 1) {
+  return predicate148_DeepSeekFunctionToolParam(data, level);
 }
-function acceptsDeepSeekNamedToolChoice(data) {
-  return predicate157_DeepSeekNamedToolChoice(data, 1);
+function acceptsDeepSeekNamedToolChoice(data, level = 1) {
+  return predicate157_DeepSeekNamedToolChoice(data, level);
 }
-function acceptsDeepSeekResponseFormat(data) {
-  return predicate159_DeepSeekResponseFormat(data, 1);
+function acceptsDeepSeekResponseFormat(data, level = 1) {
+  return predicate159_DeepSeekResponseFormat(data, level);
 }
-function acceptsDeepSeekOtherTagged(data) {
-  return predicate163_DeepSeekOtherTagged(data, 1);
+function acceptsDeepSeekOtherTagged(data, level = 1) {
+  return predicate163_DeepSeekOtherTagged(data, level);
 }
-function acceptsDeepSeekRequestFields(data) {
-  return predicate165_DeepSeekRequestFields(data, 1);
+function acceptsDeepSeekRequestFields(data, level = 1) {
+  return predicate165_DeepSeekRequestFields(data, level);
 }
-function acceptsDeepSeekRequest(data) {
-  return predicate196_DeepSeekRequest(data, 1);
+function acceptsDeepSeekRequest(data, level = 1) {
+  return predicate196_DeepSeekRequest(data, level);
 }
 validateDeepSeekMessageContent.accepts = acceptsDeepSeekMessageContent;
 validateDeepSeekReasoningContent.accepts = acceptsDeepSeekReasoningContent;

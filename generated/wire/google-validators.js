@@ -1182,128 +1182,128 @@ function predicate182_GoogleRequest(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contents" || key === "systemInstruction" || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsGoogleTextPart(data) {
-  return predicate0_GoogleTextPart(data, 1);
+function acceptsGoogleTextPart(data, level = 1) {
+  return predicate0_GoogleTextPart(data, level);
 }
-function acceptsGoogleThoughtPart(data) {
-  return predicate3_GoogleThoughtPart(data, 1);
+function acceptsGoogleThoughtPart(data, level = 1) {
+  return predicate3_GoogleThoughtPart(data, level);
 }
-function acceptsGoogleFunctionCallPart(data) {
-  return predicate7_GoogleFunctionCallPart(data, 1);
+function acceptsGoogleFunctionCallPart(data, level = 1) {
+  return predicate7_GoogleFunctionCallPart(data, level);
 }
-function acceptsGoogleFunctionCall(data) {
-  return predicate8_GoogleFunctionCall(data, 1);
+function acceptsGoogleFunctionCall(data, level = 1) {
+  return predicate8_GoogleFunctionCall(data, level);
 }
-function acceptsGooglePartialArg(data) {
-  return predicate14_GooglePartialArg(data, 1);
+function acceptsGooglePartialArg(data, level = 1) {
+  return predicate14_GooglePartialArg(data, level);
 }
-function acceptsGoogleInlineDataPart(data) {
-  return predicate25_GoogleInlineDataPart(data, 1);
+function acceptsGoogleInlineDataPart(data, level = 1) {
+  return predicate25_GoogleInlineDataPart(data, level);
 }
-function acceptsGoogleBlob(data) {
-  return predicate26_GoogleBlob(data, 1);
+function acceptsGoogleBlob(data, level = 1) {
+  return predicate26_GoogleBlob(data, level);
 }
-function acceptsGoogleFileDataPart(data) {
-  return predicate32_GoogleFileDataPart(data, 1);
+function acceptsGoogleFileDataPart(data, level = 1) {
+  return predicate32_GoogleFileDataPart(data, level);
 }
-function acceptsGoogleFileData(data) {
-  return predicate33_GoogleFileData(data, 1);
+function acceptsGoogleFileData(data, level = 1) {
+  return predicate33_GoogleFileData(data, level);
 }
-function acceptsGoogleExecutableCodePart(data) {
-  return predicate39_GoogleExecutableCodePart(data, 1);
+function acceptsGoogleExecutableCodePart(data, level = 1) {
+  return predicate39_GoogleExecutableCodePart(data, level);
 }
-function acceptsGoogleCodeExecutionResultPart(data) {
-  return predicate42_GoogleCodeExecutionResultPart(data, 1);
+function acceptsGoogleCodeExecutionResultPart(data, level = 1) {
+  return predicate42_GoogleCodeExecutionResultPart(data, level);
 }
-function acceptsGoogleServerToolCallPart(data) {
-  return predicate45_GoogleServerToolCallPart(data, 1);
+function acceptsGoogleServerToolCallPart(data, level = 1) {
+  return predicate45_GoogleServerToolCallPart(data, level);
 }
-function acceptsGoogleServerToolResponsePart(data) {
-  return predicate48_GoogleServerToolResponsePart(data, 1);
+function acceptsGoogleServerToolResponsePart(data, level = 1) {
+  return predicate48_GoogleServerToolResponsePart(data, level);
 }
-function acceptsGoogleFunctionResponsePart(data) {
-  return predicate51_GoogleFunctionResponsePart(data, 1);
+function acceptsGoogleFunctionResponsePart(data, level = 1) {
+  return predicate51_GoogleFunctionResponsePart(data, level);
 }
-function acceptsGoogleFunctionResponse(data) {
-  return predicate52_GoogleFunctionResponse(data, 1);
+function acceptsGoogleFunctionResponse(data, level = 1) {
+  return predicate52_GoogleFunctionResponse(data, level);
 }
-function acceptsGoogleOtherPart(data) {
-  return predicate59_GoogleOtherPart(data, 1);
+function acceptsGoogleOtherPart(data, level = 1) {
+  return predicate59_GoogleOtherPart(data, level);
 }
-function acceptsGoogleTextOrThoughtPart(data) {
-  return predicate62_GoogleTextOrThoughtPart(data, 1);
+function acceptsGoogleTextOrThoughtPart(data, level = 1) {
+  return predicate62_GoogleTextOrThoughtPart(data, level);
 }
-function acceptsGooglePart(data) {
-  return predicate66_GooglePart(data, 1);
+function acceptsGooglePart(data, level = 1) {
+  return predicate66_GooglePart(data, level);
 }
-function acceptsGooglePartWithoutText(data) {
-  return predicate70_GooglePartWithoutText(data, 1);
+function acceptsGooglePartWithoutText(data, level = 1) {
+  return predicate70_GooglePartWithoutText(data, level);
 }
-function acceptsGooglePartWithoutFunctionCall(data) {
-  return predicate72_GooglePartWithoutFunctionCall(data, 1);
+function acceptsGooglePartWithoutFunctionCall(data, level = 1) {
+  return predicate72_GooglePartWithoutFunctionCall(data, level);
 }
-function acceptsGooglePartWithoutInlineData(data) {
-  return predicate74_GooglePartWithoutInlineData(data, 1);
+function acceptsGooglePartWithoutInlineData(data, level = 1) {
+  return predicate74_GooglePartWithoutInlineData(data, level);
 }
-function acceptsGooglePartWithoutFileData(data) {
-  return predicate76_GooglePartWithoutFileData(data, 1);
+function acceptsGooglePartWithoutFileData(data, level = 1) {
+  return predicate76_GooglePartWithoutFileData(data, level);
 }
-function acceptsGooglePartWithoutFunctionResponse(data) {
-  return predicate78_GooglePartWithoutFunctionResponse(data, 1);
+function acceptsGooglePartWithoutFunctionResponse(data, level = 1) {
+  return predicate78_GooglePartWithoutFunctionResponse(data, level);
 }
-function acceptsGooglePartWithoutExecutableCode(data) {
-  return predicate80_GooglePartWithoutExecutableCode(data, 1);
+function acceptsGooglePartWithoutExecutableCode(data, level = 1) {
+  return predicate80_GooglePartWithoutExecutableCode(data, level);
 }
-function acceptsGooglePartWithoutCodeExecutionResult(data) {
-  return predicate82_GooglePartWithoutCodeExecutionResult(data, 1);
+function acceptsGooglePartWithoutCodeExecutionResult(data, level = 1) {
+  return predicate82_GooglePartWithoutCodeExecutionResult(data, level);
 }
-function acceptsGooglePartWithoutToolCall(data) {
-  return predicate84_GooglePartWithoutToolCall(data, 1);
+function acceptsGooglePartWithoutToolCall(data, level = 1) {
+  return predicate84_GooglePartWithoutToolCall(data, level);
 }
-function acceptsGoogleContent(data) {
-  return predicate95_GoogleContent(data, 1);
+function acceptsGoogleContent(data, level = 1) {
+  return predicate95_GoogleContent(data, level);
 }
-function acceptsGoogleCandidate(data) {
-  return predicate99_GoogleCandidate(data, 1);
+function acceptsGoogleCandidate(data, level = 1) {
+  return predicate99_GoogleCandidate(data, level);
 }
-function acceptsGoogleUsageMetadata(data) {
-  return predicate106_GoogleUsageMetadata(data, 1);
+function acceptsGoogleUsageMetadata(data, level = 1) {
+  return predicate106_GoogleUsageMetadata(data, level);
 }
-function acceptsGooglePromptFeedback(data) {
-  return predicate113_GooglePromptFeedback(data, 1);
+function acceptsGooglePromptFeedback(data, level = 1) {
+  return predicate113_GooglePromptFeedback(data, level);
 }
-function acceptsGoogleGenerateContentResponse(data) {
-  return predicate115_GoogleGenerateContentResponse(data, 1);
+function acceptsGoogleGenerateContentResponse(data, level = 1) {
+  return predicate115_GoogleGenerateContentResponse(data, level);
 }
-function acceptsGoogleErrorResponse(data) {
-  return predicate122_GoogleErrorResponse(data, 1);
+function acceptsGoogleErrorResponse(data, level = 1) {
+  return predicate122_GoogleErrorResponse(data, level);
 }
-function acceptsGoogleThinkingConfig(data) {
-  return predicate128_GoogleThinkingConfig(data, 1);
+function acceptsGoogleThinkingConfig(data, level = 1) {
+  return predicate128_GoogleThinkingConfig(data, level);
 }
-function acceptsGoogleGenerationConfig(data) {
-  return predicate132_GoogleGenerationConfig(data, 1);
+function acceptsGoogleGenerationConfig(data, level = 1) {
+  return predicate132_GoogleGenerationConfig(data, level);
 }
-function acceptsGoogleFunctionDeclaration(data) {
-  return predicate150_GoogleFunctionDeclaration(data, 1);
+function acceptsGoogleFunctionDeclaration(data, level = 1) {
+  return predicate150_GoogleFunctionDeclaration(data, level);
 }
-function acceptsGoogleTool(data) {
-  return predicate154_GoogleTool(data, 1);
+function acceptsGoogleTool(data, level = 1) {
+  return predicate154_GoogleTool(data, level);
 }
-function acceptsGoogleFunctionCallingConfig(data) {
-  return predicate158_GoogleFunctionCallingConfig(data, 1);
+function acceptsGoogleFunctionCallingConfig(data, level = 1) {
+  return predicate158_GoogleFunctionCallingConfig(data, level);
 }
-function acceptsGoogleToolConfig(data) {
-  return predicate163_GoogleToolConfig(data, 1);
+function acceptsGoogleToolConfig(data, level = 1) {
+  return predicate163_GoogleToolConfig(data, level);
 }
-function acceptsGoogleSafetySetting(data) {
-  return predicate166_GoogleSafetySetting(data, 1);
+function acceptsGoogleSafetySetting(data, level = 1) {
+  return predicate166_GoogleSafetySetting(data, level);
 }
-function acceptsGoogleRequestFields(data) {
-  return predicate170_GoogleRequestFields(data, 1);
+function acceptsGoogleRequestFields(data, level = 1) {
+  return predicate170_GoogleRequestFields(data, level);
 }
-function acceptsGoogleRequest(data) {
-  return predicate182_GoogleRequest(data, 1);
+function acceptsGoogleRequest(data, level = 1) {
+  return predicate182_GoogleRequest(data, level);
 }
 validateGoogleTextPart.accepts = acceptsGoogleTextPart;
 validateGoogleThoughtPart.accepts = acceptsGoogleThoughtPart;

@@ -1604,83 +1604,83 @@ function predicate242_MistralChatCompletionRequest(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "messages" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsMistralTextChunk(data) {
-  return predicate0_MistralTextChunk(data, 1);
+function acceptsMistralTextChunk(data, level = 1) {
+  return predicate0_MistralTextChunk(data, level);
 }
-function acceptsMistralThinkChunk(data) {
-  return predicate3_MistralThinkChunk(data, 1);
+function acceptsMistralThinkChunk(data, level = 1) {
+  return predicate3_MistralThinkChunk(data, level);
 }
-function acceptsMistralChunk(data) {
-  return predicate6_MistralChunk(data, 1);
+function acceptsMistralChunk(data, level = 1) {
+  return predicate6_MistralChunk(data, level);
 }
-function acceptsMistralOtherChunk(data) {
-  return predicate12_MistralOtherChunk(data, 1);
+function acceptsMistralOtherChunk(data, level = 1) {
+  return predicate12_MistralOtherChunk(data, level);
 }
-function acceptsMistralImageUrlChunk(data) {
-  return predicate20_MistralImageUrlChunk(data, 1);
+function acceptsMistralImageUrlChunk(data, level = 1) {
+  return predicate20_MistralImageUrlChunk(data, level);
 }
-function acceptsMistralDocumentUrlChunk(data) {
-  return predicate29_MistralDocumentUrlChunk(data, 1);
+function acceptsMistralDocumentUrlChunk(data, level = 1) {
+  return predicate29_MistralDocumentUrlChunk(data, level);
 }
-function acceptsMistralToolCall(data) {
-  return predicate35_MistralToolCall(data, 1);
+function acceptsMistralToolCall(data, level = 1) {
+  return predicate35_MistralToolCall(data, level);
 }
-function acceptsMistralFunctionCall(data) {
-  return predicate42_MistralFunctionCall(data, 1);
+function acceptsMistralFunctionCall(data, level = 1) {
+  return predicate42_MistralFunctionCall(data, level);
 }
-function acceptsMistralToolMessage(data) {
-  return predicate55_MistralToolMessage(data, 1);
+function acceptsMistralToolMessage(data, level = 1) {
+  return predicate55_MistralToolMessage(data, level);
 }
-function acceptsMistralMessage(data) {
-  return predicate68_MistralMessage(data, 1);
+function acceptsMistralMessage(data, level = 1) {
+  return predicate68_MistralMessage(data, level);
 }
-function acceptsMistralUsage(data) {
-  return predicate79_MistralUsage(data, 1);
+function acceptsMistralUsage(data, level = 1) {
+  return predicate79_MistralUsage(data, level);
 }
-function acceptsMistralChoice(data) {
-  return predicate89_MistralChoice(data, 1);
+function acceptsMistralChoice(data, level = 1) {
+  return predicate89_MistralChoice(data, level);
 }
-function acceptsMistralChatCompletionResponse(data) {
-  return predicate95_MistralChatCompletionResponse(data, 1);
+function acceptsMistralChatCompletionResponse(data, level = 1) {
+  return predicate95_MistralChatCompletionResponse(data, level);
 }
-function acceptsMistralDeltaMessage(data) {
-  return predicate103_MistralDeltaMessage(data, 1);
+function acceptsMistralDeltaMessage(data, level = 1) {
+  return predicate103_MistralDeltaMessage(data, level);
 }
-function acceptsMistralStreamChoice(data) {
-  return predicate116_MistralStreamChoice(data, 1);
+function acceptsMistralStreamChoice(data, level = 1) {
+  return predicate116_MistralStreamChoice(data, level);
 }
-function acceptsMistralCompletionChunk(data) {
-  return predicate122_MistralCompletionChunk(data, 1);
+function acceptsMistralCompletionChunk(data, level = 1) {
+  return predicate122_MistralCompletionChunk(data, level);
 }
-function acceptsMistralError(data) {
-  return predicate130_MistralError(data, 1);
+function acceptsMistralError(data, level = 1) {
+  return predicate130_MistralError(data, level);
 }
-function acceptsMistralValidationError(data) {
-  return predicate135_MistralValidationError(data, 1);
+function acceptsMistralValidationError(data, level = 1) {
+  return predicate135_MistralValidationError(data, level);
 }
-function acceptsMistralRequestMessage(data) {
-  return predicate136_MistralRequestMessage(data, 1);
+function acceptsMistralRequestMessage(data, level = 1) {
+  return predicate136_MistralRequestMessage(data, level);
 }
-function acceptsMistralRequestToolCall(data) {
-  return predicate147_MistralRequestToolCall(data, 1);
+function acceptsMistralRequestToolCall(data, level = 1) {
+  return predicate147_MistralRequestToolCall(data, level);
 }
-function acceptsMistralFunctionTool(data) {
-  return predicate156_MistralFunctionTool(data, 1);
+function acceptsMistralFunctionTool(data, level = 1) {
+  return predicate156_MistralFunctionTool(data, level);
 }
-function acceptsMistralBuiltInTool(data) {
-  return predicate163_MistralBuiltInTool(data, 1);
+function acceptsMistralBuiltInTool(data, level = 1) {
+  return predicate163_MistralBuiltInTool(data, level);
 }
-function acceptsMistralResponseFormat(data) {
-  return predicate165_MistralResponseFormat(data, 1);
+function acceptsMistralResponseFormat(data, level = 1) {
+  return predicate165_MistralResponseFormat(data, level);
 }
-function acceptsMistralRequestFields(data) {
-  return predicate177_MistralRequestFields(data, 1);
+function acceptsMistralRequestFields(data, level = 1) {
+  return predicate177_MistralRequestFields(data, level);
 }
-function acceptsMistralChatCompletionRequest(data) {
-  return predicate242_MistralChatCompletionRequest(data, 1);
+function acceptsMistralChatCompletionRequest(data, level = 1) {
+  return predicate242_MistralChatCompletionRequest(data, level);
 }
-function acceptsMistralKnownChunk(data) {
-  return predicate8_MistralKnownChunk(data, 1);
+function acceptsMistralKnownChunk(data, level = 1) {
+  return predicate8_MistralKnownChunk(data, level);
 }
 validateMistralTextChunk.accepts = acceptsMistralTextChunk;
 validateMistralThinkChunk.accepts = acceptsMistralThinkChunk;

@@ -651,50 +651,50 @@ function predicate95_OllamaChatRequest(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsOllamaThinkingField(data) {
-  return predicate0_OllamaThinkingField(data, 1);
+function acceptsOllamaThinkingField(data, level = 1) {
+  return predicate0_OllamaThinkingField(data, level);
 }
-function acceptsOllamaContentField(data) {
-  return predicate2_OllamaContentField(data, 1);
+function acceptsOllamaContentField(data, level = 1) {
+  return predicate2_OllamaContentField(data, level);
 }
-function acceptsOllamaImagesField(data) {
-  return predicate4_OllamaImagesField(data, 1);
+function acceptsOllamaImagesField(data, level = 1) {
+  return predicate4_OllamaImagesField(data, level);
 }
-function acceptsOllamaToolCall(data) {
-  return predicate7_OllamaToolCall(data, 1);
+function acceptsOllamaToolCall(data, level = 1) {
+  return predicate7_OllamaToolCall(data, level);
 }
-function acceptsOllamaToolCallFunction(data) {
-  return predicate9_OllamaToolCallFunction(data, 1);
+function acceptsOllamaToolCallFunction(data, level = 1) {
+  return predicate9_OllamaToolCallFunction(data, level);
 }
-function acceptsOllamaToolMessage(data) {
-  return predicate15_OllamaToolMessage(data, 1);
+function acceptsOllamaToolMessage(data, level = 1) {
+  return predicate15_OllamaToolMessage(data, level);
 }
-function acceptsOllamaOtherField(data) {
-  return predicate22_OllamaOtherField(data, 1);
+function acceptsOllamaOtherField(data, level = 1) {
+  return predicate22_OllamaOtherField(data, level);
 }
-function acceptsOllamaMessage(data) {
-  return predicate23_OllamaMessage(data, 1);
+function acceptsOllamaMessage(data, level = 1) {
+  return predicate23_OllamaMessage(data, level);
 }
-function acceptsOllamaChatResponse(data) {
-  return predicate43_OllamaChatResponse(data, 1);
+function acceptsOllamaChatResponse(data, level = 1) {
+  return predicate43_OllamaChatResponse(data, level);
 }
-function acceptsOllamaError(data) {
-  return predicate54_OllamaError(data, 1);
+function acceptsOllamaError(data, level = 1) {
+  return predicate54_OllamaError(data, level);
 }
-function acceptsOllamaRequestToolCall(data) {
-  return predicate56_OllamaRequestToolCall(data, 1);
+function acceptsOllamaRequestToolCall(data, level = 1) {
+  return predicate56_OllamaRequestToolCall(data, level);
 }
-function acceptsOllamaRequestMessage(data) {
-  return predicate62_OllamaRequestMessage(data, 1);
+function acceptsOllamaRequestMessage(data, level = 1) {
+  return predicate62_OllamaRequestMessage(data, level);
 }
-function acceptsOllamaRequestFields(data) {
-  return predicate76_OllamaRequestFields(data, 1);
+function acceptsOllamaRequestFields(data, level = 1) {
+  return predicate76_OllamaRequestFields(data, level);
 }
-function acceptsOllamaToolParam(data) {
-  return predicate86_OllamaToolParam(data, 1);
+function acceptsOllamaToolParam(data, level = 1) {
+  return predicate86_OllamaToolParam(data, level);
 }
-function acceptsOllamaChatRequest(data) {
-  return predicate95_OllamaChatRequest(data, 1);
+function acceptsOllamaChatRequest(data, level = 1) {
+  return predicate95_OllamaChatRequest(data, level);
 }
 validateOllamaThinkingField.accepts = acceptsOllamaThinkingField;
 validateOllamaContentField.accepts = acceptsOllamaContentField;

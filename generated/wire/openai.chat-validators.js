@@ -1718,125 +1718,125 @@ function predicate306_OpenAiChatRequest(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsOpenAiChatMessageContent(data) {
-  return predicate0_OpenAiChatMessageContent(data, 1);
+function acceptsOpenAiChatMessageContent(data, level = 1) {
+  return predicate0_OpenAiChatMessageContent(data, level);
 }
-function acceptsOpenAiChatContentPart(data) {
-  return predicate4_OpenAiChatContentPart(data, 1);
+function acceptsOpenAiChatContentPart(data, level = 1) {
+  return predicate4_OpenAiChatContentPart(data, level);
 }
-function acceptsOpenAiChatTextContentPart(data) {
-  return predicate6_OpenAiChatTextContentPart(data, 1);
+function acceptsOpenAiChatTextContentPart(data, level = 1) {
+  return predicate6_OpenAiChatTextContentPart(data, level);
 }
-function acceptsOpenAiChatOtherContentPart(data) {
-  return predicate10_OpenAiChatOtherContentPart(data, 1);
+function acceptsOpenAiChatOtherContentPart(data, level = 1) {
+  return predicate10_OpenAiChatOtherContentPart(data, level);
 }
-function acceptsOpenAiChatMessageReasoning(data) {
-  return predicate15_OpenAiChatMessageReasoning(data, 1);
+function acceptsOpenAiChatMessageReasoning(data, level = 1) {
+  return predicate15_OpenAiChatMessageReasoning(data, level);
 }
-function acceptsOpenAiChatFunctionToolCall(data) {
-  return predicate25_OpenAiChatFunctionToolCall(data, 1);
+function acceptsOpenAiChatFunctionToolCall(data, level = 1) {
+  return predicate25_OpenAiChatFunctionToolCall(data, level);
 }
-function acceptsOpenAiChatFunction(data) {
-  return predicate32_OpenAiChatFunction(data, 1);
+function acceptsOpenAiChatFunction(data, level = 1) {
+  return predicate32_OpenAiChatFunction(data, level);
 }
-function acceptsOpenAiChatCustomToolCall(data) {
-  return predicate38_OpenAiChatCustomToolCall(data, 1);
+function acceptsOpenAiChatCustomToolCall(data, level = 1) {
+  return predicate38_OpenAiChatCustomToolCall(data, level);
 }
-function acceptsOpenAiChatAudio(data) {
-  return predicate42_OpenAiChatAudio(data, 1);
+function acceptsOpenAiChatAudio(data, level = 1) {
+  return predicate42_OpenAiChatAudio(data, level);
 }
-function acceptsOpenAiChatMessageRefusal(data) {
-  return predicate47_OpenAiChatMessageRefusal(data, 1);
+function acceptsOpenAiChatMessageRefusal(data, level = 1) {
+  return predicate47_OpenAiChatMessageRefusal(data, level);
 }
-function acceptsOpenAiChatOtherMessageFields(data) {
-  return predicate51_OpenAiChatOtherMessageFields(data, 1);
+function acceptsOpenAiChatOtherMessageFields(data, level = 1) {
+  return predicate51_OpenAiChatOtherMessageFields(data, level);
 }
-function acceptsOpenAiChatAssistantMessage(data) {
-  return predicate52_OpenAiChatAssistantMessage(data, 1);
+function acceptsOpenAiChatAssistantMessage(data, level = 1) {
+  return predicate52_OpenAiChatAssistantMessage(data, level);
 }
-function acceptsOpenAiChatToolCall(data) {
-  return predicate78_OpenAiChatToolCall(data, 1);
+function acceptsOpenAiChatToolCall(data, level = 1) {
+  return predicate78_OpenAiChatToolCall(data, level);
 }
-function acceptsOpenAiChatNonCustomToolCall(data) {
-  return predicate86_OpenAiChatNonCustomToolCall(data, 1);
+function acceptsOpenAiChatNonCustomToolCall(data, level = 1) {
+  return predicate86_OpenAiChatNonCustomToolCall(data, level);
 }
-function acceptsOpenAiChatOtherToolCall(data) {
-  return predicate91_OpenAiChatOtherToolCall(data, 1);
+function acceptsOpenAiChatOtherToolCall(data, level = 1) {
+  return predicate91_OpenAiChatOtherToolCall(data, level);
 }
-function acceptsOpenAiChatChoice(data) {
-  return predicate97_OpenAiChatChoice(data, 1);
+function acceptsOpenAiChatChoice(data, level = 1) {
+  return predicate97_OpenAiChatChoice(data, level);
 }
-function acceptsOpenAiChatCompletion(data) {
-  return predicate103_OpenAiChatCompletion(data, 1);
+function acceptsOpenAiChatCompletion(data, level = 1) {
+  return predicate103_OpenAiChatCompletion(data, level);
 }
-function acceptsOpenAiChatToolCallDelta(data) {
-  return predicate111_OpenAiChatToolCallDelta(data, 1);
+function acceptsOpenAiChatToolCallDelta(data, level = 1) {
+  return predicate111_OpenAiChatToolCallDelta(data, level);
 }
-function acceptsOpenAiChatDelta(data) {
-  return predicate128_OpenAiChatDelta(data, 1);
+function acceptsOpenAiChatDelta(data, level = 1) {
+  return predicate128_OpenAiChatDelta(data, level);
 }
-function acceptsOpenAiChatChunkChoice(data) {
-  return predicate156_OpenAiChatChunkChoice(data, 1);
+function acceptsOpenAiChatChunkChoice(data, level = 1) {
+  return predicate156_OpenAiChatChunkChoice(data, level);
 }
-function acceptsOpenAiChatCompletionChunk(data) {
-  return predicate164_OpenAiChatCompletionChunk(data, 1);
+function acceptsOpenAiChatCompletionChunk(data, level = 1) {
+  return predicate164_OpenAiChatCompletionChunk(data, level);
 }
-function acceptsOpenAiChatErrorBody(data) {
-  return predicate172_OpenAiChatErrorBody(data, 1);
+function acceptsOpenAiChatErrorBody(data, level = 1) {
+  return predicate172_OpenAiChatErrorBody(data, level);
 }
-function acceptsOpenAiChatTextPartParam(data) {
-  return predicate185_OpenAiChatTextPartParam(data, 1);
+function acceptsOpenAiChatTextPartParam(data, level = 1) {
+  return predicate185_OpenAiChatTextPartParam(data, level);
 }
-function acceptsOpenAiChatImagePartParam(data) {
-  return predicate188_OpenAiChatImagePartParam(data, 1);
+function acceptsOpenAiChatImagePartParam(data, level = 1) {
+  return predicate188_OpenAiChatImagePartParam(data, level);
 }
-function acceptsOpenAiChatInputAudioPartParam(data) {
-  return predicate192_OpenAiChatInputAudioPartParam(data, 1);
+function acceptsOpenAiChatInputAudioPartParam(data, level = 1) {
+  return predicate192_OpenAiChatInputAudioPartParam(data, level);
 }
-function acceptsOpenAiChatFilePartParam(data) {
-  return predicate199_OpenAiChatFilePartParam(data, 1);
+function acceptsOpenAiChatFilePartParam(data, level = 1) {
+  return predicate199_OpenAiChatFilePartParam(data, level);
 }
-function acceptsOpenAiChatSystemMessageParam(data) {
-  return predicate204_OpenAiChatSystemMessageParam(data, 1);
+function acceptsOpenAiChatSystemMessageParam(data, level = 1) {
+  return predicate204_OpenAiChatSystemMessageParam(data, level);
 }
-function acceptsOpenAiChatUserMessageParam(data) {
-  return predicate210_OpenAiChatUserMessageParam(data, 1);
+function acceptsOpenAiChatUserMessageParam(data, level = 1) {
+  return predicate210_OpenAiChatUserMessageParam(data, level);
 }
-function acceptsOpenAiChatFunctionToolCallParam(data) {
-  return predicate220_OpenAiChatFunctionToolCallParam(data, 1);
+function acceptsOpenAiChatFunctionToolCallParam(data, level = 1) {
+  return predicate220_OpenAiChatFunctionToolCallParam(data, level);
 }
-function acceptsOpenAiChatReplayedContentPart(data) {
-  return predicate226_OpenAiChatReplayedContentPart(data, 1);
+function acceptsOpenAiChatReplayedContentPart(data, level = 1) {
+  return predicate226_OpenAiChatReplayedContentPart(data, level);
 }
-function acceptsOpenAiChatReplayedToolCallParam(data) {
-  return predicate230_OpenAiChatReplayedToolCallParam(data, 1);
+function acceptsOpenAiChatReplayedToolCallParam(data, level = 1) {
+  return predicate230_OpenAiChatReplayedToolCallParam(data, level);
 }
-function acceptsOpenAiChatAssistantMessageParam(data) {
-  return predicate231_OpenAiChatAssistantMessageParam(data, 1);
+function acceptsOpenAiChatAssistantMessageParam(data, level = 1) {
+  return predicate231_OpenAiChatAssistantMessageParam(data, level);
 }
-function acceptsOpenAiChatToolMessageParam(data) {
-  return predicate248_OpenAiChatToolMessageParam(data, 1);
+function acceptsOpenAiChatToolMessageParam(data, level = 1) {
+  return predicate248_OpenAiChatToolMessageParam(data, level);
 }
-function acceptsOpenAiChatFunctionToolParam(data) {
-  return predicate255_OpenAiChatFunctionToolParam(data, 1);
+function acceptsOpenAiChatFunctionToolParam(data, level = 1) {
+  return predicate255_OpenAiChatFunctionToolParam(data, level);
 }
-function acceptsOpenAiChatCustomToolParam(data) {
-  return predicate264_OpenAiChatCustomToolParam(data, 1);
+function acceptsOpenAiChatCustomToolParam(data, level = 1) {
+  return predicate264_OpenAiChatCustomToolParam(data, level);
 }
-function acceptsOpenAiChatNamedToolChoice(data) {
-  return predicate266_OpenAiChatNamedToolChoice(data, 1);
+function acceptsOpenAiChatNamedToolChoice(data, level = 1) {
+  return predicate266_OpenAiChatNamedToolChoice(data, level);
 }
-function acceptsOpenAiChatResponseFormat(data) {
-  return predicate271_OpenAiChatResponseFormat(data, 1);
+function acceptsOpenAiChatResponseFormat(data, level = 1) {
+  return predicate271_OpenAiChatResponseFormat(data, level);
 }
-function acceptsOpenAiChatOtherTagged(data) {
-  return predicate276_OpenAiChatOtherTagged(data, 1);
+function acceptsOpenAiChatOtherTagged(data, level = 1) {
+  return predicate276_OpenAiChatOtherTagged(data, level);
 }
-function acceptsOpenAiChatRequestFields(data) {
-  return predicate278_OpenAiChatRequestFields(data, 1);
+function acceptsOpenAiChatRequestFields(data, level = 1) {
+  return predicate278_OpenAiChatRequestFields(data, level);
 }
-function acceptsOpenAiChatRequest(data) {
-  return predicate306_OpenAiChatRequest(data, 1);
+function acceptsOpenAiChatRequest(data, level = 1) {
+  return predicate306_OpenAiChatRequest(data, level);
 }
 validateOpenAiChatMessageContent.accepts = acceptsOpenAiChatMessageContent;
 validateOpenAiChatContentPart.accepts = acceptsOpenAiChatContentPart;

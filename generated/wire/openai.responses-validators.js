@@ -1754,140 +1754,140 @@ function predicate331_OpenAiResponsesStreamEvent(data, level) {
   if (!(decide12(data, level) ? predicate333_OpenAiResponsesKnownStreamEvent(data, level) : predicate329_OpenAiResponsesOtherStreamEvent(data, level))) return false;
   return true;
 }
-function acceptsOpenAiResponsesSummaryText(data) {
-  return predicate0_OpenAiResponsesSummaryText(data, 1);
+function acceptsOpenAiResponsesSummaryText(data, level = 1) {
+  return predicate0_OpenAiResponsesSummaryText(data, level);
 }
-function acceptsOpenAiResponsesReasoningText(data) {
-  return predicate3_OpenAiResponsesReasoningText(data, 1);
+function acceptsOpenAiResponsesReasoningText(data, level = 1) {
+  return predicate3_OpenAiResponsesReasoningText(data, level);
 }
-function acceptsOpenAiResponsesReasoningItem(data) {
-  return predicate6_OpenAiResponsesReasoningItem(data, 1);
+function acceptsOpenAiResponsesReasoningItem(data, level = 1) {
+  return predicate6_OpenAiResponsesReasoningItem(data, level);
 }
-function acceptsOpenAiResponsesOutputText(data) {
-  return predicate21_OpenAiResponsesOutputText(data, 1);
+function acceptsOpenAiResponsesOutputText(data, level = 1) {
+  return predicate21_OpenAiResponsesOutputText(data, level);
 }
-function acceptsOpenAiResponsesRefusal(data) {
-  return predicate26_OpenAiResponsesRefusal(data, 1);
+function acceptsOpenAiResponsesRefusal(data, level = 1) {
+  return predicate26_OpenAiResponsesRefusal(data, level);
 }
-function acceptsOpenAiResponsesOtherContentPart(data) {
-  return predicate29_OpenAiResponsesOtherContentPart(data, 1);
+function acceptsOpenAiResponsesOtherContentPart(data, level = 1) {
+  return predicate29_OpenAiResponsesOtherContentPart(data, level);
 }
-function acceptsOpenAiResponsesContentPart(data) {
-  return predicate31_OpenAiResponsesContentPart(data, 1);
+function acceptsOpenAiResponsesContentPart(data, level = 1) {
+  return predicate31_OpenAiResponsesContentPart(data, level);
 }
-function acceptsOpenAiResponsesMessageItem(data) {
-  return predicate39_OpenAiResponsesMessageItem(data, 1);
+function acceptsOpenAiResponsesMessageItem(data, level = 1) {
+  return predicate39_OpenAiResponsesMessageItem(data, level);
 }
-function acceptsOpenAiResponsesFunctionCallItem(data) {
-  return predicate49_OpenAiResponsesFunctionCallItem(data, 1);
+function acceptsOpenAiResponsesFunctionCallItem(data, level = 1) {
+  return predicate49_OpenAiResponsesFunctionCallItem(data, level);
 }
-function acceptsOpenAiResponsesImageGenerationCallItem(data) {
-  return predicate57_OpenAiResponsesImageGenerationCallItem(data, 1);
+function acceptsOpenAiResponsesImageGenerationCallItem(data, level = 1) {
+  return predicate57_OpenAiResponsesImageGenerationCallItem(data, level);
 }
-function acceptsOpenAiResponsesOtherItem(data) {
-  return predicate65_OpenAiResponsesOtherItem(data, 1);
+function acceptsOpenAiResponsesOtherItem(data, level = 1) {
+  return predicate65_OpenAiResponsesOtherItem(data, level);
 }
-function acceptsOpenAiResponsesOutputItem(data) {
-  return predicate67_OpenAiResponsesOutputItem(data, 1);
+function acceptsOpenAiResponsesOutputItem(data, level = 1) {
+  return predicate67_OpenAiResponsesOutputItem(data, level);
 }
-function acceptsOpenAiResponsesError(data) {
-  return predicate76_OpenAiResponsesError(data, 1);
+function acceptsOpenAiResponsesError(data, level = 1) {
+  return predicate76_OpenAiResponsesError(data, level);
 }
-function acceptsOpenAiResponsesResponse(data) {
-  return predicate87_OpenAiResponsesResponse(data, 1);
+function acceptsOpenAiResponsesResponse(data, level = 1) {
+  return predicate87_OpenAiResponsesResponse(data, level);
 }
-function acceptsOpenAiResponsesErrorBody(data) {
-  return predicate107_OpenAiResponsesErrorBody(data, 1);
+function acceptsOpenAiResponsesErrorBody(data, level = 1) {
+  return predicate107_OpenAiResponsesErrorBody(data, level);
 }
-function acceptsOpenAiResponsesInputText(data) {
-  return predicate109_OpenAiResponsesInputText(data, 1);
+function acceptsOpenAiResponsesInputText(data, level = 1) {
+  return predicate109_OpenAiResponsesInputText(data, level);
 }
-function acceptsOpenAiResponsesInputImage(data) {
-  return predicate112_OpenAiResponsesInputImage(data, 1);
+function acceptsOpenAiResponsesInputImage(data, level = 1) {
+  return predicate112_OpenAiResponsesInputImage(data, level);
 }
-function acceptsOpenAiResponsesInputFile(data) {
-  return predicate120_OpenAiResponsesInputFile(data, 1);
+function acceptsOpenAiResponsesInputFile(data, level = 1) {
+  return predicate120_OpenAiResponsesInputFile(data, level);
 }
-function acceptsOpenAiResponsesInputMessage(data) {
-  return predicate125_OpenAiResponsesInputMessage(data, 1);
+function acceptsOpenAiResponsesInputMessage(data, level = 1) {
+  return predicate125_OpenAiResponsesInputMessage(data, level);
 }
-function acceptsOpenAiResponsesFunctionCallOutputItem(data) {
-  return predicate139_OpenAiResponsesFunctionCallOutputItem(data, 1);
+function acceptsOpenAiResponsesFunctionCallOutputItem(data, level = 1) {
+  return predicate139_OpenAiResponsesFunctionCallOutputItem(data, level);
 }
-function acceptsOpenAiResponsesOtherInputItem(data) {
-  return predicate149_OpenAiResponsesOtherInputItem(data, 1);
+function acceptsOpenAiResponsesOtherInputItem(data, level = 1) {
+  return predicate149_OpenAiResponsesOtherInputItem(data, level);
 }
-function acceptsOpenAiResponsesNonMessageInputItem(data) {
-  return predicate151_OpenAiResponsesNonMessageInputItem(data, 1);
+function acceptsOpenAiResponsesNonMessageInputItem(data, level = 1) {
+  return predicate151_OpenAiResponsesNonMessageInputItem(data, level);
 }
-function acceptsOpenAiResponsesInputItem(data) {
-  return predicate160_OpenAiResponsesInputItem(data, 1);
+function acceptsOpenAiResponsesInputItem(data, level = 1) {
+  return predicate160_OpenAiResponsesInputItem(data, level);
 }
-function acceptsOpenAiResponsesFunctionToolParam(data) {
-  return predicate167_OpenAiResponsesFunctionToolParam(data, 1);
+function acceptsOpenAiResponsesFunctionToolParam(data, level = 1) {
+  return predicate167_OpenAiResponsesFunctionToolParam(data, level);
 }
-function acceptsOpenAiResponsesHostedToolParam(data) {
-  return predicate179_OpenAiResponsesHostedToolParam(data, 1);
+function acceptsOpenAiResponsesHostedToolParam(data, level = 1) {
+  return predicate179_OpenAiResponsesHostedToolParam(data, level);
 }
-function acceptsOpenAiResponsesNamedToolChoice(data) {
-  return predicate197_OpenAiResponsesNamedToolChoice(data, 1);
+function acceptsOpenAiResponsesNamedToolChoice(data, level = 1) {
+  return predicate197_OpenAiResponsesNamedToolChoice(data, level);
 }
-function acceptsOpenAiResponsesOtherTagged(data) {
-  return predicate212_OpenAiResponsesOtherTagged(data, 1);
+function acceptsOpenAiResponsesOtherTagged(data, level = 1) {
+  return predicate212_OpenAiResponsesOtherTagged(data, level);
 }
-function acceptsOpenAiResponsesReasoningParam(data) {
-  return predicate214_OpenAiResponsesReasoningParam(data, 1);
+function acceptsOpenAiResponsesReasoningParam(data, level = 1) {
+  return predicate214_OpenAiResponsesReasoningParam(data, level);
 }
-function acceptsOpenAiResponsesRequestFields(data) {
-  return predicate234_OpenAiResponsesRequestFields(data, 1);
+function acceptsOpenAiResponsesRequestFields(data, level = 1) {
+  return predicate234_OpenAiResponsesRequestFields(data, level);
 }
-function acceptsOpenAiResponsesRequest(data) {
-  return predicate269_OpenAiResponsesRequest(data, 1);
+function acceptsOpenAiResponsesRequest(data, level = 1) {
+  return predicate269_OpenAiResponsesRequest(data, level);
 }
-function acceptsOpenAiResponsesResponseEvent(data) {
-  return predicate296_OpenAiResponsesResponseEvent(data, 1);
+function acceptsOpenAiResponsesResponseEvent(data, level = 1) {
+  return predicate296_OpenAiResponsesResponseEvent(data, level);
 }
-function acceptsOpenAiResponsesOutputItemEvent(data) {
-  return predicate299_OpenAiResponsesOutputItemEvent(data, 1);
+function acceptsOpenAiResponsesOutputItemEvent(data, level = 1) {
+  return predicate299_OpenAiResponsesOutputItemEvent(data, level);
 }
-function acceptsOpenAiResponsesContentDeltaEvent(data) {
-  return predicate303_OpenAiResponsesContentDeltaEvent(data, 1);
+function acceptsOpenAiResponsesContentDeltaEvent(data, level = 1) {
+  return predicate303_OpenAiResponsesContentDeltaEvent(data, level);
 }
-function acceptsOpenAiResponsesContentPartAddedEvent(data) {
-  return predicate308_OpenAiResponsesContentPartAddedEvent(data, 1);
+function acceptsOpenAiResponsesContentPartAddedEvent(data, level = 1) {
+  return predicate308_OpenAiResponsesContentPartAddedEvent(data, level);
 }
-function acceptsOpenAiResponsesSummaryEvent(data) {
-  return predicate313_OpenAiResponsesSummaryEvent(data, 1);
+function acceptsOpenAiResponsesSummaryEvent(data, level = 1) {
+  return predicate313_OpenAiResponsesSummaryEvent(data, level);
 }
-function acceptsOpenAiResponsesArgumentsDeltaEvent(data) {
-  return predicate318_OpenAiResponsesArgumentsDeltaEvent(data, 1);
+function acceptsOpenAiResponsesArgumentsDeltaEvent(data, level = 1) {
+  return predicate318_OpenAiResponsesArgumentsDeltaEvent(data, level);
 }
-function acceptsOpenAiResponsesErrorEvent(data) {
-  return predicate322_OpenAiResponsesErrorEvent(data, 1);
+function acceptsOpenAiResponsesErrorEvent(data, level = 1) {
+  return predicate322_OpenAiResponsesErrorEvent(data, level);
 }
-function acceptsOpenAiResponsesOtherStreamEvent(data) {
-  return predicate329_OpenAiResponsesOtherStreamEvent(data, 1);
+function acceptsOpenAiResponsesOtherStreamEvent(data, level = 1) {
+  return predicate329_OpenAiResponsesOtherStreamEvent(data, level);
 }
-function acceptsOpenAiResponsesStreamEvent(data) {
-  return predicate331_OpenAiResponsesStreamEvent(data, 1);
+function acceptsOpenAiResponsesStreamEvent(data, level = 1) {
+  return predicate331_OpenAiResponsesStreamEvent(data, level);
 }
-function acceptsOpenAiResponsesKnownContentPart(data) {
-  return predicate33_OpenAiResponsesKnownContentPart(data, 1);
+function acceptsOpenAiResponsesKnownContentPart(data, level = 1) {
+  return predicate33_OpenAiResponsesKnownContentPart(data, level);
 }
-function acceptsOpenAiResponsesKnownOutputItem(data) {
-  return predicate69_OpenAiResponsesKnownOutputItem(data, 1);
+function acceptsOpenAiResponsesKnownOutputItem(data, level = 1) {
+  return predicate69_OpenAiResponsesKnownOutputItem(data, level);
 }
-function acceptsOpenAiResponsesInputMessageItem(data) {
-  return predicate162_OpenAiResponsesInputMessageItem(data, 1);
+function acceptsOpenAiResponsesInputMessageItem(data, level = 1) {
+  return predicate162_OpenAiResponsesInputMessageItem(data, level);
 }
-function acceptsOpenAiResponsesKnownInputItem(data) {
-  return predicate153_OpenAiResponsesKnownInputItem(data, 1);
+function acceptsOpenAiResponsesKnownInputItem(data, level = 1) {
+  return predicate153_OpenAiResponsesKnownInputItem(data, level);
 }
-function acceptsOpenAiResponsesIncludable(data) {
-  return predicate255_OpenAiResponsesIncludable(data, 1);
+function acceptsOpenAiResponsesIncludable(data, level = 1) {
+  return predicate255_OpenAiResponsesIncludable(data, level);
 }
-function acceptsOpenAiResponsesKnownStreamEvent(data) {
-  return predicate333_OpenAiResponsesKnownStreamEvent(data, 1);
+function acceptsOpenAiResponsesKnownStreamEvent(data, level = 1) {
+  return predicate333_OpenAiResponsesKnownStreamEvent(data, level);
 }
 validateOpenAiResponsesSummaryText.accepts = acceptsOpenAiResponsesSummaryText;
 validateOpenAiResponsesReasoningText.accepts = acceptsOpenAiResponsesReasoningText;

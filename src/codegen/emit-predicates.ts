@@ -256,7 +256,9 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     const root = resolve(`${model}.json`);
     const predicate = `accepts${model}`;
     names[exportName] = predicate;
-    entries.push(`function ${predicate}(data) {\n  return ${check(root, "data", "1", true)};\n}`);
+    // `level` is the container level the value sits at: 1 for a document, deeper for one checked as a
+    // member of an enclosing document (parseHistory checks a history's messages one by one at level 3).
+    entries.push(`function ${predicate}(data, level = 1) {\n  return ${check(root, "data", "level", true)};\n}`);
   }
   const runtime = `function acceptAny() {\n  return true;\n}
 function acceptNone() {\n  return false;\n}

@@ -75,29 +75,61 @@ const SESSION_COLUMNS = "id, created_at, expires_at, metadata, version";
 const EVENT_COLUMNS = "seq, event_id, event_type, event_time, synthetic, body, body_format";
 
 /**
- * The rows of a batch, from the six JSON arrays of eventColumns starting at parameter `first`. JSON
- * arrays rather than text[]: JSON.stringify escapes a body natively where pg escapes each element of an
+ * How a batch's bodies travel: `lines` as one text, a body per line (the bodies of eventToRow are
+ * JSON.stringify's output, which escapes every line break, so no body holds one), or `json` as a JSON
+ * array like the other columns, for rows whose bodies hold line breaks or are empty (a caller of the
+ * repository may write any text). Lines cost the client a join instead of JSON.stringify escaping every
+ * quote of every body, and the server a split instead of a JSON parse (issue 21).
+ */
+type BodyEncoding = "lines" | "json";
+
+/**
+ * The rows of a batch, from the parallel columns of eventColumns starting at parameter `first`. JSON
+ * arrays rather than text[]: JSON.stringify escapes a value natively where pg escapes each element of an
  * array literal with two regular expressions, and the server reads them back faster (issue 21).
  */
-function unnestedColumns(first: number): string {
-  const arrays = Array.from({ length: 6 }, (_, index) => `json_array_elements_text($${first + index}::json)`);
-  return `ROWS FROM (${arrays.join(", ")}) WITH ORDINALITY AS batch (event_id, event_type, event_time, synthetic, body, body_format, position)`;
+function unnestedColumns(first: number, bodies: BodyEncoding): string {
+  const json = (index: number) => `json_array_elements_text($${first + index}::json)`;
+  const body = bodies === "lines" ? `unnest(string_to_array($${first + 4}::text, E'\\n'))` : json(4);
+  return `ROWS FROM (${json(0)}, ${json(1)}, ${json(2)}, ${json(3)}, ${body}, ${json(5)}) WITH ORDINALITY AS batch (event_id, event_type, event_time, synthetic, body, body_format, position)`;
 }
 
 /** The inserted columns of a batch row, after session_id and seq. */
 const BATCH_COLUMNS = "batch.event_id, batch.event_type, batch.event_time, batch.synthetic::boolean, batch.body, batch.body_format";
 
-/** Named statements: pg prepares each once per connection, then only binds values. */
-const SQL = {
+/** The append statement for bodies sent one way or the other (see BodyEncoding). */
+function appendEventsStatement(bodies: BodyEncoding): string {
+  // seq = the new version - batch size + position; the row lock of the UPDATE orders concurrent appends.
+  return `WITH bumped AS (
+      UPDATE partwise_session SET version = version + $3
+      WHERE id = $1 AND ($2::bigint IS NULL OR version = $2::bigint)
+      RETURNING version
+    ), inserted AS (
+      INSERT INTO partwise_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
+      SELECT $1, bumped.version - $3 + batch.position, ${BATCH_COLUMNS}
+      FROM bumped, ${unnestedColumns(4, bodies)}
+      RETURNING 1
+    )
+    SELECT version FROM bumped`;
+}
+
+/** The create statement for bodies sent one way or the other (see BodyEncoding). */
+function createSessionStatement(bodies: BodyEncoding): string {
   // One statement, so the session, its attributes and its first events are written together or not at all.
-  createSession: `WITH created AS (
+  return `WITH created AS (
       INSERT INTO partwise_session (id, created_at, expires_at, metadata, version) VALUES ($1, $2, $3, $4, json_array_length($6::json)) RETURNING id
     ), attributes AS (
       INSERT INTO partwise_session_attribute (attribute_key, session_id) SELECT key, created.id FROM created, unnest($5::text[]) AS key
     )
     INSERT INTO partwise_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
     SELECT created.id, batch.position, ${BATCH_COLUMNS}
-    FROM created, ${unnestedColumns(6)}`,
+    FROM created, ${unnestedColumns(6, bodies)}`;
+}
+
+/** Named statements: pg prepares each once per connection, then only binds values. */
+const SQL = {
+  createSession: createSessionStatement("lines"),
+  createSessionJsonBodies: createSessionStatement("json"),
   findSession: `SELECT ${SESSION_COLUMNS} FROM partwise_session WHERE id = $1`,
   findByAttribute: `SELECT s.id, s.created_at, s.expires_at, s.metadata, s.version FROM partwise_session_attribute a
     JOIN partwise_session s ON s.id = a.session_id WHERE a.attribute_key = $1 ORDER BY s.created_at, s.id`,
@@ -105,18 +137,8 @@ const SQL = {
   deleteSession: "DELETE FROM partwise_session WHERE id = $1",
   deleteExpired: "DELETE FROM partwise_session WHERE expires_at <= $1 RETURNING id",
   version: "SELECT version FROM partwise_session WHERE id = $1",
-  // seq = the new version - batch size + position; the row lock of the UPDATE orders concurrent appends.
-  appendEvents: `WITH bumped AS (
-      UPDATE partwise_session SET version = version + $3
-      WHERE id = $1 AND ($2::bigint IS NULL OR version = $2::bigint)
-      RETURNING version
-    ), inserted AS (
-      INSERT INTO partwise_session_event (session_id, seq, event_id, event_type, event_time, synthetic, body, body_format)
-      SELECT $1, bumped.version - $3 + batch.position, ${BATCH_COLUMNS}
-      FROM bumped, ${unnestedColumns(4)}
-      RETURNING 1
-    )
-    SELECT version FROM bumped`,
+  appendEvents: appendEventsStatement("lines"),
+  appendEventsJsonBodies: appendEventsStatement("json"),
   existingEventIds: "SELECT event_id FROM partwise_session_event WHERE event_id = ANY($1::text[])",
   readEvents: `SELECT ${EVENT_COLUMNS} FROM partwise_session_event WHERE session_id = $1
     AND ($2::text[] IS NULL OR event_type = ANY($2::text[])) AND (NOT $3::boolean OR NOT synthetic) ORDER BY seq`,
@@ -152,14 +174,20 @@ function eventFromRow(row: Row): StoredEventRow {
   };
 }
 
-/** The columns of event rows as the parallel JSON arrays the statements unnest (unnestedColumns). */
-function eventColumns(rows: readonly EventRow[]): string[] {
+/** How the bodies of `rows` can travel (see BodyEncoding). */
+function bodyEncoding(rows: readonly EventRow[]): BodyEncoding {
+  for (const row of rows) if (row.body === "" || row.body.includes("\n")) return "json";
+  return "lines";
+}
+
+/** The columns of event rows as the parallel arrays the statements unnest (unnestedColumns), the bodies as `bodies` says. */
+function eventColumns(rows: readonly EventRow[], bodies: BodyEncoding): string[] {
   return [
     JSON.stringify(rows.map((row) => row.id)),
     JSON.stringify(rows.map((row) => row.type)),
     JSON.stringify(rows.map((row) => row.timestamp)),
     JSON.stringify(rows.map((row) => row.synthetic)),
-    JSON.stringify(rows.map((row) => row.body)),
+    bodies === "lines" ? rows.map((row) => row.body).join("\n") : JSON.stringify(rows.map((row) => row.body)),
     JSON.stringify(rows.map((row) => row.bodyFormat)),
   ];
 }
@@ -291,10 +319,12 @@ export class PostgresSessionRepository implements SessionRepository {
 
   async createSession(session: SessionRow, attributeKeys: readonly string[], events: readonly EventRow[]): Promise<void> {
     try {
+      const bodies = bodyEncoding(events);
+      const name = bodies === "lines" ? "createSession" : "createSessionJsonBodies";
       await this.#pool.query({
-        name: "partwise_createSession",
-        text: SQL.createSession,
-        values: [session.id, session.createdAt, session.expiresAt, session.metadata, attributeKeys, ...eventColumns(events)],
+        name: `partwise_${name}`,
+        text: SQL[name],
+        values: [session.id, session.createdAt, session.expiresAt, session.metadata, attributeKeys, ...eventColumns(events, bodies)],
       });
     } catch (error) {
       if (hasCode(error, UNIQUE_VIOLATION) && (error as { constraint?: string }).constraint === "partwise_session_pkey") {
@@ -333,15 +363,12 @@ export class PostgresSessionRepository implements SessionRepository {
   async appendEvents(sessionId: string, rows: readonly EventRow[], expectedVersion: number | undefined): Promise<number> {
     let result: Row[];
     try {
+      const bodies = bodyEncoding(rows);
+      const name = bodies === "lines" ? "appendEvents" : "appendEventsJsonBodies";
       result = (await this.#pool.query({
-        name: "partwise_appendEvents",
-        text: SQL.appendEvents,
-        values: [
-          sessionId,
-          expectedVersion ?? null,
-          rows.length,
-          ...eventColumns(rows),
-        ],
+        name: `partwise_${name}`,
+        text: SQL[name],
+        values: [sessionId, expectedVersion ?? null, rows.length, ...eventColumns(rows, bodies)],
         rowMode: "array",
       })).rows as Row[];
     } catch (error) {

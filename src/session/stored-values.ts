@@ -6,6 +6,7 @@ import { bytesToHex } from "../bytes/byte-arrays.js";
 import { sha256 } from "../bytes/sha256.js";
 import { PartwiseError, SessionError } from "../errors/partwise-error.js";
 import { appendPointer } from "../json/json-location.js";
+import { hasOwnField } from "../json/own-property.js";
 
 /** The longest session or event id, in UTF-16 code units: short enough for a B-tree key in every store. */
 export const MAX_ID_LENGTH = 256;
@@ -100,7 +101,7 @@ export function assertPlainJson(value: unknown, pointer: string, depth?: DepthCh
       const prototype = Object.getPrototypeOf(node) as unknown;
       if (prototype !== Object.prototype && prototype !== null) return refuse(`got ${describeValue(node)}`);
       for (const key in node) {
-        if (!Object.hasOwn(node, key)) continue;
+        if (!hasOwnField(node, key)) continue;
         const element = (node as Record<string, unknown>)[key];
         if (element === undefined) continue;
         path.push(key);

@@ -1,10 +1,11 @@
 import fc from "fast-check";
+import type { Message, Part } from "../../generated/types.js";
 import { describe, expect, it } from "vitest";
 import { validateHistory } from "../../generated/validators.js";
 import { InvalidDocumentError, PartwiseError } from "../../src/errors/partwise-error.js";
-import { parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
+import { MAX_NESTING_DEPTH, parseHistory, parseMessage, parsePart, parseSessionEvent } from "../../src/parts/parse.js";
 import { messagesEqual } from "../../src/parts/equality.js";
-import { historyToJson, serialize } from "../../src/parts/serialize.js";
+import { historyToJson, messageToStoredJson, serialize } from "../../src/parts/serialize.js";
 import { historyArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
 
@@ -56,6 +57,80 @@ describe("serialize and parseHistory", () => {
   it("wraps a bare message array in a history document", () => {
     const history = parseHistory('[{"role":"user","parts":[{"type":"text","text":"hi"}]}]');
     expect(historyToJson(history)).toEqual({ format: "partwise.history", version: 1, messages: [{ role: "user", parts: [{ type: "text", text: "hi", attributes: {} }] }] });
+  });
+});
+
+describe("parseHistory of a value already parsed", () => {
+  const given = () => JSON.parse(serialize({
+    format: "partwise.history",
+    version: 1,
+    messages: [
+      { role: "user", parts: [{ type: "text", text: "hi" }] },
+      { role: "tool", parts: [{ type: "tool_result", id: "c1", content: [{ type: "text", text: "ok" }], isError: false }] },
+    ],
+  })) as unknown;
+
+  it("reads empty attributes as absent without changing the caller's objects", () => {
+    const value = given();
+    const before = structuredClone(value);
+    const history = parseHistory(value);
+    expect(value).toEqual(before);
+    expect(history.messages.map((message) => message.parts)).toEqual([
+      [{ type: "text", text: "hi" }],
+      [{ type: "tool_result", id: "c1", content: [{ type: "text", text: "ok" }], isError: false }],
+    ]);
+  });
+
+  it("copies a part with fields the writer does not write, or in another order, field for field", () => {
+    const parts = [
+      { text: "a", type: "text", attributes: {} },
+      { type: "text", text: "b", citationsSeen: 2, attributes: {} },
+      JSON.parse('{"type":"media","media":{"mimeType":"image/png","data":"AA==","dataKind":"bytes"},"__proto__":{"kept":true},"attributes":{}}') as unknown,
+    ];
+    const read = parseHistory({ format: "partwise.history", version: 1, messages: [{ role: "user", parts }] }).messages[0]!.parts;
+    expect(read.map((part) => Object.keys(part))).toEqual([["text", "type"], ["type", "text", "citationsSeen"], ["type", "media", "__proto__"]]);
+    expect(Object.getPrototypeOf(read[2])).toBe(Object.prototype);
+  });
+
+  it("checks each message at its depth in the document: a message nested as deep as parseMessage allows is too deep inside a history", () => {
+    let metadata: Record<string, unknown> = {};
+    const root = metadata;
+    // The message alone is level 1 and its metadata 2; inside a history they are levels 3 and 4.
+    for (let level = 2; level < MAX_NESTING_DEPTH; level++) metadata = metadata.a = {};
+    const message = { role: "user", parts: [], metadata: root };
+    expect(parseMessage(message).metadata).toBe(root);
+    const error = thrown(() => parseHistory({ format: "partwise.history", version: 1, messages: [message] }));
+    expect(error.code).toBe("json/too-deep");
+    expect(error.pointer).toBe(`/messages/0/metadata${"/a".repeat(MAX_NESTING_DEPTH - 3)}`);
+  });
+
+  it("reports a wrong field of the document itself after valid messages", () => {
+    const value = given() as Record<string, unknown>;
+    const error = thrown(() => parseHistory({ ...value, version: 2 }));
+    expect([error.code, error.pointer]).toEqual(["schema/invalid", "/version"]);
+  });
+
+  it("reads a document whose prototype is not Object.prototype the same way", () => {
+    const value = given() as Record<string, unknown>;
+    const history = parseHistory(Object.assign(Object.create({ inherited: true }) as object, value));
+    expect(history.messages[0]?.parts).toEqual([{ type: "text", text: "hi" }]);
+  });
+});
+
+describe("messageToStoredJson", () => {
+  it("writes a message in the written order whether its fields came in that order or not", () => {
+    const canonical = '{"role":"assistant","parts":[{"type":"tool_call","toolCall":{"id":"c","type":"function","name":"f","arguments":"{}"},"payload":{"provider":"anthropic","kind":"signature","data":"x"}},{"type":"text","text":"a","seen":1}],"metadata":{"z":1,"a":2}}';
+    expect(JSON.stringify(messageToStoredJson(JSON.parse(canonical) as Message))).toBe(canonical);
+    const shuffled = { metadata: { z: 1, a: 2 }, parts: [{ toolCall: { name: "f", arguments: "{}", id: "c", type: "function" }, type: "tool_call", payload: { data: "x", kind: "signature", provider: "anthropic" } }, { seen: 1, text: "a", type: "text" }], role: "assistant" };
+    expect(JSON.stringify(messageToStoredJson(shuffled as unknown as Message))).toBe(canonical);
+  });
+
+  it("writes a known field that is not enumerable, and a part of a later format version as the node it was read from", () => {
+    const part = { type: "text", attributes: { k: "v" } };
+    Object.defineProperty(part, "text", { value: "hidden", enumerable: false });
+    expect(JSON.stringify(messageToStoredJson({ role: "user", parts: [part as Part] }))).toBe('{"role":"user","parts":[{"type":"text","text":"hidden","attributes":{"k":"v"}}]}');
+    const future = parseMessage('{"role":"user","parts":[{"type":"hologram","frames":[1]}]}');
+    expect(JSON.stringify(messageToStoredJson(future))).toBe('{"role":"user","parts":[{"type":"hologram","frames":[1]}]}');
   });
 });
 

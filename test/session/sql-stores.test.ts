@@ -115,6 +115,19 @@ describe("PostgresSessionRepository", () => {
     await service.close();
   });
 
+  it("stores every body byte for byte, with line breaks or empty, as given to the repository", async () => {
+    const url = await postgresSchema();
+    const repository = await PostgresSessionRepository.open(url);
+    const row = (id: string, body: string) => ({ id, type: "MESSAGE", timestamp: "2026-01-01T00:00:00Z", synthetic: false, body, bodyFormat: "partwise/1" });
+    const bodies = ['{"message":{"role":"user","parts":[]}}', '{\n  "message": 1\n}\n', "", "\n", "a\r\nb"];
+    await repository.createSession({ id: "s", createdAt: 0, expiresAt: 1e15, metadata: "{}", version: 0 }, [], [row("c1", "line\nbreak"), row("c2", "")]);
+    for (const [index, body] of bodies.entries()) await repository.appendEvents("s", [row(`a${index}`, body), row(`b${index}`, '{"plain":true}')], undefined);
+    const stored = await repository.readEvents("s", {});
+    expect(stored.map((event) => event.body)).toEqual(["line\nbreak", "", ...bodies.flatMap((body) => [body, '{"plain":true}'])]);
+    expect(stored.map((event) => event.seq)).toEqual(stored.map((_, index) => index + 1));
+    await repository.close();
+  });
+
   it("fails with session/storage, without the password, when the server cannot be reached", async () => {
     const error = await failure(PostgresSessionRepository.open("postgres://someone:hunter2@127.0.0.1:9/nowhere"));
     expect(error.code).toBe("session/storage");

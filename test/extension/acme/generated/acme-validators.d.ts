@@ -21,8 +21,10 @@ export interface StandaloneValidator {
    * The same verdict without the error bookkeeping, for values nested at most 128 levels deep
    * (false for deeper ones): true means the validator accepts the value; on false, call the validator
    * for its errors. Generated validators have it; ajv instances compiled at run time do not.
+   * `level` is the container level of `data` (default 1, a document of its own): a member checked on
+   * its own, as a history's message at level 3, keeps the depth limit of the whole document.
    */
-  readonly accepts?: (data: unknown) => boolean;
+  readonly accepts?: (data: unknown, level?: number) => boolean;
 }
 
 /** Validates a `AcmeThought` against AcmeThought.json. */

@@ -490,53 +490,53 @@ function predicate80_AcmeFinishEvent(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "stop" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function acceptsAcmeThought(data) {
-  return predicate0_AcmeThought(data, 1);
+function acceptsAcmeThought(data, level = 1) {
+  return predicate0_AcmeThought(data, level);
 }
-function acceptsAcmeSay(data) {
-  return predicate4_AcmeSay(data, 1);
+function acceptsAcmeSay(data, level = 1) {
+  return predicate4_AcmeSay(data, level);
 }
-function acceptsAcmeCall(data) {
-  return predicate7_AcmeCall(data, 1);
+function acceptsAcmeCall(data, level = 1) {
+  return predicate7_AcmeCall(data, level);
 }
-function acceptsAcmeResult(data) {
-  return predicate12_AcmeResult(data, 1);
+function acceptsAcmeResult(data, level = 1) {
+  return predicate12_AcmeResult(data, level);
 }
-function acceptsAcmeOtherItem(data) {
-  return predicate17_AcmeOtherItem(data, 1);
+function acceptsAcmeOtherItem(data, level = 1) {
+  return predicate17_AcmeOtherItem(data, level);
 }
-function acceptsAcmeUsage(data) {
-  return predicate19_AcmeUsage(data, 1);
+function acceptsAcmeUsage(data, level = 1) {
+  return predicate19_AcmeUsage(data, level);
 }
-function acceptsAcmeReply(data) {
-  return predicate22_AcmeReply(data, 1);
+function acceptsAcmeReply(data, level = 1) {
+  return predicate22_AcmeReply(data, level);
 }
-function acceptsAcmeTurn(data) {
-  return predicate36_AcmeTurn(data, 1);
+function acceptsAcmeTurn(data, level = 1) {
+  return predicate36_AcmeTurn(data, level);
 }
-function acceptsAcmeTool(data) {
-  return predicate47_AcmeTool(data, 1);
+function acceptsAcmeTool(data, level = 1) {
+  return predicate47_AcmeTool(data, level);
 }
-function acceptsAcmeRequest(data) {
-  return predicate52_AcmeRequest(data, 1);
+function acceptsAcmeRequest(data, level = 1) {
+  return predicate52_AcmeRequest(data, level);
 }
-function acceptsAcmeErrorBody(data) {
-  return predicate60_AcmeErrorBody(data, 1);
+function acceptsAcmeErrorBody(data, level = 1) {
+  return predicate60_AcmeErrorBody(data, level);
 }
-function acceptsAcmeStartEvent(data) {
-  return predicate64_AcmeStartEvent(data, 1);
+function acceptsAcmeStartEvent(data, level = 1) {
+  return predicate64_AcmeStartEvent(data, level);
 }
-function acceptsAcmeItemEvent(data) {
-  return predicate67_AcmeItemEvent(data, 1);
+function acceptsAcmeItemEvent(data, level = 1) {
+  return predicate67_AcmeItemEvent(data, level);
 }
-function acceptsAcmeDeltaEvent(data) {
-  return predicate74_AcmeDeltaEvent(data, 1);
+function acceptsAcmeDeltaEvent(data, level = 1) {
+  return predicate74_AcmeDeltaEvent(data, level);
 }
-function acceptsAcmeSealEvent(data) {
-  return predicate77_AcmeSealEvent(data, 1);
+function acceptsAcmeSealEvent(data, level = 1) {
+  return predicate77_AcmeSealEvent(data, level);
 }
-function acceptsAcmeFinishEvent(data) {
-  return predicate80_AcmeFinishEvent(data, 1);
+function acceptsAcmeFinishEvent(data, level = 1) {
+  return predicate80_AcmeFinishEvent(data, level);
 }
 validateAcmeThought.accepts = acceptsAcmeThought;
 validateAcmeSay.accepts = acceptsAcmeSay;
