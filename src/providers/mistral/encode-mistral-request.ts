@@ -22,13 +22,27 @@ const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
 const UTF8 = new TextEncoder();
 
 /**
+ * The UTF-8 bytes of an id: an ASCII id (every provider's ids are) is its char codes, copied by hand, since
+ * TextEncoder's call into the runtime cost a Mistral request as much as the digests themselves.
+ */
+function utf8Bytes(id: string): Uint8Array {
+  const bytes = new Uint8Array(id.length);
+  for (let index = 0; index < id.length; index++) {
+    const code = id.charCodeAt(index);
+    if (code >= 0x80) return UTF8.encode(id);
+    bytes[index] = code;
+  }
+  return bytes;
+}
+
+/**
  * A tool-call id Mistral takes: its own ids as they are; any other (another provider's `toolu_...`,
  * `call_...`) derived from it the same way every time, so a call and its result keep matching.
  * Mistral rejects others: "Tool call id was call_search but must be a-z, A-Z, 0-9, with a length of 9".
  */
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  const digest = sha256(UTF8.encode(id));
+  const digest = sha256(utf8Bytes(id));
   let derived = "";
   for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
   return derived;
