@@ -100,7 +100,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
         }
         case "tool_result":
           // The rules reject a tool result in an assistant message before it gets here.
-          throw rejectedPartError(sent, pointer, context, decideReplay(sent, context));
+          throw rejectedPartError(sent, pointer(), context, decideReplay(sent, context));
         default:
           return unreachable(sent, "part");
       }

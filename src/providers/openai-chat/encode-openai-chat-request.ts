@@ -6,7 +6,7 @@
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
 import type { History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
+import { type ContentPlace, OwnMessage, type Pointer, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
 import { type EncodeOptions, type EncodedRequestOf, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
@@ -79,7 +79,7 @@ interface AssistantFields {
 const noFields = (): AssistantFields => ({ content: [], rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: [], other: undefined });
 
 /** Places one part the rules let through; false when it has no place in a message (reported). */
-function place(provider: string, fields: AssistantFields, part: Part, withPayload: boolean, pointer: string): boolean {
+function place(provider: string, fields: AssistantFields, part: Part, withPayload: boolean, pointer: Pointer): boolean {
   switch (part.type) {
     case "text":
       if (part.text !== "") fields.content.push({ type: "text", text: part.text });
@@ -89,8 +89,11 @@ function place(provider: string, fields: AssistantFields, part: Part, withPayloa
       const text = part.text ?? part.summary ?? "";
       if (text !== "") fields.reasoning = (fields.reasoning ?? "") + text;
       if (!withPayload || part.payload?.provider !== provider || part.payload.kind !== REASONING_DETAILS) return true;
-      const details = parseRawJson(part.payload.data, provider, `${pointer}/payload/data`);
-      if (!Array.isArray(details)) throw invalidWire(provider, `the reasoning_details payload at ${pointer} is not a JSON array`, { pointer });
+      const details = parseRawJson(part.payload.data, provider, () => `${pointer()}/payload/data`);
+      if (!Array.isArray(details)) {
+        const at = pointer();
+        throw invalidWire(provider, `the reasoning_details payload at ${at} is not a JSON array`, { pointer: at });
+      }
       (fields.details ??= []).push(...details);
       return true;
     }
@@ -102,7 +105,7 @@ function place(provider: string, fields: AssistantFields, part: Part, withPayloa
       fields.audio = part.media.id;
       return true;
     case "unknown": {
-      const raw = parseRawObject(part.rawJson, provider, `${pointer}/rawJson`);
+      const raw = parseRawObject(part.rawJson, provider, () => `${pointer()}/rawJson`);
       if (part.kind === REFUSAL) fields.refusal = String(raw.refusal);
       else if (part.kind === MESSAGE_FIELDS) Object.assign((fields.other ??= {}), raw);
       else if (part.kind === CONTENT_PART) {

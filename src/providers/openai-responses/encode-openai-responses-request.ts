@@ -8,7 +8,7 @@ import type { ErrorObject, Media, Part } from "../../../generated/types.js";
 import { textToBase64 } from "../../bytes/base64.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import { ownValue } from "../../json/own-property.js";
-import { OwnMessage, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, type Pointer, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import { type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, settleReplay } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
@@ -60,8 +60,9 @@ function mediaContent(media: Media): InputContent {
 }
 
 /** A tool result as a `function_call_output` item, answering the `function_call` with its call id; its output is its text, or input content parts when it holds media. */
-function functionCallOutput(part: ToolResultPart, pointer: string, content: () => InputContent[]): OpenAiResponsesFunctionCallOutputItem {
+function functionCallOutput(part: ToolResultPart, lazyPointer: Pointer, content: () => InputContent[]): OpenAiResponsesFunctionCallOutputItem {
   if (part.id === undefined || part.id === null || part.id === "") {
+    const pointer = lazyPointer();
     throw new UnsupportedPartError("provider/unsupported-part", `tool_result at ${pointer} has no id: a function_call_output needs the call_id of its function_call`, {
       pointer,
       provider: OPENAI_RESPONSES,
@@ -155,9 +156,12 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
         if (original.type === "text") return undefined;
         return new Skip(original.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
       }
-      if (original.type === "reasoning") held.push({ part: original, pointer, item, warningsBefore: warnings.length });
+      // A held reasoning part keeps its pointer's text: the walk will have moved on when it is settled.
+      if (original.type === "reasoning") held.push({ part: original, pointer: pointer(), item, warningsBefore: warnings.length });
+      else if (held.length === 0) input.push(item);
       else {
-        input.push(...held.map((entry) => entry.item), item);
+        for (const entry of held) input.push(entry.item);
+        input.push(item);
         held = [];
       }
       return undefined;
