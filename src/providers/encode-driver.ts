@@ -143,8 +143,19 @@ export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Rol
   };
 }
 
+function hasOwnMessage(blocks: readonly unknown[]): boolean {
+  for (const block of blocks) if (block instanceof OwnMessage) return true;
+  return false;
+}
+
 /** Walks blocks in order: each run of content between own messages goes to `run`, each own message to `own`. */
 export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wire>)[], run: (content: Block[]) => void, own: (wire: Wire) => void): void {
+  // Most messages hold no own message: their blocks are one run, handed over as they are rather than copied
+  // (the driver makes a message's blocks for the writer, so the run is the writer's to keep).
+  if (!hasOwnMessage(blocks)) {
+    if (blocks.length > 0) run(blocks as Block[]);
+    return;
+  }
   let content: Block[] = [];
   for (const block of blocks) {
     if (!(block instanceof OwnMessage)) {

@@ -20,31 +20,32 @@ import { mediaToOllamaImage, ollamaOtherFields, partToOllamaToolCall } from "./m
 /** A piece of system, user or tool-result content: text joins the message's `content`, an image its `images`. */
 type ContentBlock = { readonly text: string } | { readonly image: string };
 
-/** The text and images of a message's content blocks. */
-function contentOf(blocks: readonly (ContentBlock | OwnMessage<OllamaRequestMessage>)[]): { content: string; images: string[] } {
+/**
+ * The message of content blocks: their text joined as `content`, their images as `images` when there are
+ * any. Written straight into the message, with no images array for a message without images.
+ */
+function contentMessage(role: "system" | "user" | "tool", blocks: readonly (ContentBlock | OwnMessage<OllamaRequestMessage>)[]): OllamaRequestMessage {
   let content = "";
-  const images: string[] = [];
+  let images: string[] | undefined;
   for (const block of blocks as readonly ContentBlock[]) {
     if ("text" in block) content += block.text;
-    else images.push(block.image);
+    else (images ??= []).push(block.image);
   }
-  return { content, images };
+  return images === undefined ? { role, content } : { role, content, images };
 }
 
-function userMessage(role: "system" | "user", body: { content: string; images: string[] }): OllamaRequestMessage {
-  return body.images.length > 0 ? { role, content: body.content, images: body.images } : { role, content: body.content };
-}
-
-/** What an assistant message collects from the parts the rules let through. */
+/** What an assistant message collects from the parts the rules let through; a list is made by its first entry. */
 interface AssistantFields {
-  readonly thinking: string[];
-  readonly content: string[];
-  readonly images: string[];
-  readonly toolCalls: OllamaRequestToolCall[];
-  readonly otherFields: Record<string, unknown>;
+  /** How many parts went into the message: one whose parts all had nothing to say still goes out. */
+  parts: number;
+  thinking: string;
+  content: string;
+  images: string[] | undefined;
+  toolCalls: OllamaRequestToolCall[] | undefined;
+  otherFields: Record<string, unknown> | undefined;
 }
 
-const noFields = (): AssistantFields => ({ thinking: [], content: [], images: [], toolCalls: [], otherFields: {} });
+const noFields = (): AssistantFields => ({ parts: 0, thinking: "", content: "", images: undefined, toolCalls: undefined, otherFields: undefined });
 
 /** Ollama messages: each tool result a tool message of its own; an assistant message's parts folded into its fields. */
 function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMessage<OllamaRequestMessage>, OllamaEncoded> {
@@ -62,40 +63,48 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
       return image === undefined ? new Skip(`Ollama takes base64 images on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`) : { image };
     },
     toolResult(part, _pointer, content) {
-      const body = contentOf(content());
-      const tool: OllamaRequestMessage = { role: "tool", content: body.content };
-      if (body.images.length > 0) tool.images = body.images;
+      const tool = contentMessage("tool", content());
       const name = part.name ?? (part.id ? toolNames.get(part.id) : undefined);
       if (name) tool.tool_name = name;
       if (part.id) tool.tool_call_id = part.id;
       return new OwnMessage(tool);
     },
-    system: (blocks) => messages.push(userMessage("system", contentOf(blocks))),
+    system: (blocks) => messages.push(contentMessage("system", blocks)),
     // A message whose parts were all left out is not sent as an empty one.
-    user: (blocks) => forEachRun(blocks, (run) => messages.push(userMessage("user", contentOf(run))), (tool) => messages.push(tool)),
+    user: (blocks) => forEachRun(blocks, (run) => messages.push(contentMessage("user", run)), (tool) => messages.push(tool)),
     // Ollama's wire carries no payload of any kind: every part goes out without one.
     assistantPart(sent, pointer) {
       switch (sent.type) {
         case "text":
-          fields.content.push(sent.text);
+          fields.content += sent.text;
+          fields.parts++;
           return undefined;
         case "reasoning":
-          if (sent.text) fields.thinking.push(sent.text);
+          if (sent.text) {
+            fields.thinking += sent.text;
+            fields.parts++;
+          }
           return undefined;
-        case "tool_call":
-          fields.toolCalls.push(partToOllamaToolCall(sent.toolCall, fields.toolCalls.length, pointer));
+        case "tool_call": {
+          const toolCalls = (fields.toolCalls ??= []);
+          toolCalls.push(partToOllamaToolCall(sent.toolCall, toolCalls.length, pointer));
+          fields.parts++;
           if (sent.toolCall.id !== "") toolNames.set(sent.toolCall.id, sent.toolCall.name);
           return undefined;
+        }
         case "media": {
           const image = mediaToOllamaImage(sent.media);
           if (image === undefined) return new Skip(`Ollama takes base64 images, not ${sent.media.dataKind} ${sent.media.mimeType}`);
-          fields.images.push(image);
+          (fields.images ??= []).push(image);
+          fields.parts++;
           return undefined;
         }
         case "unknown": {
           const other = ollamaOtherFields(sent.rawJson, pointer);
           if (Object.keys(other).some((field) => MODELED_MESSAGE_FIELDS.has(field))) return new Skip("its fields would overwrite fields partwise writes");
-          Object.assign(fields.otherFields, other);
+          // An empty object adds nothing, as before: only fields count.
+          if (Object.keys(other).length > 0) fields.parts++;
+          Object.assign((fields.otherFields ??= {}), other);
           return undefined;
         }
         case "tool_result":
@@ -106,14 +115,14 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
       }
     },
     assistant() {
-      const { thinking, content, images, toolCalls, otherFields } = fields;
+      const { parts, thinking, content, images, toolCalls, otherFields } = fields;
+      if (parts === 0) return false;
       fields = noFields();
-      if (thinking.length + content.length + images.length + toolCalls.length + Object.keys(otherFields).length === 0) return false;
-      const encoded: OllamaRequestMessage = { role: "assistant", content: content.join("") };
-      if (thinking.length > 0) encoded.thinking = thinking.join("");
-      if (images.length > 0) encoded.images = images;
-      if (toolCalls.length > 0) encoded.tool_calls = toolCalls;
-      messages.push(Object.assign(encoded, otherFields));
+      const encoded: OllamaRequestMessage = { role: "assistant", content };
+      if (thinking !== "") encoded.thinking = thinking;
+      if (images !== undefined) encoded.images = images;
+      if (toolCalls !== undefined) encoded.tool_calls = toolCalls;
+      messages.push(otherFields === undefined ? encoded : Object.assign(encoded, otherFields));
       return true;
     },
     body: () => ({ ...options.request, messages }),
