@@ -214,8 +214,16 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   // `depth` counts the indexes in use (a count, not the array's length, which would cost a call to set).
   const trail: number[] = [];
   let depth = 0;
+  // The pointer of the message last spelled, kept while the walk is in it: its parts' warnings share it.
+  let spelledMessage = -1;
+  let messagePointer = "";
   const pointer: Pointer = () => {
-    let text = base + indexSuffix(trail[0] as number);
+    const messageIndex = trail[0] as number;
+    if (messageIndex !== spelledMessage) {
+      spelledMessage = messageIndex;
+      messagePointer = base + indexSuffix(messageIndex);
+    }
+    let text = messagePointer;
     if (depth > 1) text += partSuffix(trail[1] as number);
     for (let level = 2; level < depth; level++) text += CONTENT + indexSuffix(trail[level] as number);
     return text;
@@ -254,14 +262,18 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     }
   };
   const content = (parts: readonly Part[], place: ContentPlace): Block[] => {
-    const blocks: Block[] = [];
+    // Made at its final size: a list grown by push from empty gets room for 17 entries, garbage for a
+    // message of two parts, and a long history makes tens of thousands of them.
+    const blocks = new Array<Block>(parts.length);
+    let count = 0;
     const level = depth++;
     for (let index = 0; index < parts.length; index++) {
       trail[level] = index;
       const block = contentBlock(parts[index] as Part, place);
-      if (block !== undefined) blocks.push(block);
+      if (block !== undefined) blocks[count++] = block;
     }
     depth = level;
+    if (count < blocks.length) blocks.length = count;
     return blocks;
   };
   // The replay rules of the request's provider and variant, looked up once per encode (a writer's per-part
@@ -299,14 +311,22 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     return block instanceof Skip ? skip(part, block.reason) : block;
   };
   const assistant = (message: Message, messageIndex: number): void => {
-    const blocks: Block[] = [];
+    // Made by the first block, with room for the parts left (as content's lists are): most writers fold
+    // assistant parts into fields of their own and return no block at all.
+    let blocks: Block[] | undefined;
+    let count = 0;
+    const parts = message.parts;
     depth = 2;
-    for (let index = 0; index < message.parts.length; index++) {
+    for (let index = 0; index < parts.length; index++) {
       trail[1] = index;
-      const block = assistantPart(message.parts[index] as Part, messageIndex);
-      if (block !== undefined) blocks.push(block);
+      const block = assistantPart(parts[index] as Part, messageIndex);
+      if (block === undefined) continue;
+      blocks ??= new Array<Block>(parts.length - index);
+      blocks[count++] = block;
     }
     depth = 1;
+    if (blocks === undefined) blocks = [];
+    else if (count < blocks.length) blocks.length = count;
     const sent = writer.assistant(blocks, pointer, messageIndex);
     if (!sent && message.parts.length > 0 && writer.reportsAssistantLeftOut !== false) warnings.push(assistantLeftOutWarning(pointer(), provider));
   };

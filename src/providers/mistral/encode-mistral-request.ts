@@ -43,9 +43,9 @@ function utf8Bytes(id: string): Uint8Array {
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
   const digest = sha256(utf8Bytes(id));
-  let derived = "";
-  for (let index = 0; index < 9; index++) derived += BASE62[(digest[index] as number) % 62];
-  return derived;
+  // Nine characters made in one call, not nine strings each one longer than the last.
+  const code = (index: number): number => BASE62.charCodeAt((digest[index] as number) % 62);
+  return String.fromCharCode(code(0), code(1), code(2), code(3), code(4), code(5), code(6), code(7), code(8));
 }
 
 /** An image (bytes as a `data:` URL, or a URL) or a document given by URL, as a user chunk. */
@@ -62,9 +62,10 @@ function mediaChunk(media: Media): MistralChunk | undefined {
 }
 
 /** A string when the chunks are one plain text chunk, as Mistral's own answers without reasoning are; else the chunks. */
-function contentValue(chunks: readonly MistralChunk[]): string | MistralChunk[] {
+function contentValue(chunks: MistralChunk[]): string | MistralChunk[] {
   const [only] = chunks;
-  return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : [...chunks];
+  // The driver makes the chunks' list for this message alone, so the body takes it as it is.
+  return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : chunks;
 }
 
 type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
@@ -84,8 +85,11 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     }
     return encoded;
   };
-  /** The tool calls of the assistant message being written. */
-  let toolCalls: MistralRequestToolCall[] = [];
+  /** The tool calls of the assistant message being written, a list made by its first call. */
+  let toolCalls: MistralRequestToolCall[] | undefined;
+  // Made once per encode, not per user message.
+  const userRun = (chunks: Block[]): number => messages.push({ role: "user", content: contentValue(chunks as MistralChunk[]) });
+  const ownMessage = (message: MistralRequestMessage): number => messages.push(message);
   return {
     context: replayContext(MISTRAL, options),
     misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
@@ -104,11 +108,11 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
       if (blocks.length > 0) messages.push({ role: "system", content: contentValue(blocks as MistralChunk[]) });
     },
     // A message whose parts were all left out is not sent as an empty one.
-    user: (blocks) => forEachRun(blocks, (chunks) => messages.push({ role: "user", content: contentValue(chunks as MistralChunk[]) }), (tool) => messages.push(tool)),
+    user: (blocks) => forEachRun(blocks, userRun, ownMessage),
     assistantPart(sent, pointer) {
       if (sent.type === "tool_call") {
         const id = encodedToolCallId(sent.toolCall.id);
-        toolCalls.push({ id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
+        (toolCalls ??= []).push({ id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
         toolNames.set(id, sent.toolCall.name);
         return undefined;
       }
@@ -117,11 +121,11 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     },
     assistant(blocks) {
       const calls = toolCalls;
-      toolCalls = [];
-      if (blocks.length === 0 && calls.length === 0) return false;
+      toolCalls = undefined;
+      if (blocks.length === 0 && calls === undefined) return false;
       const encoded: MistralRequestMessage = { role: "assistant" };
       if (blocks.length > 0) encoded.content = contentValue(blocks as MistralChunk[]);
-      if (calls.length > 0) encoded.tool_calls = calls;
+      if (calls !== undefined) encoded.tool_calls = calls;
       messages.push(encoded);
       return true;
     },

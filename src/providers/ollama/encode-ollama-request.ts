@@ -47,13 +47,26 @@ interface AssistantFields {
 
 const noFields = (): AssistantFields => ({ parts: 0, thinking: "", content: "", images: undefined, toolCalls: undefined, otherFields: undefined });
 
+/** Empties the fields for the next message (one fields object serves a writer). */
+function clearFields(fields: AssistantFields): void {
+  fields.parts = 0;
+  fields.thinking = "";
+  fields.content = "";
+  fields.images = undefined;
+  fields.toolCalls = undefined;
+  fields.otherFields = undefined;
+}
+
 /** Ollama messages: each tool result a tool message of its own; an assistant message's parts folded into its fields. */
 function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMessage<OllamaRequestMessage>, OllamaEncoded> {
   const context = replayContext(OLLAMA, options);
   const messages: OllamaRequestMessage[] = [];
   /** Tool names by call id, for results that do not name their tool (Ollama matches results by `tool_name`). */
   const toolNames = new Map<string, string>();
-  let fields = noFields();
+  const fields = noFields();
+  // Made once per encode, not per user message.
+  const userRun = (run: ContentBlock[]): number => messages.push(contentMessage("user", run));
+  const ownMessage = (message: OllamaRequestMessage): number => messages.push(message);
   return {
     context,
     misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
@@ -71,7 +84,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
     },
     system: (blocks) => messages.push(contentMessage("system", blocks)),
     // A message whose parts were all left out is not sent as an empty one.
-    user: (blocks) => forEachRun(blocks, (run) => messages.push(contentMessage("user", run)), (tool) => messages.push(tool)),
+    user: (blocks) => forEachRun(blocks, userRun, ownMessage),
     // Ollama's wire carries no payload of any kind: every part goes out without one.
     assistantPart(sent, pointer) {
       switch (sent.type) {
@@ -117,7 +130,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
     assistant() {
       const { parts, thinking, content, images, toolCalls, otherFields } = fields;
       if (parts === 0) return false;
-      fields = noFields();
+      clearFields(fields);
       const encoded: OllamaRequestMessage = { role: "assistant", content };
       if (thinking !== "") encoded.thinking = thinking;
       if (images !== undefined) encoded.images = images;

@@ -122,13 +122,14 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
   let instructionsTaken = request.instructions !== undefined;
   let held: HeldReasoning[] = [];
   let reasoningLeftOut = false;
-  const inputItems = (blocks: (InputContent | OwnMessage<InputItem>)[], role: "user" | "developer") =>
-    forEachRun(
-      blocks,
-      // A message of one text goes as a plain string, the form the API reference shows.
-      (content) => input.push({ type: "message", role, content: content.length === 1 && content[0]?.type === "input_text" ? content[0].text : content } satisfies OpenAiResponsesInputMessage),
-      (item) => input.push(item),
-    );
+  // A message of one text goes as a plain string, the form the API reference shows.
+  const message = (role: "user" | "developer", content: InputContent[]): number =>
+    input.push({ type: "message", role, content: content.length === 1 && content[0]?.type === "input_text" ? content[0].text : content } satisfies OpenAiResponsesInputMessage);
+  // The callbacks of forEachRun, made once per encode rather than per message.
+  const userRun = (content: InputContent[]): number => message("user", content);
+  const developerRun = (content: InputContent[]): number => message("developer", content);
+  const ownItem = (item: InputItem): number => input.push(item);
+  const inputItems = (blocks: (InputContent | OwnMessage<InputItem>)[], role: "user" | "developer") => forEachRun(blocks, role === "user" ? userRun : developerRun, ownItem);
   return {
     context: contexts.context,
     reportsAssistantLeftOut: false,
