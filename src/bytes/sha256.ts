@@ -29,15 +29,26 @@ function rotateRight(value: number, bits: number): number {
   return (value >>> bits) | (value << (32 - bits));
 }
 
-/** The byte at `index` of the padded message (§5.1.1): the message, a 1 bit, zeros, then its length in bits as a 64-bit big-endian number. */
-function paddedByte(message: Uint8Array, index: number, paddedLength: number): number {
-  if (index < message.length) return message[index] as number;
-  if (index === message.length) return 0x80;
-  const fromEnd = paddedLength - index;
-  if (fromEnd > 8) return 0;
-  // The length in bits, byte by byte; a typed array holds under 2^32 bytes, so its top three bytes are 0.
-  if (fromEnd > 5) return 0;
-  return fromEnd === 5 ? message.length >>> 29 : ((message.length * 8) >>> ((fromEnd - 1) * 8)) & 0xff;
+/**
+ * The message's last block or two, padded (§5.1.1): its bytes after the last whole block, a 1 bit, zeros,
+ * then its length in bits as a 64-bit big-endian number. Made once, like the state; returns where in the
+ * message the padded tail starts.
+ */
+const TAIL = new Uint8Array(128);
+function padTail(message: Uint8Array, paddedLength: number): number {
+  const start = message.length - (message.length % 64);
+  const tailLength = paddedLength - start;
+  TAIL.fill(0, 0, tailLength);
+  for (let index = start; index < message.length; index++) TAIL[index - start] = message[index] as number;
+  TAIL[message.length - start] = 0x80;
+  // The length in bits: a typed array holds under 2^32 bytes, so its high word is below 8.
+  const bits = (message.length * 8) >>> 0;
+  TAIL[tailLength - 5] = message.length >>> 29;
+  TAIL[tailLength - 4] = bits >>> 24;
+  TAIL[tailLength - 3] = bits >>> 16;
+  TAIL[tailLength - 2] = bits >>> 8;
+  TAIL[tailLength - 1] = bits;
+  return start;
 }
 
 /** The 32-byte SHA-256 digest of the bytes. */
@@ -46,14 +57,14 @@ export function sha256(message: Uint8Array): Uint8Array {
   const hash = HASH;
   const schedule = SCHEDULE;
   for (let word = 0; word < 8; word++) hash[word] = INITIAL_HASH[word] as number;
+  const tailStart = padTail(message, paddedLength);
   for (let block = 0; block < paddedLength; block += 64) {
-    // Whole words straight from the message; only the last block or two read through the padding.
-    const whole = block + 64 <= message.length;
+    // Whole blocks straight from the message; the last block or two from the padded tail.
+    const source = block < tailStart ? message : TAIL;
+    const offset = block < tailStart ? block : block - tailStart;
     for (let round = 0; round < 16; round++) {
-      const at = block + round * 4;
-      schedule[round] = whole
-        ? ((message[at] as number) << 24) | ((message[at + 1] as number) << 16) | ((message[at + 2] as number) << 8) | (message[at + 3] as number)
-        : (paddedByte(message, at, paddedLength) << 24) | (paddedByte(message, at + 1, paddedLength) << 16) | (paddedByte(message, at + 2, paddedLength) << 8) | paddedByte(message, at + 3, paddedLength);
+      const at = offset + round * 4;
+      schedule[round] = ((source[at] as number) << 24) | ((source[at + 1] as number) << 16) | ((source[at + 2] as number) << 8) | (source[at + 3] as number);
     }
     for (let round = 16; round < 64; round++) {
       const early = schedule[round - 15] as number;

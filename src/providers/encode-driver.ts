@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, payloadClass, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -183,23 +183,32 @@ const partSuffix = (index: number): string => PART_SUFFIX[index] ?? `/parts/${in
 /** The decision on a part no replay rule matches: it is skipped. */
 const NO_RULE: ReplayDecision = { action: "skip" };
 
-/**
- * A part type's place among the decisions of one context (six combinations of payload and producer each).
- * A record first, so a part type added to the spec fails to compile here; a Map, so a type no part has (a
- * hostile document's) finds nothing rather than a prototype member.
- */
-const PART_TYPE_INDEXES: Readonly<Record<Part["type"], number>> = { text: 0, reasoning: 1, tool_call: 2, tool_result: 3, media: 4, unknown: 5 };
-const PART_TYPE_INDEX: ReadonlyMap<string, number> = new Map(Object.entries(PART_TYPE_INDEXES));
+/** A part type's place among the decisions of one context (six combinations of payload and producer each). */
+function partTypeIndex(type: Part["type"]): number {
+  switch (type) {
+    case "text":
+      return 0;
+    case "reasoning":
+      return 1;
+    case "tool_call":
+      return 2;
+    case "tool_result":
+      return 3;
+    case "media":
+      return 4;
+    case "unknown":
+      return 5;
+    default:
+      // A type no part has (a document that skipped validation) fails here, as it does in a content walk.
+      return unreachable(type, "part type");
+  }
+}
 
-/**
- * What a replay rule can tell apart of a part, as one small number: its type, payload class (none, own,
- * foreign) and producer; -1 for a type no rule names.
- */
+/** What a replay rule can tell apart of a part, as one small number: its type, payload class (none, own, foreign) and producer. */
 function decisionKey(part: Part, provider: string): number {
-  const typeIndex = PART_TYPE_INDEX.get(part.type);
-  if (typeIndex === undefined) return -1;
-  const payload = payloadClass(part, provider);
-  return typeIndex * 6 + (payload === "none" ? 0 : payload === "own" ? 2 : 4) + (producedBy(part, provider) === "own" ? 0 : 1);
+  const payload = part.payload;
+  const payloadIndex = payload === undefined || payload === null ? 0 : payload.provider === provider ? 2 : 4;
+  return partTypeIndex(part.type) * 6 + payloadIndex + (producedBy(part, provider) === "own" ? 0 : 1);
 }
 
 /** The request for a history: every message through `writer`, with a warning per part left out. */
@@ -282,16 +291,18 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   // remembers it for this encode: a history repeats a handful of them thousands of times.
   let rules: readonly ReplayRule[] | undefined;
   const decisionsByContext = new Map<ReplayContext, (ReplayDecision | undefined)[]>();
+  // The writer's own context (most parts') skips the lookup by context.
+  const ownDecisions: (ReplayDecision | undefined)[] = [];
+  decisionsByContext.set(writer.context, ownDecisions);
   const decide = (part: Part, context: ReplayContext): ReplayDecision => {
-    let decisions = decisionsByContext.get(context);
+    let decisions = context === writer.context ? ownDecisions : decisionsByContext.get(context);
     if (decisions === undefined) decisionsByContext.set(context, (decisions = []));
     const key = decisionKey(part, context.provider);
-    let decision = key < 0 ? undefined : decisions[key];
+    let decision = decisions[key];
     if (decision === undefined) {
       const sameRules = context.provider === provider && context.variant === writer.context.variant;
       const rule = firstMatchingRule(sameRules ? (rules ??= replayRules(provider, context.variant)) : replayRules(context.provider, context.variant), part, context);
-      decision = rule === undefined ? NO_RULE : { action: rule.action, rule };
-      if (key >= 0) decisions[key] = decision;
+      decisions[key] = decision = rule === undefined ? NO_RULE : { action: rule.action, rule };
     }
     return decision;
   };
