@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { NO_RULE_REASON, type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, partSkippedWarningWith, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -180,8 +180,16 @@ const CONTENT = "/content";
 const indexSuffix = (index: number): string => INDEX_SUFFIX[index] ?? `/${index}`;
 const partSuffix = (index: number): string => PART_SUFFIX[index] ?? `/parts/${index}`;
 
-/** The decision on a part no replay rule matches: it is skipped. */
-const NO_RULE: ReplayDecision = { action: "skip" };
+/**
+ * A replay decision of one encode, with the message of the last part it skipped: the parts one decision
+ * skips are mostly alike (the same payload provider and kind), and finding their message in the table of
+ * SkippedPartMessages cost four lookups per warning.
+ */
+interface EncodeDecision extends ReplayDecision {
+  skippedPayloadProvider?: string;
+  skippedPayloadKind?: string;
+  skippedMessage?: string;
+}
 
 /** A part type's place among the decisions of one context (six combinations of payload and producer each). */
 function partTypeIndex(type: Part["type"]): number {
@@ -290,11 +298,11 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   // produced it, and the context's flags, so each context settles each of those combinations once and
   // remembers it for this encode: a history repeats a handful of them thousands of times.
   let rules: readonly ReplayRule[] | undefined;
-  const decisionsByContext = new Map<ReplayContext, (ReplayDecision | undefined)[]>();
+  const decisionsByContext = new Map<ReplayContext, (EncodeDecision | undefined)[]>();
   // The writer's own context (most parts') skips the lookup by context.
-  const ownDecisions: (ReplayDecision | undefined)[] = [];
+  const ownDecisions: (EncodeDecision | undefined)[] = [];
   decisionsByContext.set(writer.context, ownDecisions);
-  const decide = (part: Part, context: ReplayContext): ReplayDecision => {
+  const decide = (part: Part, context: ReplayContext): EncodeDecision => {
     let decisions = context === writer.context ? ownDecisions : decisionsByContext.get(context);
     if (decisions === undefined) decisionsByContext.set(context, (decisions = []));
     const key = decisionKey(part, context.provider);
@@ -302,9 +310,18 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     if (decision === undefined) {
       const sameRules = context.provider === provider && context.variant === writer.context.variant;
       const rule = firstMatchingRule(sameRules ? (rules ??= replayRules(provider, context.variant)) : replayRules(context.provider, context.variant), part, context);
-      decisions[key] = decision = rule === undefined ? NO_RULE : { action: rule.action, rule };
+      decisions[key] = decision = rule === undefined ? { action: "skip" } : { action: rule.action, rule };
     }
     return decision;
+  };
+  // The message of a part a decision skips: the last one's when the payload is alike, as settleReplay words it.
+  const skippedMessage = (part: Part, decision: EncodeDecision): string => {
+    const payloadProvider = part.payload ? part.payload.provider : "";
+    const payloadKind = part.payload ? part.payload.kind : "";
+    if (decision.skippedMessage !== undefined && decision.skippedPayloadProvider === payloadProvider && decision.skippedPayloadKind === payloadKind) return decision.skippedMessage;
+    decision.skippedPayloadProvider = payloadProvider;
+    decision.skippedPayloadKind = payloadKind;
+    return (decision.skippedMessage = skipMessages.of(part, provider, decision.rule?.reason ?? NO_RULE_REASON));
   };
   const assistantPart = (part: Part, messageIndex: number): Block | undefined => {
     const refusal = writer.leavesOutBeforeRules?.(part);
@@ -313,6 +330,11 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     const decision = decide(part, context);
     const action = decision.action;
     // A part that is sent needs no pointer; one skipped or rejected is settled with its own.
+    if (action === "skip" && context.provider === provider) {
+      warnings.push(partSkippedWarningWith(skippedMessage(part, decision), pointer(), provider));
+      writer.leftOutByRules?.(part);
+      return undefined;
+    }
     if (action !== "send" && action !== "send-without-payload") {
       settleReplay(part, pointer(), context, warnings, decision, skipMessages);
       writer.leftOutByRules?.(part);

@@ -59,6 +59,16 @@ function mediaContent(media: Media): InputContent {
   return { type: "input_file", filename: fileName(media.name, media.mimeType), file_data: location };
 }
 
+/** A function output's text when its content is text only (joined as it is read, no lists in between), else its content parts. */
+function outputValue(output: InputContent[]): string | InputContent[] {
+  let text = "";
+  for (const entry of output) {
+    if (entry.type !== "input_text") return output;
+    text += (entry as OpenAiResponsesInputText).text;
+  }
+  return text;
+}
+
 /** A tool result as a `function_call_output` item, answering the `function_call` with its call id; its output is its text, or input content parts when it holds media. */
 function functionCallOutput(part: ToolResultPart, lazyPointer: Pointer, content: () => InputContent[]): OpenAiResponsesFunctionCallOutputItem {
   if (part.id === undefined || part.id === null || part.id === "") {
@@ -68,13 +78,8 @@ function functionCallOutput(part: ToolResultPart, lazyPointer: Pointer, content:
       provider: OPENAI_RESPONSES,
     });
   }
-  const output = content();
   // Responses has no error flag on function outputs; an error result goes back as its text.
-  return {
-    type: "function_call_output",
-    call_id: part.id,
-    output: output.every((entry) => entry.type === "input_text") ? output.map((entry) => (entry as OpenAiResponsesInputText).text).join("") : output,
-  };
+  return { type: "function_call_output", call_id: part.id, output: outputValue(content()) };
 }
 
 type InputItem = OpenAiResponsesEncoded["input"][number];
