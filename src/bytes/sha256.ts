@@ -35,15 +35,15 @@ function rotateRight(value: number, bits: number): number {
  * message the padded tail starts.
  */
 const TAIL = new Uint8Array(128);
-function padTail(message: Uint8Array, paddedLength: number): number {
-  const start = message.length - (message.length % 64);
+function padTail(message: Uint8Array, length: number, paddedLength: number): number {
+  const start = length - (length % 64);
   const tailLength = paddedLength - start;
   TAIL.fill(0, 0, tailLength);
-  for (let index = start; index < message.length; index++) TAIL[index - start] = message[index] as number;
-  TAIL[message.length - start] = 0x80;
+  for (let index = start; index < length; index++) TAIL[index - start] = message[index] as number;
+  TAIL[length - start] = 0x80;
   // The length in bits: a typed array holds under 2^32 bytes, so its high word is below 8.
-  const bits = (message.length * 8) >>> 0;
-  TAIL[tailLength - 5] = message.length >>> 29;
+  const bits = (length * 8) >>> 0;
+  TAIL[tailLength - 5] = length >>> 29;
   TAIL[tailLength - 4] = bits >>> 24;
   TAIL[tailLength - 3] = bits >>> 16;
   TAIL[tailLength - 2] = bits >>> 8;
@@ -53,11 +53,29 @@ function padTail(message: Uint8Array, paddedLength: number): number {
 
 /** The 32-byte SHA-256 digest of the bytes. */
 export function sha256(message: Uint8Array): Uint8Array {
-  const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
+  const hash = sha256Words(message, message.length);
+  const digest = new Uint8Array(32);
+  for (let word = 0; word < 8; word++) {
+    const value = hash[word] as number;
+    digest[word * 4] = value >>> 24;
+    digest[word * 4 + 1] = value >>> 16;
+    digest[word * 4 + 2] = value >>> 8;
+    digest[word * 4 + 3] = value;
+  }
+  return digest;
+}
+
+/**
+ * The SHA-256 of the first `length` bytes of `message` as its eight 32-bit words (big-endian, so byte `i`
+ * of the digest is `words[i >> 2] >>> (24 - 8 * (i & 3))`), in a list the next digest overwrites: for a
+ * caller that reads a few bytes of many digests (Mistral's tool-call ids) and makes no arrays for them.
+ */
+export function sha256Words(message: Uint8Array, length: number): Int32Array {
+  const paddedLength = Math.ceil((length + 9) / 64) * 64;
   const hash = HASH;
   const schedule = SCHEDULE;
   for (let word = 0; word < 8; word++) hash[word] = INITIAL_HASH[word] as number;
-  const tailStart = padTail(message, paddedLength);
+  const tailStart = padTail(message, length, paddedLength);
   for (let block = 0; block < paddedLength; block += 64) {
     // Whole blocks straight from the message; the last block or two from the padded tail.
     const source = block < tailStart ? message : TAIL;
@@ -107,13 +125,5 @@ export function sha256(message: Uint8Array): Uint8Array {
     hash[6] = ((hash[6] as number) + g) | 0;
     hash[7] = ((hash[7] as number) + h) | 0;
   }
-  const digest = new Uint8Array(32);
-  for (let word = 0; word < 8; word++) {
-    const value = hash[word] as number;
-    digest[word * 4] = value >>> 24;
-    digest[word * 4 + 1] = value >>> 16;
-    digest[word * 4 + 2] = value >>> 8;
-    digest[word * 4 + 3] = value;
-  }
-  return digest;
+  return hash;
 }

@@ -143,6 +143,17 @@ export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Rol
   };
 }
 
+/**
+ * A list with one more entry: a list of just it when there is none yet, made at its size (one grown from
+ * empty by push reserves room for 17, and a request keeps thousands of one-entry lists), else the list
+ * with it pushed.
+ */
+export function appended<Entry>(list: Entry[] | undefined, entry: Entry): Entry[] {
+  if (list === undefined) return [entry];
+  list.push(entry);
+  return list;
+}
+
 function hasOwnMessage(blocks: readonly unknown[]): boolean {
   for (const block of blocks) if (block instanceof OwnMessage) return true;
   return false;

@@ -2,9 +2,9 @@
 // in order (thinking chunks with their signature and nested chunks) and its tool calls, each tool result
 // as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp. The walk is
 // encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
-import { sha256 } from "../../bytes/sha256.js";
+import { sha256Words } from "../../bytes/sha256.js";
 import type { Media } from "../../../generated/types.js";
-import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, appended, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import { typedEncoder, type EncodeOptions } from "../provider-codec.js";
 import {
   MISTRAL,
@@ -21,18 +21,29 @@ const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
 /** One encoder for every id: TextEncoder is stateless, and ids are derived once per call of a history. */
 const UTF8 = new TextEncoder();
 
+/** Where an id's UTF-8 bytes are written for its digest: one list, grown for a longer id, rather than one per id. */
+let idBytes = new Uint8Array(64);
+
 /**
- * The UTF-8 bytes of an id: an ASCII id (every provider's ids are) is its char codes, copied by hand, since
- * TextEncoder's call into the runtime cost a Mistral request as much as the digests themselves.
+ * Writes the UTF-8 bytes of an id into `idBytes` and returns how many there are: an ASCII id (every
+ * provider's ids are) is its char codes, copied by hand, since TextEncoder's call into the runtime cost
+ * a Mistral request as much as the digests themselves.
  */
-function utf8Bytes(id: string): Uint8Array {
-  const bytes = new Uint8Array(id.length);
+function writeUtf8(id: string): number {
+  // Three bytes per UTF-16 unit at most (a surrogate pair is two units and four bytes).
+  if (idBytes.length < id.length * 3) idBytes = new Uint8Array(id.length * 3);
   for (let index = 0; index < id.length; index++) {
     const code = id.charCodeAt(index);
-    if (code >= 0x80) return UTF8.encode(id);
-    bytes[index] = code;
+    if (code >= 0x80) return UTF8.encodeInto(id, idBytes).written;
+    idBytes[index] = code;
   }
-  return bytes;
+  return id.length;
+}
+
+/** The base-62 character of byte `index` of a digest given as its words (sha256Words). */
+function base62At(words: Int32Array, index: number): number {
+  const byte = ((words[index >> 2] as number) >>> (24 - 8 * (index & 3))) & 0xff;
+  return BASE62.charCodeAt(byte % 62);
 }
 
 /**
@@ -42,10 +53,11 @@ function utf8Bytes(id: string): Uint8Array {
  */
 export function mistralToolCallId(id: string): string {
   if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  const digest = sha256(utf8Bytes(id));
+  // The length first: writing may replace idBytes with a longer list.
+  const length = writeUtf8(id);
+  const words = sha256Words(idBytes, length);
   // Nine characters made in one call, not nine strings each one longer than the last.
-  const code = (index: number): number => BASE62.charCodeAt((digest[index] as number) % 62);
-  return String.fromCharCode(code(0), code(1), code(2), code(3), code(4), code(5), code(6), code(7), code(8));
+  return String.fromCharCode(base62At(words, 0), base62At(words, 1), base62At(words, 2), base62At(words, 3), base62At(words, 4), base62At(words, 5), base62At(words, 6), base62At(words, 7), base62At(words, 8));
 }
 
 /** An image (bytes as a `data:` URL, or a URL) or a document given by URL, as a user chunk. */
@@ -112,7 +124,7 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     assistantPart(sent, pointer) {
       if (sent.type === "tool_call") {
         const id = encodedToolCallId(sent.toolCall.id);
-        (toolCalls ??= []).push({ id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
+        toolCalls = appended(toolCalls, { id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
         toolNames.set(id, sent.toolCall.name);
         return undefined;
       }

@@ -3,7 +3,7 @@
 // `tool_name` and `tool_call_id`, under the replay rules of spec/providers/ollama.tsp. The walk is
 // encode-driver.ts. https://github.com/ollama/ollama/blob/main/docs/capabilities/tool-calling.mdx#tool-calling-with-streaming
 import type { History, Message } from "../../../generated/types.js";
-import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, appended, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import { type EncodedRequestOf, type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { decideReplay, rejectedPartError } from "../replay-rules.js";
@@ -17,8 +17,8 @@ import {
 } from "./ollama-wire.js";
 import { mediaToOllamaImage, ollamaOtherFields, partToOllamaToolCall } from "./map-ollama-message.js";
 
-/** A piece of system, user or tool-result content: text joins the message's `content`, an image its `images`. */
-type ContentBlock = { readonly text: string } | { readonly image: string };
+/** A piece of system, user or tool-result content: a text (the string itself, no object around it) joins the message's `content`, an image its `images`. */
+type ContentBlock = string | { readonly image: string };
 
 /**
  * The message of content blocks: their text joined as `content`, their images as `images` when there are
@@ -28,8 +28,8 @@ function contentMessage(role: "system" | "user" | "tool", blocks: readonly (Cont
   let content = "";
   let images: string[] | undefined;
   for (const block of blocks as readonly ContentBlock[]) {
-    if ("text" in block) content += block.text;
-    else (images ??= []).push(block.image);
+    if (typeof block === "string") content += block;
+    else images = appended(images, block.image);
   }
   return images === undefined ? { role, content } : { role, content, images };
 }
@@ -70,7 +70,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
   return {
     context,
     misplaced: (part, place) => `a ${part.type} part has no place in ${ROLE_OF_PLACE[place]} content`,
-    text: (part) => ({ text: part.text }),
+    text: (part) => part.text,
     media: (part, place) => {
       const image = mediaToOllamaImage(part.media);
       return image === undefined ? new Skip(`Ollama takes base64 images on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`) : { image };
@@ -99,8 +99,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
           }
           return undefined;
         case "tool_call": {
-          const toolCalls = (fields.toolCalls ??= []);
-          toolCalls.push(partToOllamaToolCall(sent.toolCall, toolCalls.length, pointer));
+          fields.toolCalls = appended(fields.toolCalls, partToOllamaToolCall(sent.toolCall, fields.toolCalls?.length ?? 0, pointer));
           fields.parts++;
           if (sent.toolCall.id !== "") toolNames.set(sent.toolCall.id, sent.toolCall.name);
           return undefined;
@@ -108,7 +107,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
         case "media": {
           const image = mediaToOllamaImage(sent.media);
           if (image === undefined) return new Skip(`Ollama takes base64 images, not ${sent.media.dataKind} ${sent.media.mimeType}`);
-          (fields.images ??= []).push(image);
+          fields.images = appended(fields.images, image);
           fields.parts++;
           return undefined;
         }

@@ -6,7 +6,7 @@
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
 import type { History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { type ContentPlace, OwnMessage, type Pointer, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
+import { type ContentPlace, OwnMessage, type Pointer, Skip, type TurnWriter, appended, encodeHistory, forEachRun } from "../encode-driver.js";
 import { type EncodeOptions, type EncodedRequestOf, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
@@ -130,7 +130,7 @@ function place(provider: string, fields: AssistantFields, part: Part, withPayloa
       return true;
     }
     case "tool_call":
-      (fields.toolCalls ??= []).push(toolCallParam(part, withPayload, provider, pointer));
+      fields.toolCalls = appended(fields.toolCalls, toolCallParam(part, withPayload, provider, pointer));
       return true;
     case "media":
       if (typeof part.media.id !== "string") return false;
@@ -144,7 +144,7 @@ function place(provider: string, fields: AssistantFields, part: Part, withPayloa
         fields.content ??= fields.items > 0 ? [{ type: "text", text: fields.text }] : [];
         addContent(fields, raw as OpenAiChatContentPart);
         fields.rawContent = true;
-      } else if (part.kind.endsWith("_tool_call")) (fields.toolCalls ??= []).push(raw);
+      } else if (part.kind.endsWith("_tool_call")) fields.toolCalls = appended(fields.toolCalls, raw);
       else return false;
       return true;
     }
