@@ -167,17 +167,18 @@ export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wir
     if (blocks.length > 0) run(blocks as Block[]);
     return;
   }
-  let content: Block[] = [];
+  // A run's list is made by its first block: a tool message alone (the usual case) makes none.
+  let content: Block[] | undefined;
   for (const block of blocks) {
     if (!(block instanceof OwnMessage)) {
-      content.push(block);
+      content = appended(content, block as Block);
       continue;
     }
-    if (content.length > 0) run(content);
-    content = [];
+    if (content !== undefined) run(content);
+    content = undefined;
     own(block.wire);
   }
-  if (content.length > 0) run(content);
+  if (content !== undefined) run(content);
 }
 
 /**

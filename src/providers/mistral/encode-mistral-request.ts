@@ -80,6 +80,16 @@ function contentValue(chunks: MistralChunk[]): string | MistralChunk[] {
   return chunks.length === 1 && only !== undefined && isPlainText(only) ? String(only.text) : chunks;
 }
 
+/** A tool message's content: its text when its chunks are text only (joined as they are read, no lists in between), else the chunks. */
+function toolContent(chunks: MistralChunk[]): string | MistralChunk[] {
+  let text = "";
+  for (const chunk of chunks) {
+    if (chunk.type !== "text") return chunks;
+    text += String(chunk.text);
+  }
+  return text;
+}
+
 type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 
 /** Mistral messages: each tool result a tool message of its own, the other parts of a user message user messages around it. */
@@ -108,9 +118,7 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     text: (part) => ({ type: "text", text: part.text }),
     media: (part, place) => mediaChunk(part.media) ?? new Skip(`Mistral takes images, and PDF documents by URL, on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`),
     toolResult(part, _pointer, content) {
-      const chunks = content() as MistralChunk[];
-      const onlyText = chunks.every((chunk) => chunk.type === "text");
-      const tool: MistralRequestMessage = { role: "tool", content: onlyText ? chunks.map((chunk) => String(chunk.text)).join("") : chunks };
+      const tool: MistralRequestMessage = { role: "tool", content: toolContent(content() as MistralChunk[]) };
       if (part.id) tool.tool_call_id = encodedToolCallId(part.id);
       const name = part.name ?? (part.id ? toolNames.get(encodedToolCallId(part.id)) : undefined);
       if (name) tool.name = name;
