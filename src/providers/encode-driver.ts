@@ -269,6 +269,9 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     const support = judge(part, place);
     return support.taken || settleContent(part, pointer(), place, writer.context, warnings, support, skipMessages);
   };
+  // Apart from contentBlock: a closure over its part would make every call of contentBlock allocate a
+  // context for its variables, not only a tool result's.
+  const toolResultBlock = (part: ToolResultPart): Block => writer.toolResult(part, pointer, () => content(part.content, "tool_result"));
   const contentBlock = (part: Part, place: ContentPlace): Block | undefined => {
     switch (part.type) {
       case "text":
@@ -282,7 +285,7 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
         if (!taken(part, place)) return undefined;
         return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, writer.misplaced(part, place));
       case "tool_result":
-        return taken(part, place) ? writer.toolResult(part, pointer, () => content(part.content, "tool_result")) : undefined;
+        return taken(part, place) ? toolResultBlock(part) : undefined;
       case "reasoning":
       case "tool_call":
         return skip(part, writer.misplaced(part, place));
