@@ -95,8 +95,19 @@ type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 /** Mistral messages: each tool result a tool message of its own, the other parts of a user message user messages around it. */
 function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCompletionRequest> {
   const messages: MistralRequestMessage[] = [];
-  /** Tool names by call id, for results that do not name their tool. */
-  const toolNames = new Map<string, string>();
+  /**
+   * Tool names by (Mistral) call id, for results that do not name their tool: made from the calls written
+   * so far at the first such result, and kept up to date from then on. Most results name their tool, and a
+   * table of every call would only be garbage (and work) for them.
+   */
+  let toolNames: Map<string, string> | undefined;
+  const toolNameOf = (id: string): string | undefined => {
+    if (toolNames === undefined) {
+      toolNames = new Map();
+      for (const message of messages) for (const call of message.tool_calls ?? []) toolNames.set(call.id ?? "", call.function.name);
+    }
+    return toolNames.get(id);
+  };
   /** Derived Mistral ids by original id: a call and its result need the same one, derived once. */
   const toolCallIds = new Map<string, string>();
   const encodedToolCallId = (id: string): string => {
@@ -120,7 +131,7 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     toolResult(part, _pointer, content) {
       const tool: MistralRequestMessage = { role: "tool", content: toolContent(content() as MistralChunk[]) };
       if (part.id) tool.tool_call_id = encodedToolCallId(part.id);
-      const name = part.name ?? (part.id ? toolNames.get(encodedToolCallId(part.id)) : undefined);
+      const name = part.name ?? (part.id ? toolNameOf(encodedToolCallId(part.id)) : undefined);
       if (name) tool.name = name;
       return new OwnMessage(tool);
     },
@@ -133,7 +144,7 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
       if (sent.type === "tool_call") {
         const id = encodedToolCallId(sent.toolCall.id);
         toolCalls = appended(toolCalls, { id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
-        toolNames.set(id, sent.toolCall.name);
+        toolNames?.set(id, sent.toolCall.name);
         return undefined;
       }
       // A payload goes out only as the signature of a Mistral thinking chunk (partToMistralChunk checks its provider).

@@ -61,8 +61,19 @@ function clearFields(fields: AssistantFields): void {
 function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMessage<OllamaRequestMessage>, OllamaEncoded> {
   const context = replayContext(OLLAMA, options);
   const messages: OllamaRequestMessage[] = [];
-  /** Tool names by call id, for results that do not name their tool (Ollama matches results by `tool_name`). */
-  const toolNames = new Map<string, string>();
+  /**
+   * Tool names by call id, for results that do not name their tool (Ollama matches results by
+   * `tool_name`): made from the calls written so far at the first such result, and kept up to date from
+   * then on. Most results name their tool, and a table of every call would only be garbage for them.
+   */
+  let toolNames: Map<string, string> | undefined;
+  const toolNameOf = (id: string): string | undefined => {
+    if (toolNames === undefined) {
+      toolNames = new Map();
+      for (const message of messages) for (const call of message.tool_calls ?? []) if (call.id !== undefined && call.id !== "") toolNames.set(call.id, call.function.name);
+    }
+    return toolNames.get(id);
+  };
   const fields = noFields();
   // Made once per encode, not per user message.
   const userRun = (run: ContentBlock[]): number => messages.push(contentMessage("user", run));
@@ -77,7 +88,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
     },
     toolResult(part, _pointer, content) {
       const tool = contentMessage("tool", content());
-      const name = part.name ?? (part.id ? toolNames.get(part.id) : undefined);
+      const name = part.name ?? (part.id ? toolNameOf(part.id) : undefined);
       if (name) tool.tool_name = name;
       if (part.id) tool.tool_call_id = part.id;
       return new OwnMessage(tool);
@@ -101,7 +112,7 @@ function ollamaWriter(options: EncodeOptions): TurnWriter<ContentBlock | OwnMess
         case "tool_call": {
           fields.toolCalls = appended(fields.toolCalls, partToOllamaToolCall(sent.toolCall, fields.toolCalls?.length ?? 0, pointer));
           fields.parts++;
-          if (sent.toolCall.id !== "") toolNames.set(sent.toolCall.id, sent.toolCall.name);
+          if (sent.toolCall.id !== "") toolNames?.set(sent.toolCall.id, sent.toolCall.name);
           return undefined;
         }
         case "media": {
