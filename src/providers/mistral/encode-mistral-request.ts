@@ -92,6 +92,9 @@ function toolContent(chunks: MistralChunk[]): string | MistralChunk[] {
 
 type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 
+/** How many derived tool-call ids a writer keeps at most (a turn's parallel calls fit many times over). */
+const RECENT_TOOL_CALL_IDS = 256;
+
 /** Mistral messages: each tool result a tool message of its own, the other parts of a user message user messages around it. */
 function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCompletionRequest> {
   const messages: MistralRequestMessage[] = [];
@@ -108,13 +111,18 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     }
     return toolNames.get(id);
   };
-  /** Derived Mistral ids by original id: a call and its result need the same one, derived once. */
-  const toolCallIds = new Map<string, string>();
+  /**
+   * Derived Mistral ids of the calls seen last, by original id: a result mostly follows its call closely,
+   * and one that does not derives the same id again, so the table is emptied at RECENT_TOOL_CALL_IDS
+   * entries rather than grown with the history (at 10,000 calls its growth cost more than the digests).
+   */
+  const recentToolCallIds = new Map<string, string>();
   const encodedToolCallId = (id: string): string => {
-    let encoded = toolCallIds.get(id);
+    let encoded = recentToolCallIds.get(id);
     if (encoded === undefined) {
       encoded = mistralToolCallId(id);
-      toolCallIds.set(id, encoded);
+      if (recentToolCallIds.size >= RECENT_TOOL_CALL_IDS) recentToolCallIds.clear();
+      recentToolCallIds.set(id, encoded);
     }
     return encoded;
   };
