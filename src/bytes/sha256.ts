@@ -16,31 +16,80 @@ const ROUND_CONSTANTS = new Uint32Array([
 /** The initial hash value (FIPS 180-4 §5.3.3). */
 const INITIAL_HASH = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
+/**
+ * The working state, made once and reused by every digest (the function is synchronous and re-entered by
+ * nobody): a Mistral request derives an id per tool call, and making typed arrays and a DataView for each
+ * of them cost more than the rounds. Int32 words, so the sums stay small integers rather than doubles.
+ */
+const HASH = new Int32Array(8);
+const SCHEDULE = new Int32Array(64);
+const ROUND = Int32Array.from(ROUND_CONSTANTS);
+
 function rotateRight(value: number, bits: number): number {
   return (value >>> bits) | (value << (32 - bits));
 }
 
+/**
+ * The message's last block or two, padded (§5.1.1): its bytes after the last whole block, a 1 bit, zeros,
+ * then its length in bits as a 64-bit big-endian number. Made once, like the state; returns where in the
+ * message the padded tail starts.
+ */
+const TAIL = new Uint8Array(128);
+function padTail(message: Uint8Array, length: number, paddedLength: number): number {
+  const start = length - (length % 64);
+  const tailLength = paddedLength - start;
+  TAIL.fill(0, 0, tailLength);
+  for (let index = start; index < length; index++) TAIL[index - start] = message[index] as number;
+  TAIL[length - start] = 0x80;
+  // The length in bits: a typed array holds under 2^32 bytes, so its high word is below 8.
+  const bits = (length * 8) >>> 0;
+  TAIL[tailLength - 5] = length >>> 29;
+  TAIL[tailLength - 4] = bits >>> 24;
+  TAIL[tailLength - 3] = bits >>> 16;
+  TAIL[tailLength - 2] = bits >>> 8;
+  TAIL[tailLength - 1] = bits;
+  return start;
+}
+
 /** The 32-byte SHA-256 digest of the bytes. */
 export function sha256(message: Uint8Array): Uint8Array {
-  // Padding (§5.1.1): a 1 bit, zeros, then the message length in bits as a 64-bit big-endian number.
-  const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
-  const padded = new Uint8Array(paddedLength);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(paddedLength - 8, Math.floor(message.length / 0x20000000));
-  view.setUint32(paddedLength - 4, (message.length * 8) >>> 0);
+  const hash = sha256Words(message, message.length);
+  const digest = new Uint8Array(32);
+  for (let word = 0; word < 8; word++) {
+    const value = hash[word] as number;
+    digest[word * 4] = value >>> 24;
+    digest[word * 4 + 1] = value >>> 16;
+    digest[word * 4 + 2] = value >>> 8;
+    digest[word * 4 + 3] = value;
+  }
+  return digest;
+}
 
-  const hash = Uint32Array.from(INITIAL_HASH);
-  const schedule = new Uint32Array(64);
+/**
+ * The SHA-256 of the first `length` bytes of `message` as its eight 32-bit words (big-endian, so byte `i`
+ * of the digest is `words[i >> 2] >>> (24 - 8 * (i & 3))`), in a list the next digest overwrites: for a
+ * caller that reads a few bytes of many digests (Mistral's tool-call ids) and makes no arrays for them.
+ */
+export function sha256Words(message: Uint8Array, length: number): Int32Array {
+  const paddedLength = Math.ceil((length + 9) / 64) * 64;
+  const hash = HASH;
+  const schedule = SCHEDULE;
+  for (let word = 0; word < 8; word++) hash[word] = INITIAL_HASH[word] as number;
+  const tailStart = padTail(message, length, paddedLength);
   for (let block = 0; block < paddedLength; block += 64) {
-    for (let round = 0; round < 16; round++) schedule[round] = view.getUint32(block + round * 4);
+    // Whole blocks straight from the message; the last block or two from the padded tail.
+    const source = block < tailStart ? message : TAIL;
+    const offset = block < tailStart ? block : block - tailStart;
+    for (let round = 0; round < 16; round++) {
+      const at = offset + round * 4;
+      schedule[round] = ((source[at] as number) << 24) | ((source[at + 1] as number) << 16) | ((source[at + 2] as number) << 8) | (source[at + 3] as number);
+    }
     for (let round = 16; round < 64; round++) {
       const early = schedule[round - 15] as number;
       const late = schedule[round - 2] as number;
       const sigma0 = rotateRight(early, 7) ^ rotateRight(early, 18) ^ (early >>> 3);
       const sigma1 = rotateRight(late, 17) ^ rotateRight(late, 19) ^ (late >>> 10);
-      schedule[round] = ((schedule[round - 16] as number) + sigma0 + (schedule[round - 7] as number) + sigma1) >>> 0;
+      schedule[round] = ((schedule[round - 16] as number) + sigma0 + (schedule[round - 7] as number) + sigma1) | 0;
     }
     let a = hash[0] as number;
     let b = hash[1] as number;
@@ -53,31 +102,28 @@ export function sha256(message: Uint8Array): Uint8Array {
     for (let round = 0; round < 64; round++) {
       const sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25);
       const choice = (e & f) ^ (~e & g);
-      const first = (h + sum1 + choice + (ROUND_CONSTANTS[round] as number) + (schedule[round] as number)) >>> 0;
+      const first = (h + sum1 + choice + (ROUND[round] as number) + (schedule[round] as number)) | 0;
       const sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22);
       const majority = (a & b) ^ (a & c) ^ (b & c);
-      const second = (sum0 + majority) >>> 0;
+      const second = (sum0 + majority) | 0;
       // Shifted one by one rather than by destructuring a fresh array: this runs 64 times a block.
       h = g;
       g = f;
       f = e;
-      e = (d + first) >>> 0;
+      e = (d + first) | 0;
       d = c;
       c = b;
       b = a;
-      a = (first + second) >>> 0;
+      a = (first + second) | 0;
     }
-    hash[0] = ((hash[0] as number) + a) >>> 0;
-    hash[1] = ((hash[1] as number) + b) >>> 0;
-    hash[2] = ((hash[2] as number) + c) >>> 0;
-    hash[3] = ((hash[3] as number) + d) >>> 0;
-    hash[4] = ((hash[4] as number) + e) >>> 0;
-    hash[5] = ((hash[5] as number) + f) >>> 0;
-    hash[6] = ((hash[6] as number) + g) >>> 0;
-    hash[7] = ((hash[7] as number) + h) >>> 0;
+    hash[0] = ((hash[0] as number) + a) | 0;
+    hash[1] = ((hash[1] as number) + b) | 0;
+    hash[2] = ((hash[2] as number) + c) | 0;
+    hash[3] = ((hash[3] as number) + d) | 0;
+    hash[4] = ((hash[4] as number) + e) | 0;
+    hash[5] = ((hash[5] as number) + f) | 0;
+    hash[6] = ((hash[6] as number) + g) | 0;
+    hash[7] = ((hash[7] as number) + h) | 0;
   }
-  const digest = new Uint8Array(32);
-  const digestView = new DataView(digest.buffer);
-  for (let word = 0; word < 8; word++) digestView.setUint32(word * 4, hash[word] as number);
-  return digest;
+  return hash;
 }

@@ -26,6 +26,7 @@ export { registerProvider, type ProviderRegistration } from "../providers/regist
  * sent part looks on its wire. `Skip` leaves a part out with a reason, `OwnMessage` makes a block a wire
  * message of its own (a tool message), `forEachRun` and `alternatingTurns` group blocks into wire messages,
  * `replayContext` is the context a writer holds, `historyMessages` the messages of a history or list.
+ * A writer's methods get the `Pointer` of what they write: a function spelling it, for warnings and errors.
  */
 export {
   OwnMessage,
@@ -42,6 +43,7 @@ export {
   type ContentPart,
   type ContentPlace,
   type MediaPart,
+  type Pointer,
   type SendAction,
   type TextPart,
   type ToolResultPart,

@@ -20,6 +20,22 @@ export function escapePointerSegment(segment: string | number): string {
   return segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment;
 }
 
+/**
+ * A JSON pointer, or how to spell it when asked: an encoder spells a part's pointer only for a warning or
+ * an error about it, since a long history's pointers cost more to build than the request around them.
+ */
+export type LazyPointer = string | (() => string);
+
+/** The text of a pointer that may be spelled lazily. */
+export function pointerText(pointer: LazyPointer): string {
+  return typeof pointer === "string" ? pointer : pointer();
+}
+
+/** A pointer further down from a lazily spelled one, itself spelled when asked. */
+export function lazyAppend(pointer: LazyPointer, ...segments: (string | number)[]): LazyPointer {
+  return typeof pointer === "string" ? appendPointer(pointer, ...segments) : () => appendPointer(pointer(), ...segments);
+}
+
 /** Joins a pointer and further segments. */
 export function appendPointer(pointer: string, ...segments: (string | number)[]): string {
   let result = pointer;

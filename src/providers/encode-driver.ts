@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { NO_RULE_REASON, type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, partSkippedWarningWith, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -37,6 +37,14 @@ export class OwnMessage<Wire> {
 }
 
 /**
+ * The JSON pointer of the message or part a writer's method is writing, spelled when called: it reads
+ * where the driver's walk is, so it is for use while the method runs (for a warning or an error); a writer
+ * that keeps a pointer for later keeps its text. Most parts need none, and a long history's pointers cost
+ * more to build than the request around them.
+ */
+export type Pointer = () => string;
+
+/**
  * How one provider writes wire: one writer per encode, holding what it has written so far. The driver
  * decides what is sent and reports what is not; the writer only says how what is sent looks.
  */
@@ -61,15 +69,15 @@ export interface TurnWriter<Block, Body extends Record<string, unknown>> {
    * outside assistant messages. A `Skip` for a form the rules take but the wire cannot carry (a media type
    * in another letter case, say) is reported like any part left out.
    */
-  media?(part: MediaPart, place: ContentPlace, pointer: string): Block | Skip;
+  media?(part: MediaPart, place: ContentPlace, pointer: Pointer): Block | Skip;
   /** The block of a raw block kept as an unknown part; absent when the wire has no place for one outside assistant messages. */
-  unknown?(part: UnknownPart, place: ContentPlace, pointer: string): Block;
+  unknown?(part: UnknownPart, place: ContentPlace, pointer: Pointer): Block;
   /** A tool result; `content` gives the blocks of its content (asked for only when the writer needs them). */
-  toolResult(part: ToolResultPart, pointer: string, content: () => Block[]): Block;
+  toolResult(part: ToolResultPart, pointer: Pointer, content: () => Block[]): Block;
   /** Writes a system message's blocks. */
-  system(blocks: Block[], pointer: string): void;
+  system(blocks: Block[], pointer: Pointer): void;
   /** Writes a user or tool message's blocks. */
-  user(blocks: Block[], pointer: string): void;
+  user(blocks: Block[], pointer: Pointer): void;
   /** The reason an assistant part is left out before the replay rules are asked, if the writer has one. */
   leavesOutBeforeRules?(part: Part): string | undefined;
   /** The replay context of one assistant part (per-part facts such as `sameServer`); `context` otherwise. */
@@ -80,9 +88,9 @@ export interface TurnWriter<Block, Body extends Record<string, unknown>> {
    * The block of an assistant part the rules let through: `sent` is the part without a foreign payload
    * when the action says so, `original` the part as given. A `Skip` is reported; undefined adds nothing.
    */
-  assistantPart(sent: Part, pointer: string, action: SendAction, original: Part): Block | Skip | undefined;
+  assistantPart(sent: Part, pointer: Pointer, action: SendAction, original: Part): Block | Skip | undefined;
   /** Writes the blocks of the assistant message at `messageIndex`; false when nothing of it goes out. */
-  assistant(blocks: Block[], pointer: string, messageIndex: number): boolean;
+  assistant(blocks: Block[], pointer: Pointer, messageIndex: number): boolean;
   /** The request body, once every message is written. */
   body(): Body;
 }
@@ -135,34 +143,93 @@ export function alternatingTurns<Role, Block>(userRole: Role, assistantRole: Rol
   };
 }
 
+/**
+ * A list with one more entry: a list of just it when there is none yet, made at its size (one grown from
+ * empty by push reserves room for 17, and a request keeps thousands of one-entry lists), else the list
+ * with it pushed.
+ */
+export function appended<Entry>(list: Entry[] | undefined, entry: Entry): Entry[] {
+  if (list === undefined) return [entry];
+  list.push(entry);
+  return list;
+}
+
+function hasOwnMessage(blocks: readonly unknown[]): boolean {
+  for (const block of blocks) if (block instanceof OwnMessage) return true;
+  return false;
+}
+
 /** Walks blocks in order: each run of content between own messages goes to `run`, each own message to `own`. */
 export function forEachRun<Block, Wire>(blocks: readonly (Block | OwnMessage<Wire>)[], run: (content: Block[]) => void, own: (wire: Wire) => void): void {
-  let content: Block[] = [];
+  // Most messages hold no own message: their blocks are one run, handed over as they are rather than copied
+  // (the driver makes a message's blocks for the writer, so the run is the writer's to keep).
+  if (!hasOwnMessage(blocks)) {
+    if (blocks.length > 0) run(blocks as Block[]);
+    return;
+  }
+  // A run's list is made by its first block: a tool message alone (the usual case) makes none.
+  let content: Block[] | undefined;
   for (const block of blocks) {
     if (!(block instanceof OwnMessage)) {
-      content.push(block);
+      content = appended(content, block as Block);
       continue;
     }
-    if (content.length > 0) run(content);
-    content = [];
+    if (content !== undefined) run(content);
+    content = undefined;
     own(block.wire);
   }
-  if (content.length > 0) run(content);
+  if (content !== undefined) run(content);
 }
 
 /**
- * The pointer suffixes of the first indexes (`/0`, `/parts/0`, ...), made once: a request builds a pointer
- * for every message and part, and joining two strings costs less than formatting a number into a template.
+ * The pointer suffixes of the first indexes (`/0`, `/parts/0`, ...), made once: joining two strings costs
+ * less than formatting a number into a template.
  */
 const INDEXED_SUFFIXES = 256;
 const INDEX_SUFFIX = Array.from({ length: INDEXED_SUFFIXES }, (_, index) => `/${index}`);
 const PART_SUFFIX = Array.from({ length: INDEXED_SUFFIXES }, (_, index) => `/parts/${index}`);
-const PARTS = "/parts";
+const CONTENT = "/content";
 const indexSuffix = (index: number): string => INDEX_SUFFIX[index] ?? `/${index}`;
 const partSuffix = (index: number): string => PART_SUFFIX[index] ?? `/parts/${index}`;
 
-/** The decision on a part no replay rule matches: it is skipped. */
-const NO_RULE: ReplayDecision = { action: "skip" };
+/**
+ * A replay decision of one encode, with the message of the last part it skipped: the parts one decision
+ * skips are mostly alike (the same payload provider and kind), and finding their message in the table of
+ * SkippedPartMessages cost four lookups per warning.
+ */
+interface EncodeDecision extends ReplayDecision {
+  skippedPayloadProvider?: string;
+  skippedPayloadKind?: string;
+  skippedMessage?: string;
+}
+
+/** A part type's place among the decisions of one context (six combinations of payload and producer each). */
+function partTypeIndex(type: Part["type"]): number {
+  switch (type) {
+    case "text":
+      return 0;
+    case "reasoning":
+      return 1;
+    case "tool_call":
+      return 2;
+    case "tool_result":
+      return 3;
+    case "media":
+      return 4;
+    case "unknown":
+      return 5;
+    default:
+      // A type no part has (a document that skipped validation) fails here, as it does in a content walk.
+      return unreachable(type, "part type");
+  }
+}
+
+/** What a replay rule can tell apart of a part, as one small number: its type, payload class (none, own, foreign) and producer. */
+function decisionKey(part: Part, provider: string): number {
+  const payload = part.payload;
+  const payloadIndex = payload === undefined || payload === null ? 0 : payload.provider === provider ? 2 : 4;
+  return partTypeIndex(part.type) * 6 + payloadIndex + (producedBy(part, provider) === "own" ? 0 : 1);
+}
 
 /** The request for a history: every message through `writer`, with a warning per part left out. */
 export function encodeHistory<Block, Body extends Record<string, unknown>>(history: History | readonly Message[], writer: TurnWriter<Block, Body>, warnings: ErrorObject[] = []): EncodedRequest & { body: Body } {
@@ -170,95 +237,162 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   const messages = writer.derivesToolCallIds ? withDerivedToolCallIds(given) : given;
   const { provider } = writer.context;
   const skipMessages = new SkippedPartMessages(provider);
-  const skip = (part: Part, pointer: string, reason: string): undefined => {
-    warnings.push(leftOutPartWarning(part, pointer, writer.context, reason, skipMessages));
+  // Where the walk is: the message's index, then the index of each part entered (a message's part, then a
+  // part of a tool result's content, ...). Pointers are spelled from it only when a warning or an error
+  // needs one; `pointer` is the one function every writer's method gets.
+  // `depth` counts the indexes in use (a count, not the array's length, which would cost a call to set).
+  const trail: number[] = [];
+  let depth = 0;
+  // The pointer of the message last spelled, kept while the walk is in it: its parts' warnings share it.
+  let spelledMessage = -1;
+  let messagePointer = "";
+  const pointer: Pointer = () => {
+    const messageIndex = trail[0] as number;
+    if (messageIndex !== spelledMessage) {
+      spelledMessage = messageIndex;
+      messagePointer = base + indexSuffix(messageIndex);
+    }
+    let text = messagePointer;
+    if (depth > 1) text += partSuffix(trail[1] as number);
+    for (let level = 2; level < depth; level++) text += CONTENT + indexSuffix(trail[level] as number);
+    return text;
+  };
+  const skip = (part: Part, reason: string): undefined => {
+    warnings.push(leftOutPartWarning(part, pointer(), writer.context, reason, skipMessages));
     return undefined;
   };
   // The one place the encoder decides whether a provider takes a system, user or tool-result part: the
   // spec's content rules (`@content`, src/providers/content-rules.ts), which the simulators and the replay
   // checks read too. A part they skip is reported; one they reject throws provider/unsupported-part.
   const judge = contentJudge(provider, writer.context.variant);
-  const taken = (part: ContentPart, place: ContentPlace, pointer: string): boolean => {
+  const taken = (part: ContentPart, place: ContentPlace): boolean => {
     const support = judge(part, place);
-    return support.taken || settleContent(part, pointer, place, writer.context, warnings, support, skipMessages);
+    return support.taken || settleContent(part, pointer(), place, writer.context, warnings, support, skipMessages);
   };
-  const contentBlock = (part: Part, place: ContentPlace, pointer: string): Block | undefined => {
+  // Apart from contentBlock: a closure over its part would make every call of contentBlock allocate a
+  // context for its variables, not only a tool result's.
+  const toolResultBlock = (part: ToolResultPart): Block => writer.toolResult(part, pointer, () => content(part.content, "tool_result"));
+  const contentBlock = (part: Part, place: ContentPlace): Block | undefined => {
     switch (part.type) {
       case "text":
-        return taken(part, place, pointer) ? writer.text(part, place) : undefined;
+        return taken(part, place) ? writer.text(part, place) : undefined;
       case "media":
-        if (!taken(part, place, pointer)) return undefined;
-        if (!writer.media) return skip(part, pointer, writer.misplaced(part, place));
+        if (!taken(part, place)) return undefined;
+        if (!writer.media) return skip(part, writer.misplaced(part, place));
         const block = writer.media(part, place, pointer);
-        return block instanceof Skip ? skip(part, pointer, block.reason) : block;
+        return block instanceof Skip ? skip(part, block.reason) : block;
       case "unknown":
-        if (!taken(part, place, pointer)) return undefined;
-        return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, pointer, writer.misplaced(part, place));
+        if (!taken(part, place)) return undefined;
+        return writer.unknown ? writer.unknown(part, place, pointer) : skip(part, writer.misplaced(part, place));
       case "tool_result":
-        return taken(part, place, pointer) ? writer.toolResult(part, pointer, () => content(part.content, "tool_result", `${pointer}/content`)) : undefined;
+        return taken(part, place) ? toolResultBlock(part) : undefined;
       case "reasoning":
       case "tool_call":
-        return skip(part, pointer, writer.misplaced(part, place));
+        return skip(part, writer.misplaced(part, place));
       default:
         return unreachable(part, "part");
     }
   };
-  const content = (parts: readonly Part[], place: ContentPlace, pointer: string): Block[] => {
-    const blocks: Block[] = [];
+  const content = (parts: readonly Part[], place: ContentPlace): Block[] => {
+    // Made at its final size: a list grown by push from empty gets room for 17 entries, garbage for a
+    // message of two parts, and a long history makes tens of thousands of them.
+    const blocks = new Array<Block>(parts.length);
+    let count = 0;
+    const level = depth++;
     for (let index = 0; index < parts.length; index++) {
-      const block = contentBlock(parts[index] as Part, place, pointer + indexSuffix(index));
-      if (block !== undefined) blocks.push(block);
+      trail[level] = index;
+      const block = contentBlock(parts[index] as Part, place);
+      if (block !== undefined) blocks[count++] = block;
     }
+    depth = level;
+    if (count < blocks.length) blocks.length = count;
     return blocks;
   };
   // The replay rules of the request's provider and variant, looked up once per encode (a writer's per-part
-  // contexts differ only in flags), at the first assistant part as before, and one decision per rule, so
-  // deciding a part allocates nothing.
+  // contexts differ only in flags). A rule tests only a part's type, whose payload it carries and who
+  // produced it, and the context's flags, so each context settles each of those combinations once and
+  // remembers it for this encode: a history repeats a handful of them thousands of times.
   let rules: readonly ReplayRule[] | undefined;
-  const decisions = new Map<ReplayRule, ReplayDecision>();
-  const decide = (part: Part, context: ReplayContext): ReplayDecision => {
-    const sameRules = context.provider === provider && context.variant === writer.context.variant;
-    const rule = firstMatchingRule(sameRules ? (rules ??= replayRules(provider, context.variant)) : replayRules(context.provider, context.variant), part, context);
-    if (rule === undefined) return NO_RULE;
-    let decision = decisions.get(rule);
-    if (decision === undefined) decisions.set(rule, (decision = { action: rule.action, rule }));
+  const decisionsByContext = new Map<ReplayContext, (EncodeDecision | undefined)[]>();
+  // The writer's own context (most parts') skips the lookup by context.
+  const ownDecisions: (EncodeDecision | undefined)[] = [];
+  decisionsByContext.set(writer.context, ownDecisions);
+  const decide = (part: Part, context: ReplayContext): EncodeDecision => {
+    let decisions = context === writer.context ? ownDecisions : decisionsByContext.get(context);
+    if (decisions === undefined) decisionsByContext.set(context, (decisions = []));
+    const key = decisionKey(part, context.provider);
+    let decision = decisions[key];
+    if (decision === undefined) {
+      const sameRules = context.provider === provider && context.variant === writer.context.variant;
+      const rule = firstMatchingRule(sameRules ? (rules ??= replayRules(provider, context.variant)) : replayRules(context.provider, context.variant), part, context);
+      decisions[key] = decision = rule === undefined ? { action: "skip" } : { action: rule.action, rule };
+    }
     return decision;
   };
-  const assistantPart = (part: Part, partPointer: string, messageIndex: number): Block | undefined => {
+  // The message of a part a decision skips: the last one's when the payload is alike, as settleReplay words it.
+  const skippedMessage = (part: Part, decision: EncodeDecision): string => {
+    const payloadProvider = part.payload ? part.payload.provider : "";
+    const payloadKind = part.payload ? part.payload.kind : "";
+    if (decision.skippedMessage !== undefined && decision.skippedPayloadProvider === payloadProvider && decision.skippedPayloadKind === payloadKind) return decision.skippedMessage;
+    decision.skippedPayloadProvider = payloadProvider;
+    decision.skippedPayloadKind = payloadKind;
+    return (decision.skippedMessage = skipMessages.of(part, provider, decision.rule?.reason ?? NO_RULE_REASON));
+  };
+  const assistantPart = (part: Part, messageIndex: number): Block | undefined => {
     const refusal = writer.leavesOutBeforeRules?.(part);
-    if (refusal !== undefined) return skip(part, partPointer, refusal);
+    if (refusal !== undefined) return skip(part, refusal);
     const context = writer.partContext?.(part, messageIndex) ?? writer.context;
-    const action = settleReplay(part, partPointer, context, warnings, decide(part, context), skipMessages);
-    if (action === undefined) {
+    const decision = decide(part, context);
+    const action = decision.action;
+    // A part that is sent needs no pointer; one skipped or rejected is settled with its own.
+    if (action === "skip" && context.provider === provider) {
+      warnings.push(partSkippedWarningWith(skippedMessage(part, decision), pointer(), provider));
       writer.leftOutByRules?.(part);
       return undefined;
     }
-    const block = writer.assistantPart(action === "send" ? part : withoutForeignPayload(part, provider), partPointer, action, part);
-    return block instanceof Skip ? skip(part, partPointer, block.reason) : block;
-  };
-  const assistant = (message: Message, messageIndex: number, pointer: string): void => {
-    const blocks: Block[] = [];
-    for (let index = 0; index < message.parts.length; index++) {
-      const block = assistantPart(message.parts[index] as Part, pointer + partSuffix(index), messageIndex);
-      if (block !== undefined) blocks.push(block);
+    if (action !== "send" && action !== "send-without-payload") {
+      settleReplay(part, pointer(), context, warnings, decision, skipMessages);
+      writer.leftOutByRules?.(part);
+      return undefined;
     }
+    const block = writer.assistantPart(action === "send" ? part : withoutForeignPayload(part, provider), pointer, action, part);
+    return block instanceof Skip ? skip(part, block.reason) : block;
+  };
+  const assistant = (message: Message, messageIndex: number): void => {
+    // Made by the first block, with room for the parts left (as content's lists are): most writers fold
+    // assistant parts into fields of their own and return no block at all.
+    let blocks: Block[] | undefined;
+    let count = 0;
+    const parts = message.parts;
+    depth = 2;
+    for (let index = 0; index < parts.length; index++) {
+      trail[1] = index;
+      const block = assistantPart(parts[index] as Part, messageIndex);
+      if (block === undefined) continue;
+      blocks ??= new Array<Block>(parts.length - index);
+      blocks[count++] = block;
+    }
+    depth = 1;
+    if (blocks === undefined) blocks = [];
+    else if (count < blocks.length) blocks.length = count;
     const sent = writer.assistant(blocks, pointer, messageIndex);
-    if (!sent && message.parts.length > 0 && writer.reportsAssistantLeftOut !== false) warnings.push(assistantLeftOutWarning(pointer, provider));
+    if (!sent && message.parts.length > 0 && writer.reportsAssistantLeftOut !== false) warnings.push(assistantLeftOutWarning(pointer(), provider));
   };
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as Message;
-    const pointer = base + indexSuffix(index);
+    trail[0] = index;
+    depth = 1;
     const role = message.role;
     switch (role) {
       case "system":
-        writer.system(content(message.parts, writer.systemPlace?.() ?? "system", pointer + PARTS), pointer);
+        writer.system(content(message.parts, writer.systemPlace?.() ?? "system"), pointer);
         break;
       case "user":
       case "tool":
-        writer.user(content(message.parts, "user", pointer + PARTS), pointer);
+        writer.user(content(message.parts, "user"), pointer);
         break;
       case "assistant":
-        assistant(message, index, pointer);
+        assistant(message, index);
         break;
       default:
         unreachable(role, "role");

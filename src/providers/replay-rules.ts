@@ -136,19 +136,21 @@ function nested<Value>(table: Map<string, Map<string, Value>>, key: string): Map
   return inner;
 }
 
+/** The reason a skip warning gives for a part no replay rule matches. */
+export const NO_RULE_REASON = "no replay rule matches this part";
+
 /** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
 export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision, messages?: SkippedPartMessages): ErrorObject {
-  return partSkippedWarning(part, pointer, context.provider, decision.rule?.reason ?? "no replay rule matches this part", messages);
+  return partSkippedWarning(part, pointer, context.provider, decision.rule?.reason ?? NO_RULE_REASON, messages);
 }
 
 function partSkippedWarning(part: Part, pointer: string, provider: string, reason: string, messages: SkippedPartMessages | undefined): ErrorObject {
-  return {
-    name: "ReplayWarning",
-    code: "provider/part-skipped",
-    message: messages?.of(part, provider, reason) ?? skippedPartMessage(part, provider, reason),
-    pointer,
-    provider,
-  };
+  return partSkippedWarningWith(messages?.of(part, provider, reason) ?? skippedPartMessage(part, provider, reason), pointer, provider);
+}
+
+/** The `provider/part-skipped` warning with its message already found (the encoder driver remembers the last one per decision). */
+export function partSkippedWarningWith(message: string, pointer: string, provider: string): ErrorObject {
+  return { name: "ReplayWarning", code: "provider/part-skipped", message, pointer, provider };
 }
 
 /** The warning for a part the encoder leaves out for a reason of its own (a part the wire has no place for). */

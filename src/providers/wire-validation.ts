@@ -3,6 +3,7 @@
 import type { StandaloneValidator } from "../../generated/validators.js";
 import { PartwiseError } from "../errors/partwise-error.js";
 import { describeSchemaErrors } from "../json/describe-schema-error.js";
+import { type LazyPointer, pointerText } from "../json/json-location.js";
 
 /** A `provider/invalid-wire` error. */
 export function invalidWire(provider: string, message: string, location: { pointer?: string; position?: number; cause?: unknown } = {}): PartwiseError {
@@ -44,18 +45,20 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
  * Parses JSON text a part holds for a request (an unknown part's raw JSON, a payload, an attribute), or
  * throws `provider/invalid-wire` naming `what` and its pointer.
  */
-export function parsePartJson(provider: string, text: string, pointer: string, what: string): unknown {
+export function parsePartJson(provider: string, text: string, lazyPointer: LazyPointer, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
+    const pointer = pointerText(lazyPointer);
     throw invalidWire(provider, `${what} at ${pointer} is not valid JSON`, { pointer, cause: error });
   }
 }
 
 /** As parsePartJson, for text that must hold a JSON object; `typed` when it is a block, chunk or item (a string `type`). */
-export function parsePartObject(provider: string, text: string, pointer: string, what: string, shape: { typed?: boolean } = {}): Record<string, unknown> {
-  const value = parsePartJson(provider, text, pointer, what);
+export function parsePartObject(provider: string, text: string, lazyPointer: LazyPointer, what: string, shape: { typed?: boolean } = {}): Record<string, unknown> {
+  const value = parsePartJson(provider, text, lazyPointer, what);
   if (!isJsonObject(value) || (shape.typed === true && typeof value.type !== "string")) {
+    const pointer = pointerText(lazyPointer);
     throw invalidWire(provider, `${what} at ${pointer} must be a JSON object${shape.typed === true ? ' with a "type"' : ""}`, { pointer });
   }
   return value;
@@ -66,16 +69,18 @@ export function parsePartObject(provider: string, text: string, pointer: string,
  * naming the part; `objectFor` names the request field when it takes an object only. Unlike
  * toolCallArguments (src/parts), a bad text is the request's error here, not the caller's document's.
  */
-export function parseToolArguments(provider: string, text: string, pointer: string): unknown;
-export function parseToolArguments(provider: string, text: string, pointer: string, objectFor: string): Record<string, unknown>;
-export function parseToolArguments(provider: string, text: string, pointer: string, objectFor?: string): unknown {
+export function parseToolArguments(provider: string, text: string, lazyPointer: LazyPointer): unknown;
+export function parseToolArguments(provider: string, text: string, lazyPointer: LazyPointer, objectFor: string): Record<string, unknown>;
+export function parseToolArguments(provider: string, text: string, lazyPointer: LazyPointer, objectFor?: string): unknown {
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
   } catch (error) {
+    const pointer = pointerText(lazyPointer);
     throw invalidWire(provider, `tool-call arguments at ${pointer} are not valid JSON`, { pointer, cause: error });
   }
   if (objectFor !== undefined && !isJsonObject(value)) {
+    const pointer = pointerText(lazyPointer);
     throw invalidWire(provider, `tool-call arguments at ${pointer} must be a JSON object for ${objectFor}`, { pointer });
   }
   return value;

@@ -22,7 +22,7 @@ function recordingWriter(derivesToolCallIds = false) {
       return part.text === "" ? undefined : { text: part.text };
     },
     toolResult: (part, pointer, content) => {
-      asked.push(`tool result ${pointer}`);
+      asked.push(`tool result ${pointer()}`);
       return new OwnMessage(`result ${part.id}: ${content().map((block) => ("text" in block ? block.text : "")).join("")}`);
     },
     system: (blocks) => messages.push(`system ${blocks.length}`),

@@ -4,6 +4,7 @@
 import type { Part, UnknownPart } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { ownValue } from "../../json/own-property.js";
+import { type LazyPointer, lazyAppend } from "../../json/json-location.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import {
   ANTHROPIC,
@@ -69,9 +70,10 @@ export function anthropicBlockToPart(block: AnthropicBlock): Part {
   }
 }
 
-function extraFields(part: Part, pointer: string): Record<string, unknown> {
-  if (part.payload?.provider !== ANTHROPIC || part.payload.kind !== BLOCK_FIELDS) return {};
-  return parsePartObject(ANTHROPIC, part.payload.data, `${pointer}/payload/data`, `the ${BLOCK_FIELDS} payload`);
+/** The fields a block-fields payload adds to the block; undefined (the usual case) when the part has none, so no empty object is spread. */
+function extraFields(part: Part, pointer: LazyPointer): Record<string, unknown> | undefined {
+  if (part.payload?.provider !== ANTHROPIC || part.payload.kind !== BLOCK_FIELDS) return undefined;
+  return parsePartObject(ANTHROPIC, part.payload.data, lazyAppend(pointer, "payload", "data"), `the ${BLOCK_FIELDS} payload`);
 }
 
 /**
@@ -79,7 +81,7 @@ function extraFields(part: Part, pointer: string): Record<string, unknown> {
  * content rules send only Anthropic's own unknown parts), so it is one of the API's request blocks; the
  * request type lists the blocks partwise builds (AnthropicRequestBlock in spec/providers/anthropic.tsp says why).
  */
-export function replayedAnthropicBlock(part: UnknownPart, pointer: string): AnthropicRequestBlock {
+export function replayedAnthropicBlock(part: UnknownPart, pointer: LazyPointer): AnthropicRequestBlock {
   return parsePartObject(ANTHROPIC, part.rawJson, pointer, "the raw block", { typed: true }) as unknown as AnthropicRequestBlock;
 }
 
@@ -87,11 +89,14 @@ export function replayedAnthropicBlock(part: UnknownPart, pointer: string): Anth
  * The request block of an assistant part the replay rules let through, or undefined when the part has
  * no block (an empty text, a reasoning part whose payload is not Anthropic's).
  */
-export function partToAnthropicBlock(part: Part, pointer: string): AnthropicRequestBlock | undefined {
+export function partToAnthropicBlock(part: Part, pointer: LazyPointer): AnthropicRequestBlock | undefined {
   switch (part.type) {
-    case "text":
+    case "text": {
       // The API rejects empty text blocks; an empty text carries nothing to replay.
-      return part.text === "" ? undefined : { type: "text", text: part.text, ...extraFields(part, pointer) };
+      if (part.text === "") return undefined;
+      const extra = extraFields(part, pointer);
+      return extra === undefined ? { type: "text", text: part.text } : { type: "text", text: part.text, ...extra };
+    }
     case "reasoning": {
       const payload = part.payload;
       if (payload?.provider !== ANTHROPIC) return undefined;
@@ -100,8 +105,11 @@ export function partToAnthropicBlock(part: Part, pointer: string): AnthropicRequ
       if (payload.kind === SIGNATURE) return { type: "thinking", thinking: part.text ?? "", signature: payload.data };
       return undefined;
     }
-    case "tool_call":
-      return { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: parseToolArguments(ANTHROPIC, part.toolCall.arguments, pointer, "tool_use.input"), ...extraFields(part, pointer) };
+    case "tool_call": {
+      const block: AnthropicRequestBlock = { type: "tool_use", id: part.toolCall.id, name: part.toolCall.name, input: parseToolArguments(ANTHROPIC, part.toolCall.arguments, pointer, "tool_use.input") };
+      const extra = extraFields(part, pointer);
+      return extra === undefined ? block : { ...block, ...extra };
+    }
     case "unknown":
       return replayedAnthropicBlock(part, pointer);
     case "tool_result":

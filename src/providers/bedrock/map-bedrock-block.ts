@@ -4,6 +4,7 @@
 import type { Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { invalidWire, parsePartObject, parseToolArguments } from "../wire-validation.js";
+import type { LazyPointer } from "../../json/json-location.js";
 import {
   BEDROCK,
   type BedrockContentBlock,
@@ -80,7 +81,7 @@ export function bedrockBlockToPart(block: BedrockContentBlock, pointer: string):
  * The request block of an assistant part the replay rules let through, or undefined when the part has no
  * block: an empty text, reasoning with no text and no signature, a bedrock payload of an unknown kind.
  */
-export function partToBedrockBlock(part: Part, pointer: string): BedrockContentBlock | undefined {
+export function partToBedrockBlock(part: Part, pointer: LazyPointer): BedrockContentBlock | undefined {
   switch (part.type) {
     case "text":
       return part.text === "" ? undefined : { text: part.text };

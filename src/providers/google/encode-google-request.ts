@@ -5,7 +5,7 @@
 // https://ai.google.dev/gemini-api/docs/thought-signatures
 import type { EncodedRequest, History, Message, Part } from "../../../generated/types.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
-import { type ContentPlace, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
+import { type ContentPlace, type Pointer, Skip, type ToolResultPart, type TurnWriter, alternatingTurns, encodeHistory, replayContext } from "../encode-driver.js";
 import type { EncodeOptions, EncodedRequestOf, RequestBody } from "../provider-codec.js";
 import {
   ENDPOINT_ATTRIBUTE,
@@ -59,12 +59,12 @@ function resultValue(text: string): unknown {
  * an error under `error`, the documented conventions), media content as the response's own parts.
  * https://ai.google.dev/gemini-api/docs/function-calling
  */
-function functionResponsePart(part: ToolResultPart, pointer: string, callNames: ReadonlyMap<string, string>, content: () => GooglePart[]): GooglePart {
+function functionResponsePart(part: ToolResultPart, pointer: Pointer, callNames: ReadonlyMap<string, string>, content: () => GooglePart[]): GooglePart {
   const id = part.id ?? "";
   const name = part.name || callNames.get(id);
   if (!name) {
     throw new UnsupportedPartError("provider/unsupported-part", `tool_result part cannot be sent to google: a functionResponse needs the tool name, and no tool call ${JSON.stringify(id)} names it`, {
-      pointer,
+      pointer: pointer(),
       provider: GOOGLE,
     });
   }

@@ -7,6 +7,7 @@ import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/
 import { textToBase64 } from "../../bytes/base64.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
+import type { LazyPointer } from "../../json/json-location.js";
 import {
   GOOGLE,
   type GoogleFunctionCall,
@@ -129,7 +130,7 @@ export function mediaToGooglePart(media: Media): GooglePart {
  * The request part of a model-turn part the replay rules let through, with `signature` on it when one
  * goes out; undefined when the part has nothing to send (an empty text or thought without a signature).
  */
-export function partToGooglePart(part: Part, signature: string | undefined, pointer: string): GooglePart | undefined {
+export function partToGooglePart(part: Part, signature: string | undefined, pointer: LazyPointer): GooglePart | undefined {
   let wire: GooglePart;
   switch (part.type) {
     case "text":

@@ -3,7 +3,7 @@
 // signature the payload, and whatever else it holds (closed, nested non-text chunks) the chunkFields
 // attribute, so it goes back exactly as received; chunks with no part of their own become unknown parts.
 import type { Attributes, Part } from "../../../generated/types.js";
-import { appendPointer } from "../../json/json-location.js";
+import { type LazyPointer, appendPointer, lazyAppend } from "../../json/json-location.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { invalidWire, parsePartObject } from "../wire-validation.js";
 import { CHUNK_FIELDS, MISTRAL, type MistralChunk, type MistralMessage, type MistralTextChunk, type MistralThinkChunk, SIGNATURE } from "./mistral-wire.js";
@@ -156,23 +156,26 @@ export function mistralMessageParts(message: MistralMessage, location: WireLocat
   return parts;
 }
 
-function chunkFieldsOf(part: Part, pointer: string): Record<string, unknown> {
+/** The chunkFields of a part; undefined (the usual case) when it has none, so no empty object is spread. */
+function chunkFieldsOf(part: Part, pointer: LazyPointer): Record<string, unknown> | undefined {
   const fields = part.attributes?.[CHUNK_FIELDS];
-  if (fields === undefined) return {};
-  return parsePartObject(MISTRAL, fields, appendPointer(pointer, "attributes", CHUNK_FIELDS), `the ${CHUNK_FIELDS} attribute`);
+  if (fields === undefined) return undefined;
+  return parsePartObject(MISTRAL, fields, lazyAppend(pointer, "attributes", CHUNK_FIELDS), `the ${CHUNK_FIELDS} attribute`);
 }
 
 /**
  * The chunk of an assistant part the replay rules let through, or undefined when the part has none (an
  * empty text, a tool call, which goes in `tool_calls`). Mistral's own chunks get their chunkFields back.
  */
-export function partToMistralChunk(part: Part, pointer: string): MistralChunk | undefined {
+export function partToMistralChunk(part: Part, pointer: LazyPointer): MistralChunk | undefined {
   switch (part.type) {
-    case "text":
+    case "text": {
       if (part.text === "" && !part.attributes?.[CHUNK_FIELDS]) return undefined;
-      return { type: "text", text: part.text, ...chunkFieldsOf(part, pointer) };
+      const fields = chunkFieldsOf(part, pointer);
+      return fields === undefined ? { type: "text", text: part.text } : { type: "text", text: part.text, ...fields };
+    }
     case "reasoning": {
-      const fields = part.attributes?.provider === MISTRAL ? chunkFieldsOf(part, pointer) : {};
+      const fields = part.attributes?.provider === MISTRAL ? chunkFieldsOf(part, pointer) : undefined;
       const chunk: MistralChunk = { type: "thinking", thinking: [{ type: "text", text: part.text ?? "" }], ...fields };
       if (part.payload?.provider === MISTRAL && part.payload.kind === SIGNATURE) chunk.signature = part.payload.data;
       return chunk;

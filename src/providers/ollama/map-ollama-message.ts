@@ -4,6 +4,7 @@
 import type { Media, Part } from "../../../generated/types.js";
 import { base64ToBytes } from "../../bytes/base64.js";
 import { bytesToLatin1 } from "../../bytes/byte-arrays.js";
+import type { LazyPointer } from "../../json/json-location.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import { MODELED_MESSAGE_FIELDS, OLLAMA, type OllamaMessage, type OllamaRequestToolCall, type OllamaToolCall } from "./ollama-wire.js";
 
@@ -68,7 +69,7 @@ export function ollamaMessageParts(message: OllamaMessage): Part[] {
 }
 
 /** A tool call for a request: arguments parsed back into the JSON object Ollama takes, `index` its position. */
-export function partToOllamaToolCall(call: { id: string; name: string; arguments: string }, position: number, pointer: string): OllamaRequestToolCall {
+export function partToOllamaToolCall(call: { id: string; name: string; arguments: string }, position: number, pointer: LazyPointer): OllamaRequestToolCall {
   const calledFunction = { index: position, name: call.name, arguments: parseToolArguments(OLLAMA, call.arguments, pointer, "function.arguments") };
   return call.id === "" ? { function: calledFunction } : { id: call.id, function: calledFunction };
 }
@@ -79,6 +80,6 @@ export function mediaToOllamaImage(media: Media): string | undefined {
 }
 
 /** The fields an unknown Ollama part holds, to set again on its message. */
-export function ollamaOtherFields(rawJson: string, pointer: string): Record<string, unknown> {
+export function ollamaOtherFields(rawJson: string, pointer: LazyPointer): Record<string, unknown> {
   return parsePartObject(OLLAMA, rawJson, pointer, "the raw message field");
 }

@@ -6,7 +6,7 @@
 // https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages
 import type { History, Media, Message, Part } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { type ContentPlace, OwnMessage, Skip, type TurnWriter, encodeHistory, forEachRun } from "../encode-driver.js";
+import { type ContentPlace, OwnMessage, type Pointer, Skip, type TurnWriter, appended, encodeHistory, forEachRun } from "../encode-driver.js";
 import { type EncodeOptions, type EncodedRequestOf, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, callerFlags, producedBy } from "../replay-rules.js";
 import { invalidWire } from "../wire-validation.js";
@@ -64,51 +64,87 @@ function mediaItem(media: Media): UserContentItem | undefined {
   return undefined;
 }
 
-/** What an assistant message collects from the parts the rules let through. */
+/**
+ * What an assistant message collects from the parts the rules let through. One per writer, emptied after
+ * each message; lists are made by their first entry, and the content as a list only when it needs one.
+ */
 interface AssistantFields {
-  content: OpenAiChatContentPart[];
+  /** The text parts' text joined: the content, unless a raw content part makes it a list. */
+  text: string;
+  /** How many content items (non-empty texts, raw content parts) the message has. */
+  items: number;
+  /** The content items as a list, made at the second item or the first raw one: a lone text needs none. */
+  content: OpenAiChatContentPart[] | undefined;
   rawContent: boolean;
   reasoning: string | undefined;
   details: unknown[] | undefined;
   refusal: string | undefined;
   audio: string | undefined;
-  toolCalls: NonNullable<OpenAiChatAssistantMessageParam["tool_calls"]>;
+  toolCalls: NonNullable<OpenAiChatAssistantMessageParam["tool_calls"]> | undefined;
   other: Record<string, unknown> | undefined;
 }
 
-const noFields = (): AssistantFields => ({ content: [], rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: [], other: undefined });
+const noFields = (): AssistantFields => ({ text: "", items: 0, content: undefined, rawContent: false, reasoning: undefined, details: undefined, refusal: undefined, audio: undefined, toolCalls: undefined, other: undefined });
+
+function clearFields(fields: AssistantFields): void {
+  fields.text = "";
+  fields.items = 0;
+  fields.content = undefined;
+  fields.rawContent = false;
+  fields.reasoning = undefined;
+  fields.details = undefined;
+  fields.refusal = undefined;
+  fields.audio = undefined;
+  fields.toolCalls = undefined;
+  fields.other = undefined;
+}
+
+/** Adds a content item; the items so far become a list at the second (until then, one is a text whose text is `fields.text`). */
+function addContent(fields: AssistantFields, item: OpenAiChatContentPart): void {
+  if (fields.content === undefined && fields.items > 0) fields.content = [{ type: "text", text: fields.text }];
+  fields.items++;
+  fields.content?.push(item);
+}
 
 /** Places one part the rules let through; false when it has no place in a message (reported). */
-function place(provider: string, fields: AssistantFields, part: Part, withPayload: boolean, pointer: string): boolean {
+function place(provider: string, fields: AssistantFields, part: Part, withPayload: boolean, pointer: Pointer): boolean {
   switch (part.type) {
     case "text":
-      if (part.text !== "") fields.content.push({ type: "text", text: part.text });
+      if (part.text === "") return true;
+      // A lone text stays a string: its item is made only if the content becomes a list.
+      if (fields.items > 0) addContent(fields, { type: "text", text: part.text });
+      else fields.items = 1;
+      fields.text += part.text;
       return true;
     case "reasoning": {
       // An empty reasoning adds no field: `""` would tell R1 it got reasoning it rejects, and V4 presence is the policy's to add.
       const text = part.text ?? part.summary ?? "";
       if (text !== "") fields.reasoning = (fields.reasoning ?? "") + text;
       if (!withPayload || part.payload?.provider !== provider || part.payload.kind !== REASONING_DETAILS) return true;
-      const details = parseRawJson(part.payload.data, provider, `${pointer}/payload/data`);
-      if (!Array.isArray(details)) throw invalidWire(provider, `the reasoning_details payload at ${pointer} is not a JSON array`, { pointer });
+      const details = parseRawJson(part.payload.data, provider, () => `${pointer()}/payload/data`);
+      if (!Array.isArray(details)) {
+        const at = pointer();
+        throw invalidWire(provider, `the reasoning_details payload at ${at} is not a JSON array`, { pointer: at });
+      }
       (fields.details ??= []).push(...details);
       return true;
     }
     case "tool_call":
-      fields.toolCalls.push(toolCallParam(part, withPayload, provider, pointer));
+      fields.toolCalls = appended(fields.toolCalls, toolCallParam(part, withPayload, provider, pointer));
       return true;
     case "media":
       if (typeof part.media.id !== "string") return false;
       fields.audio = part.media.id;
       return true;
     case "unknown": {
-      const raw = parseRawObject(part.rawJson, provider, `${pointer}/rawJson`);
+      const raw = parseRawObject(part.rawJson, provider, () => `${pointer()}/rawJson`);
       if (part.kind === REFUSAL) fields.refusal = String(raw.refusal);
       else if (part.kind === MESSAGE_FIELDS) Object.assign((fields.other ??= {}), raw);
       else if (part.kind === CONTENT_PART) {
-        fields.content.push(raw as OpenAiChatContentPart);
+        fields.content ??= fields.items > 0 ? [{ type: "text", text: fields.text }] : [];
+        addContent(fields, raw as OpenAiChatContentPart);
         fields.rawContent = true;
-      } else if (part.kind.endsWith("_tool_call")) fields.toolCalls.push(raw);
+      } else if (part.kind.endsWith("_tool_call")) fields.toolCalls = appended(fields.toolCalls, raw);
       else return false;
       return true;
     }
@@ -121,16 +157,16 @@ function place(provider: string, fields: AssistantFields, part: Part, withPayloa
 
 /** The assistant message of the fields its parts filled, under a server's policy; undefined when they hold nothing. */
 function assistantParam(fields: AssistantFields, policy: ChatReplayPolicy, messageIndex: number): RequestMessage | undefined {
-  const empty = fields.content.length === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls.length === 0 && fields.other === undefined;
+  const empty = fields.items === 0 && fields.reasoning === undefined && fields.refusal === undefined && fields.audio === undefined && fields.toolCalls === undefined && fields.other === undefined;
   if (empty) return undefined;
-  const text = fields.content.map((item) => (item.type === "text" ? String(item.text) : "")).join("");
-  const param: OpenAiChatAssistantMessageParam = { role: "assistant", content: fields.rawContent ? fields.content : text === "" ? policy.emptyContent : text };
+  const text = fields.text;
+  const param: OpenAiChatAssistantMessageParam = { role: "assistant", content: fields.rawContent && fields.content !== undefined ? fields.content : text === "" ? policy.emptyContent : text };
   if (fields.reasoning !== undefined) param[policy.reasoningField] = fields.reasoning;
   else if (policy.reasoningFieldRequired(messageIndex)) param[policy.reasoningField] = "";
   if (fields.details) param.reasoning_details = fields.details;
   if (fields.refusal !== undefined) param.refusal = fields.refusal;
   if (fields.audio !== undefined) param.audio = { id: fields.audio };
-  if (fields.toolCalls.length > 0) param.tool_calls = fields.toolCalls;
+  if (fields.toolCalls !== undefined) param.tool_calls = fields.toolCalls;
   return fields.other ? { ...fields.other, ...param } : param;
 }
 
@@ -142,7 +178,7 @@ const TEXT_ONLY: Readonly<Record<ContentPlace, string | undefined>> = { system: 
 /** Chat Completions messages: each tool result a `role: tool` message of its own, an assistant turn folded into one message. */
 function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWriter<UserContentItem | OwnMessage<RequestMessage>, OpenAiChatEncoded> {
   const messages: RequestMessage[] = [];
-  let fields = noFields();
+  const fields = noFields();
   // A policy hands out a few flag sets, each the same object every time: one context per set, not per part.
   const contexts = new Map<ReadonlySet<string>, ReplayContext>();
   const partContext = (flags: ReadonlySet<string>): ReplayContext => {
@@ -150,6 +186,9 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
     if (context === undefined) contexts.set(flags, (context = { provider: policy.provider, flags, ...(policy.variant === undefined ? {} : { variant: policy.variant }) }));
     return context;
   };
+  // Made once per encode, not per user message.
+  const userRun = (items: UserContentItem[]): number => messages.push({ role: "user", content: items.length === 1 && items[0]?.type === "text" ? items[0].text : items });
+  const ownMessage = (message: RequestMessage): number => messages.push(message);
   return {
     context: { provider: policy.provider, ...(policy.variant === undefined ? {} : { variant: policy.variant }) },
     misplaced: (part, place) => TEXT_ONLY[place] ?? (part.type === "unknown" ? "a raw block has no place in a user message" : `a ${part.type} part belongs in an assistant message`),
@@ -162,12 +201,7 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
     system(blocks) {
       if (blocks.length > 0) messages.push({ role: "system", content: textContent(blocks as TextItem[]) });
     },
-    user: (blocks) =>
-      forEachRun(
-        blocks,
-        (items) => messages.push({ role: "user", content: items.length === 1 && items[0]?.type === "text" ? items[0].text : items }),
-        (tool) => messages.push(tool),
-      ),
+    user: (blocks) => forEachRun(blocks, userRun, ownMessage),
     partContext: (part, messageIndex) => partContext(policy.flags(part, messageIndex)),
     assistantPart(sent, pointer, action) {
       if (place(policy.provider, fields, sent, action === "send", pointer)) return undefined;
@@ -175,7 +209,7 @@ function chatWriter(options: EncodeOptions, policy: ChatReplayPolicy): TurnWrite
     },
     assistant(_blocks, _pointer, messageIndex) {
       const param = assistantParam(fields, policy, messageIndex);
-      fields = noFields();
+      clearFields(fields);
       if (param !== undefined) messages.push(param);
       return param !== undefined;
     },

@@ -5,6 +5,7 @@
 import type { Attributes, Part, ToolCallPart } from "../../../generated/types.js";
 import { base64ToBytes } from "../../bytes/base64.js";
 import { bytesToLatin1 } from "../../bytes/byte-arrays.js";
+import { type LazyPointer, lazyAppend } from "../../json/json-location.js";
 import { parsePartJson, parsePartObject } from "../wire-validation.js";
 import {
   CONTENT_PART,
@@ -216,17 +217,17 @@ export function chatMessageToParts(message: OpenAiChatAssistantMessage, server: 
 }
 
 /** Parses the raw JSON of a part (an unknown part's block, a payload), naming the part when it is not JSON. */
-export function parseRawJson(text: string, provider: string, pointer: string): unknown {
+export function parseRawJson(text: string, provider: string, pointer: LazyPointer): unknown {
   return parsePartJson(provider, text, pointer, "the raw JSON");
 }
 
 /** Parses the raw JSON of an unknown part, which holds a JSON object (a field set, a content part, a call). */
-export function parseRawObject(text: string, provider: string, pointer: string): Record<string, unknown> {
+export function parseRawObject(text: string, provider: string, pointer: LazyPointer): Record<string, unknown> {
   return parsePartObject(provider, text, pointer, "the raw JSON");
 }
 
 /** A tool call as the request takes it: arguments verbatim, and the call's extra fields when they go back. */
-export function toolCallParam(part: ToolCallPart, withFields: boolean, provider: string, pointer: string): OpenAiChatFunctionToolCallParam {
+export function toolCallParam(part: ToolCallPart, withFields: boolean, provider: string, pointer: LazyPointer): OpenAiChatFunctionToolCallParam {
   const call: OpenAiChatFunctionToolCallParam = {
     id: part.toolCall.id,
     type: "function",
@@ -234,6 +235,6 @@ export function toolCallParam(part: ToolCallPart, withFields: boolean, provider:
   };
   const payload = part.payload;
   if (!withFields || payload?.provider !== provider || payload.kind !== TOOL_CALL_FIELDS) return call;
-  const { function: functionExtra, ...extra } = parseRawObject(payload.data, provider, `${pointer}/payload/data`);
+  const { function: functionExtra, ...extra } = parseRawObject(payload.data, provider, lazyAppend(pointer, "payload", "data"));
   return { ...call, ...extra, function: { ...call.function, ...(functionExtra as Record<string, unknown> | undefined) } };
 }

@@ -8,7 +8,7 @@ import type { ErrorObject, Media, Part } from "../../../generated/types.js";
 import { textToBase64 } from "../../bytes/base64.js";
 import { UnsupportedPartError } from "../../errors/partwise-error.js";
 import { ownValue } from "../../json/own-property.js";
-import { OwnMessage, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
+import { OwnMessage, type Pointer, Skip, type ToolResultPart, type TurnWriter, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import { type EncodeOptions, type Encoder, typedEncoder } from "../provider-codec.js";
 import { type ReplayContext, settleReplay } from "../replay-rules.js";
 import { partToOpenAiResponsesItem } from "./map-openai-responses-item.js";
@@ -59,21 +59,27 @@ function mediaContent(media: Media): InputContent {
   return { type: "input_file", filename: fileName(media.name, media.mimeType), file_data: location };
 }
 
+/** A function output's text when its content is text only (joined as it is read, no lists in between), else its content parts. */
+function outputValue(output: InputContent[]): string | InputContent[] {
+  let text = "";
+  for (const entry of output) {
+    if (entry.type !== "input_text") return output;
+    text += (entry as OpenAiResponsesInputText).text;
+  }
+  return text;
+}
+
 /** A tool result as a `function_call_output` item, answering the `function_call` with its call id; its output is its text, or input content parts when it holds media. */
-function functionCallOutput(part: ToolResultPart, pointer: string, content: () => InputContent[]): OpenAiResponsesFunctionCallOutputItem {
+function functionCallOutput(part: ToolResultPart, lazyPointer: Pointer, content: () => InputContent[]): OpenAiResponsesFunctionCallOutputItem {
   if (part.id === undefined || part.id === null || part.id === "") {
+    const pointer = lazyPointer();
     throw new UnsupportedPartError("provider/unsupported-part", `tool_result at ${pointer} has no id: a function_call_output needs the call_id of its function_call`, {
       pointer,
       provider: OPENAI_RESPONSES,
     });
   }
-  const output = content();
   // Responses has no error flag on function outputs; an error result goes back as its text.
-  return {
-    type: "function_call_output",
-    call_id: part.id,
-    output: output.every((entry) => entry.type === "input_text") ? output.map((entry) => (entry as OpenAiResponsesInputText).text).join("") : output,
-  };
+  return { type: "function_call_output", call_id: part.id, output: outputValue(content()) };
 }
 
 type InputItem = OpenAiResponsesEncoded["input"][number];
@@ -121,13 +127,14 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
   let instructionsTaken = request.instructions !== undefined;
   let held: HeldReasoning[] = [];
   let reasoningLeftOut = false;
-  const inputItems = (blocks: (InputContent | OwnMessage<InputItem>)[], role: "user" | "developer") =>
-    forEachRun(
-      blocks,
-      // A message of one text goes as a plain string, the form the API reference shows.
-      (content) => input.push({ type: "message", role, content: content.length === 1 && content[0]?.type === "input_text" ? content[0].text : content } satisfies OpenAiResponsesInputMessage),
-      (item) => input.push(item),
-    );
+  // A message of one text goes as a plain string, the form the API reference shows.
+  const message = (role: "user" | "developer", content: InputContent[]): number =>
+    input.push({ type: "message", role, content: content.length === 1 && content[0]?.type === "input_text" ? content[0].text : content } satisfies OpenAiResponsesInputMessage);
+  // The callbacks of forEachRun, made once per encode rather than per message.
+  const userRun = (content: InputContent[]): number => message("user", content);
+  const developerRun = (content: InputContent[]): number => message("developer", content);
+  const ownItem = (item: InputItem): number => input.push(item);
+  const inputItems = (blocks: (InputContent | OwnMessage<InputItem>)[], role: "user" | "developer") => forEachRun(blocks, role === "user" ? userRun : developerRun, ownItem);
   return {
     context: contexts.context,
     reportsAssistantLeftOut: false,
@@ -155,9 +162,12 @@ function responsesWriter(options: EncodeOptions, profile: OpenAiResponsesProfile
         if (original.type === "text") return undefined;
         return new Skip(original.type === "media" ? "only a generated image with its item id and bytes goes back" : "its payload is not encrypted content");
       }
-      if (original.type === "reasoning") held.push({ part: original, pointer, item, warningsBefore: warnings.length });
+      // A held reasoning part keeps its pointer's text: the walk will have moved on when it is settled.
+      if (original.type === "reasoning") held.push({ part: original, pointer: pointer(), item, warningsBefore: warnings.length });
+      else if (held.length === 0) input.push(item);
       else {
-        input.push(...held.map((entry) => entry.item), item);
+        for (const entry of held) input.push(entry.item);
+        input.push(item);
         held = [];
       }
       return undefined;

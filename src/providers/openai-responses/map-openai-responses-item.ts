@@ -5,6 +5,7 @@ import type { Attributes, Media, OpaquePayload, Part } from "../../../generated/
 import { validateOpenAiResponsesContentPart } from "../../../generated/wire/openai.responses-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import { checkWire, parsePartObject } from "../wire-validation.js";
+import { type LazyPointer, lazyAppend, pointerText } from "../../json/json-location.js";
 import {
   ENCRYPTED_CONTENT,
   ITEM_FIELDS,
@@ -194,18 +195,27 @@ export function openAiResponsesItemToPart(item: OpenAiResponsesOutputItem, profi
 
 /** How an assistant part goes back: with its item id, or without (when the reasoning item its id requires is not sent). */
 export interface ItemEncoding {
-  readonly pointer: string;
+  readonly pointer: LazyPointer;
   readonly withItemId: boolean;
 }
 
-function ownItemFields(part: Part, pointer: string): Record<string, unknown> {
-  if (part.payload?.provider !== OPENAI_RESPONSES || part.payload.kind !== ITEM_FIELDS) return {};
-  return parsePartObject(OPENAI_RESPONSES, part.payload.data, `${pointer}/payload/data`, `the ${ITEM_FIELDS} payload`);
+/** The fields an item-fields payload adds to the item; undefined (the usual case) when the part has none, so no empty object is spread. */
+function ownItemFields(part: Part, pointer: LazyPointer): Record<string, unknown> | undefined {
+  if (part.payload?.provider !== OPENAI_RESPONSES || part.payload.kind !== ITEM_FIELDS) return undefined;
+  return parsePartObject(OPENAI_RESPONSES, part.payload.data, lazyAppend(pointer, "payload", "data"), `the ${ITEM_FIELDS} payload`);
 }
 
+/** An item-fields payload's fields but its kept content, which goes back only while the text is unedited. */
+function withoutContent({ content: _content, ...fields }: Record<string, unknown>): Record<string, unknown> {
+  return fields;
+}
+
+/** The attributes of a part without any, shared rather than made per part. */
+const NO_ATTRIBUTES: Attributes = Object.freeze({});
+
 /** Content kept in an `item_fields` payload, each part checked as decoding checks it (the payload may have been edited since). */
-function checkedContent(content: readonly unknown[], pointer: string): OpenAiResponsesContentPart[] {
-  const at = `${pointer}/payload/data/content/`;
+function checkedContent(content: readonly unknown[], pointer: LazyPointer): OpenAiResponsesContentPart[] {
+  const at = `${pointerText(pointer)}/payload/data/content/`;
   return content.map((entry, index) => checkWire<OpenAiResponsesContentPart>(validateOpenAiResponsesContentPart, entry, OPENAI_RESPONSES, "kept content", undefined, at + index));
 }
 
@@ -215,15 +225,16 @@ function checkedContent(content: readonly unknown[], pointer: string): OpenAiRes
  * without the id (openai/codex sends output messages without ids), unless the text was edited since.
  */
 function textToItem(part: Extract<Part, { type: "text" }>, encoding: ItemEncoding): OpenAiResponsesOutputItem | undefined {
-  const attributes = part.attributes ?? {};
+  const attributes = part.attributes ?? NO_ATTRIBUTES;
   const phase = attributes[PHASE];
   const itemId = encoding.withItemId ? attributes[ITEM_ID] : undefined;
-  const { content: keptContent, ...fields } = ownItemFields(part, encoding.pointer);
+  const own = ownItemFields(part, encoding.pointer);
+  const keptContent = own?.content;
   const kept = Array.isArray(keptContent) && messageContentText(checkedContent(keptContent, encoding.pointer)) === part.text;
   let item: OpenAiResponsesOutputItem;
   if (itemId !== undefined) {
     const content = kept ? keptContent : [{ type: "output_text", text: part.text, annotations: [] }];
-    item = { type: "message", id: itemId, role: "assistant", status: attributes[ITEM_STATUS] ?? "completed", content, ...fields };
+    item = { type: "message", id: itemId, role: "assistant", status: attributes[ITEM_STATUS] ?? "completed", content, ...(own === undefined ? undefined : withoutContent(own)) };
   } else if (kept) {
     item = { type: "message", role: "assistant", content: keptContent };
   } else {
@@ -243,7 +254,7 @@ function textToItem(part: Extract<Part, { type: "text" }>, encoding: ItemEncodin
 function reasoningToItem(part: Extract<Part, { type: "reasoning" }>): OpenAiResponsesOutputItem | undefined {
   const payload = part.payload;
   if (payload && (payload.provider !== OPENAI_RESPONSES || payload.kind !== ENCRYPTED_CONTENT)) return undefined;
-  const attributes = part.attributes ?? {};
+  const attributes = part.attributes ?? NO_ATTRIBUTES;
   const item: OpenAiResponsesOutputItem = { type: "reasoning" };
   if (attributes[ITEM_ID] !== undefined) item.id = attributes[ITEM_ID];
   // `summary` is required on input, possibly empty (https://platform.openai.com/docs/api-reference/responses/create#responses-create-input).
@@ -261,24 +272,25 @@ function reasoningToItem(part: Extract<Part, { type: "reasoning" }>): OpenAiResp
 }
 
 function toolCallToItem(part: Extract<Part, { type: "tool_call" }>, encoding: ItemEncoding): OpenAiResponsesOutputItem {
-  const attributes = part.attributes ?? {};
+  const attributes = part.attributes ?? NO_ATTRIBUTES;
   const item: OpenAiResponsesOutputItem = { type: "function_call" };
   if (encoding.withItemId && attributes[ITEM_ID] !== undefined) item.id = attributes[ITEM_ID];
   item.call_id = part.toolCall.id;
   item.name = part.toolCall.name;
   item.arguments = part.toolCall.arguments;
   if (attributes[ITEM_STATUS] !== undefined) item.status = attributes[ITEM_STATUS];
-  return { ...item, ...ownItemFields(part, encoding.pointer) };
+  const fields = ownItemFields(part, encoding.pointer);
+  return fields === undefined ? item : { ...item, ...fields };
 }
 
-function mediaToItem(part: Extract<Part, { type: "media" }>, pointer: string): OpenAiResponsesOutputItem | undefined {
+function mediaToItem(part: Extract<Part, { type: "media" }>, pointer: LazyPointer): OpenAiResponsesOutputItem | undefined {
   const media = part.media;
   if (media.dataKind !== "bytes" || media.id === undefined || media.id === null) return undefined;
   const status = part.attributes?.[ITEM_STATUS] ?? "completed";
   return { type: "image_generation_call", id: media.id, status, result: media.data, ...ownItemFields(part, pointer) };
 }
 
-function unknownToItem(part: Extract<Part, { type: "unknown" }>, pointer: string): OpenAiResponsesOutputItem {
+function unknownToItem(part: Extract<Part, { type: "unknown" }>, pointer: LazyPointer): OpenAiResponsesOutputItem {
   return parsePartObject(OPENAI_RESPONSES, part.rawJson, pointer, "the raw item", { typed: true }) as OpenAiResponsesOutputItem;
 }
 

@@ -100,7 +100,7 @@ function echoWriter(options: EncodeOptions, warnings: ErrorObject[]): TurnWriter
         case "text": return sent.text === "" ? withoutBlock(sent, ECHO) : { type: "text", text: sent.text };
         case "tool_call": {
           // Echo takes the arguments as a JSON object's text: a bad text is this request's error.
-          const input = parseToolArguments(ECHO, sent.toolCall.arguments, `${pointer}/toolCall/arguments`, "function.arguments");
+          const input = parseToolArguments(ECHO, sent.toolCall.arguments, () => `${pointer()}/toolCall/arguments`, "function.arguments");
           return { type: "tool_call", call: { id: sent.toolCall.id, type: "function", function: { name: sent.toolCall.name, arguments: JSON.stringify(input) } } };
         }
         case "unknown": return { type: "raw", value: parsePartObject(ECHO, sent.rawJson, pointer, "raw block", { typed: true }) };
@@ -109,7 +109,7 @@ function echoWriter(options: EncodeOptions, warnings: ErrorObject[]): TurnWriter
       }
     },
     assistant(blocks, pointer) {
-      if (blocks.length === 0) warnings.push(assistantLeftOutWarning(pointer, ECHO));
+      if (blocks.length === 0) warnings.push(assistantLeftOutWarning(pointer(), ECHO));
       return turns.assistant(blocks);
     },
     body: () => ({ ...options.request, messages: [...(system.length > 0 ? [{ role: "system" as const, content: system.join("\n") }] : []), ...turns.turns.flatMap(wireMessages)] }),
