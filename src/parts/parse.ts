@@ -16,7 +16,7 @@ import { hasOwnField, setOwnValue } from "../json/own-property.js";
 import { MAX_NESTING_DEPTH, pointerPastDepth } from "../json/nesting-depth.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { describeSchemaErrors } from "../json/describe-schema-error.js";
-import { FUTURE_PART_PROVIDER, type PartOf } from "./part-kinds.js";
+import { FUTURE_PART_PROVIDER, type PartOf, unreachable } from "./part-kinds.js";
 
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
@@ -111,95 +111,91 @@ const WRITTEN_FIELDS = {
   unknown: [["type", "provider", "kind", "rawJson", "attributes"], ["type", "provider", "kind", "rawJson", "payload", "attributes"]],
 } as const satisfies Record<Part["type"], readonly [readonly string[], readonly string[]]>;
 
-/** Whether the part's enumerable fields are `fields`, in that order. */
-function hasFields(part: Part, fields: readonly string[]): boolean {
+/** Whether the part's enumerable fields are `fields`, in that order, its payload among them when it has one. */
+function hasWrittenFields(part: Part, fields: readonly [readonly string[], readonly string[]]): boolean {
+  const expected = part.payload === undefined ? fields[0] : fields[1];
   let index = 0;
-  for (const key in part) if (fields[index++] !== key) return false;
-  return index === fields.length;
+  for (const key in part) if (expected[index++] !== key) return false;
+  return index === expected.length;
+}
+
+/** A copy of the part without its `attributes` (see WRITTEN_FIELDS). */
+function withoutAttributes(part: Part): Part {
+  switch (part.type) {
+    case "text":
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.text)) break;
+      return part.payload === undefined ? { type: part.type, text: part.text } : { type: part.type, text: part.text, payload: part.payload };
+    case "reasoning":
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.reasoning)) break;
+      // Its text is there: it is among the fields just checked.
+      return part.payload === undefined ? { type: part.type, text: part.text as string | null } : { type: part.type, text: part.text as string | null, payload: part.payload };
+    case "tool_call":
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.tool_call)) break;
+      return part.payload === undefined ? { type: part.type, toolCall: part.toolCall } : { type: part.type, toolCall: part.toolCall, payload: part.payload };
+    case "tool_result": {
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.tool_result)) break;
+      // Its id and name are there: they are among the fields just checked.
+      const id = part.id as string | null;
+      const name = part.name as string | null;
+      return part.payload === undefined
+        ? { type: part.type, id, name, content: part.content, isError: part.isError }
+        : { type: part.type, id, name, content: part.content, isError: part.isError, payload: part.payload };
+    }
+    case "media":
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.media)) break;
+      return part.payload === undefined ? { type: part.type, media: part.media } : { type: part.type, media: part.media, payload: part.payload };
+    case "unknown":
+      if (!hasWrittenFields(part, WRITTEN_FIELDS.unknown)) break;
+      return part.payload === undefined
+        ? { type: part.type, provider: part.provider, kind: part.kind, rawJson: part.rawJson }
+        : { type: part.type, provider: part.provider, kind: part.kind, rawJson: part.rawJson, payload: part.payload };
+    default:
+      return unreachable(part, "part");
+  }
+  return copyWithoutAttributes(part);
 }
 
 /**
  * The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
  * says nothing an absent one does not: read as absent, a part reads back as the part that was written.
  */
-function isEmptyAttributes(attributes: Part["attributes"]): attributes is Record<string, never> {
-  return attributes !== undefined && isEmptyObject(attributes);
+function hasEmptyAttributes(part: Part): boolean {
+  return part.attributes !== undefined && isEmptyObject(part.attributes);
 }
 
-/** In place (a value parsed here): the writer puts attributes last, and deleting the last property keeps V8's fast object shape. */
-function deleteAttributes(part: Part): Part {
+/** The part without empty attributes: copied, or (inPlace) with them deleted. */
+function withoutEmptyAttributes(part: Part, mode: ReadMode): Part {
+  if (!hasEmptyAttributes(part)) return part;
+  if (mode === "copy") return withoutAttributes(part);
+  // The writer puts attributes last, and deleting the last property keeps V8's fast object shape.
   delete part.attributes;
   return part;
 }
 
-/**
- * The part with empty attributes read as absent: copied (see WRITTEN_FIELDS), or deleted in place.
- * Each kind of part is read by its own lines, which load its fields: V8 keeps the shapes a load has
- * seen per place in the code, and one place seeing every kind of part looks each field up in a shared
- * cache instead (issue 21: a tenth of reading a stored history).
- */
 function readPart(part: Part, mode: ReadMode): Part {
-  switch (part.type) {
+  // A switch on the tag rather than a set lookup: this runs for every part of every history read.
+  const type = part.type;
+  switch (type) {
     case "text":
-      if (!isEmptyAttributes(part.attributes)) return part;
-      if (mode === "inPlace") return deleteAttributes(part);
-      if (part.payload === undefined) return hasFields(part, WRITTEN_FIELDS.text[0]) ? { type: part.type, text: part.text } : copyWithoutAttributes(part);
-      return hasFields(part, WRITTEN_FIELDS.text[1]) ? { type: part.type, text: part.text, payload: part.payload } : copyWithoutAttributes(part);
-    case "reasoning": {
-      if (!isEmptyAttributes(part.attributes)) return part;
-      if (mode === "inPlace") return deleteAttributes(part);
-      // Its text is there when its fields are the written ones.
-      const text = part.text as string | null;
-      if (part.payload === undefined) return hasFields(part, WRITTEN_FIELDS.reasoning[0]) ? { type: part.type, text } : copyWithoutAttributes(part);
-      return hasFields(part, WRITTEN_FIELDS.reasoning[1]) ? { type: part.type, text, payload: part.payload } : copyWithoutAttributes(part);
-    }
+    case "reasoning":
     case "tool_call":
-      if (!isEmptyAttributes(part.attributes)) return part;
-      if (mode === "inPlace") return deleteAttributes(part);
-      if (part.payload === undefined) return hasFields(part, WRITTEN_FIELDS.tool_call[0]) ? { type: part.type, toolCall: part.toolCall } : copyWithoutAttributes(part);
-      return hasFields(part, WRITTEN_FIELDS.tool_call[1]) ? { type: part.type, toolCall: part.toolCall, payload: part.payload } : copyWithoutAttributes(part);
     case "media":
-      if (!isEmptyAttributes(part.attributes)) return part;
-      if (mode === "inPlace") return deleteAttributes(part);
-      if (part.payload === undefined) return hasFields(part, WRITTEN_FIELDS.media[0]) ? { type: part.type, media: part.media } : copyWithoutAttributes(part);
-      return hasFields(part, WRITTEN_FIELDS.media[1]) ? { type: part.type, media: part.media, payload: part.payload } : copyWithoutAttributes(part);
-    case "unknown": {
-      if (!isEmptyAttributes(part.attributes)) return part;
-      if (mode === "inPlace") return deleteAttributes(part);
-      const { type, provider, kind, rawJson } = part;
-      if (part.payload === undefined) return hasFields(part, WRITTEN_FIELDS.unknown[0]) ? { type, provider, kind, rawJson } : copyWithoutAttributes(part);
-      return hasFields(part, WRITTEN_FIELDS.unknown[1]) ? { type, provider, kind, rawJson, payload: part.payload } : copyWithoutAttributes(part);
+    case "unknown":
+      return withoutEmptyAttributes(part, mode);
+    case "tool_result": {
+      const content = readParts(part.content, mode);
+      if (content === part.content) return withoutEmptyAttributes(part, mode);
+      // Its content changed: copied once (without empty attributes), or set in place.
+      const read = mode === "inPlace" ? withoutEmptyAttributes(part, mode) : hasEmptyAttributes(part) ? withoutAttributes(part) : { ...part };
+      (read as PartOf<"tool_result">).content = content;
+      return read;
     }
-    case "tool_result":
-      return readToolResult(part, mode);
     default: {
       // Every tag of this format version is a case above (compiles only then); any other is a part of a later version.
-      const tag: string = (part satisfies never as Part).type;
+      const tag: string = type satisfies never;
       return { type: "unknown", provider: FUTURE_PART_PROVIDER, kind: tag, rawJson: JSON.stringify(part) };
     }
   }
-}
-
-/** A tool result read as readPart reads a part, its content read the same way: copied once at most. */
-function readToolResult(part: PartOf<"tool_result">, mode: ReadMode): Part {
-  const content = readParts(part.content, mode);
-  const emptyAttributes = isEmptyAttributes(part.attributes);
-  if (content === part.content && !emptyAttributes) return part;
-  if (mode === "inPlace") {
-    part.content = content;
-    return emptyAttributes ? deleteAttributes(part) : part;
-  }
-  if (!emptyAttributes) return { ...part, content };
-  const fields = part.payload === undefined ? WRITTEN_FIELDS.tool_result[0] : WRITTEN_FIELDS.tool_result[1];
-  if (!hasFields(part, fields)) {
-    const copy = copyWithoutAttributes(part) as PartOf<"tool_result">;
-    copy.content = content;
-    return copy;
-  }
-  // Its id and name are there: they are among the written fields.
-  const id = part.id as string | null;
-  const name = part.name as string | null;
-  return part.payload === undefined ? { type: part.type, id, name, content, isError: part.isError } : { type: part.type, id, name, content, isError: part.isError, payload: part.payload };
 }
 
 function isEmptyObject(value: object): boolean {
