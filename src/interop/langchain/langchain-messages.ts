@@ -115,7 +115,7 @@ function toDictEscapes(): boolean {
   return coreEscapes;
 }
 
-/** A kwargs value as the instance holds it: toJSON's escape wrappers taken off (their contents are user data, kept as they are). */
+/** A value toDict wrote, with its escape wrappers taken off (their contents are user data, kept as they are). */
 function unescaped(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(unescaped);
   if (typeof value !== "object" || value === null) return value;
@@ -127,15 +127,27 @@ function unescaped(value: unknown): unknown {
 }
 
 /**
- * The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view.
- * toDict escapes every user object with an `lc` key (a partwise metadata key, a tool argument); the
- * instance holds the object itself, so the escape is undone (escapeIfNeeded in @langchain/core/dist/load/validation.js).
+ * The stored form of one instance: toDict's fields, each with the value the instance holds. toDict (core
+ * 1.1 and later) rebuilds every user object by assignment, wrapping one with an `lc` key as
+ * `{ "__lc_escaped__": … }` and losing a member named `__proto__` (escapeIfNeeded in
+ * @langchain/core/dist/load/validation.js); toJSON reads each field from the instance, so the instance's
+ * own value is what toDict would give without that rebuild.
  */
+function instanceData(message: BaseMessage): { type: LangChainStoredMessage["type"]; data: Record<string, unknown> } {
+  const dict = message.toDict() as unknown as { type: LangChainStoredMessage["type"]; data: Record<string, unknown> };
+  const escapes = toDictEscapes();
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(dict.data)) {
+    const own = key in message ? (message as unknown as Record<string, unknown>)[key] : undefined;
+    setOwnValue(data, key, own !== undefined ? own : escapes ? unescaped(dict.data[key]) : dict.data[key]);
+  }
+  return { type: dict.type, data };
+}
+
+/** The stored form of one instance, with the content an OpenAI v0 reply holds in its contentBlocks view. */
 function storedOf(message: BaseMessage, index: number): LangChainStoredMessage {
   if (typeof message?.toDict !== "function") throw invalidConversionInput({ format: LANGCHAIN, pointer: `/${index}` }, "expected a LangChain message instance (BaseMessage)");
-  const dict = message.toDict() as { type: LangChainStoredMessage["type"]; data: unknown };
-  const { type } = dict;
-  const data = toDictEscapes() ? unescaped(dict.data) : dict.data;
+  const { type, data } = instanceData(message);
   const checked = checkFormat<LangChainStoredMessageData>(validateLangChainStoredMessageData, data, { format: LANGCHAIN, pointer: `/${index}` });
   if (!readsThroughContentBlocks(message, checked)) return { type, data: checked };
   const output = checked.response_metadata?.output;

@@ -148,8 +148,8 @@ describe("fromLangChainMessages", () => {
     ]);
   });
 
-  it("reads metadata and tool arguments as the instance holds them when an object in them has an lc key, which toDict escapes", () => {
-    const metadata = { trace: { lc: "" }, wrapped: { __lc_escaped__: 1 } };
+  it("reads metadata and tool arguments as the instance holds them when an object in them has an lc key or a __proto__ member, which toDict escapes or loses", () => {
+    const metadata = JSON.parse('{"trace":{"lc":""},"wrapped":{"__lc_escaped__":1},"odd":{"__proto__":[]}}') as Record<string, unknown>;
     const call = { id: "call_1", type: "function" as const, name: "lookup", arguments: "{\"filter\":{\"lc\":1,\"type\":\"constructor\"}}" };
     const history: Message[] = [
       { role: "system", parts: [], metadata },
