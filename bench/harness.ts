@@ -148,3 +148,20 @@ export function growthOf(results: readonly ComparisonResult[]): Growth[] {
   }
   return growth;
 }
+
+/**
+ * This process's peak resident memory in KiB: VmHWM of /proc/self/status where there is one (Linux),
+ * which belongs to the process's own address space. getrusage's maxRSS (process.resourceUsage) is kept
+ * across execve, so a child spawned by the bench reported the bench's own size at the fork as its peak.
+ * Self-contained (it names no import), so a fresh process can run its source text.
+ */
+export function peakResidentKiB(): number {
+  try {
+    const status = process.getBuiltinModule("node:fs").readFileSync("/proc/self/status", "utf8");
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+    if (match) return Number(match[1]);
+  } catch {
+    // No /proc: getrusage's figure, the best this platform gives.
+  }
+  return process.resourceUsage().maxRSS;
+}

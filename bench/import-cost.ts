@@ -5,6 +5,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { peakResidentKiB } from "./harness.js";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -28,7 +29,7 @@ interface ProcessCost {
 /** One fresh process that imports `specifier` (or nothing) and reports its peak resident memory. */
 function freshProcess(specifier: string | undefined): ProcessCost {
   const load = specifier === undefined ? "" : `await import(${JSON.stringify(specifier)});`;
-  const source = `${load}const { user, system } = process.cpuUsage();process.stdout.write(JSON.stringify([process.resourceUsage().maxRSS, (user + system) / 1000]));`;
+  const source = `${load}const { user, system } = process.cpuUsage();process.stdout.write(JSON.stringify([(${peakResidentKiB.toString()})(), (user + system) / 1000]));`;
   const started = performance.now();
   // Run from the repository, so `partwise` resolves to this package itself (self-reference via exports).
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", source], { cwd: REPOSITORY, encoding: "utf8" });

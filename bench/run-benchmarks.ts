@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { concurrentStreamComparisons } from "./concurrent-streams.js";
 import { encodeComparisons } from "./encode-comparisons.js";
 import { growthComparisons } from "./growth-comparisons.js";
-import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure } from "./harness.js";
+import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure, peakResidentKiB } from "./harness.js";
 import { type ImportCost, type PackageSize, measureImportCosts, packageSize } from "./import-cost.js";
 import { sessionStoreComparisons } from "./session-store-comparisons.js";
 import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
@@ -44,10 +44,10 @@ async function probeMemory(group: string, index: number, contender: string): Pro
   const comparison = GROUPS[group]?.()[index]?.();
   const target = comparison?.contenders.find((candidate) => candidate.name === contender);
   if (!target) throw new Error(`no contender ${group} / #${index} / ${contender}`);
-  const before = process.resourceUsage().maxRSS;
+  const before = peakResidentKiB();
   await target.run();
   await target.run();
-  console.log(JSON.stringify({ peakMemoryMiB: process.resourceUsage().maxRSS / 1024, baselineMiB: before / 1024 }));
+  console.log(JSON.stringify({ peakMemoryMiB: peakResidentKiB() / 1024, baselineMiB: before / 1024 }));
 }
 
 function peakMemory(group: string, index: number, contender: string): number | undefined {
