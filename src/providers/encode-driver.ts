@@ -6,7 +6,7 @@ import { unreachable } from "../parts/part-kinds.js";
 import { contentJudge, settleContent } from "./content-rules.js";
 import { withDerivedToolCallIds } from "./derived-tool-call-ids.js";
 import type { EncodeOptions } from "./provider-codec.js";
-import { NO_RULE_REASON, type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, partSkippedWarningWith, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
+import { type ReplayContext, type ReplayDecision, SkippedPartMessages, callerFlags, firstMatchingRule, leftOutPartWarning, payloadClass, producedBy, replayRules, settleReplay, withoutForeignPayload } from "./replay-rules.js";
 
 /** Where a part of a system, user or tool message sits: in system content, user content, or a tool result's content (the spec's places of `@content`). */
 export type { ContentPlace };
@@ -192,17 +192,6 @@ const CONTENT = "/content";
 const indexSuffix = (index: number): string => INDEX_SUFFIX[index] ?? `/${index}`;
 const partSuffix = (index: number): string => PART_SUFFIX[index] ?? `/parts/${index}`;
 
-/**
- * A replay decision of one encode, with the message of the last part it skipped: the parts one decision
- * skips are mostly alike (the same payload provider and kind), and finding their message in the table of
- * SkippedPartMessages cost four lookups per warning.
- */
-interface EncodeDecision extends ReplayDecision {
-  skippedPayloadProvider?: string;
-  skippedPayloadKind?: string;
-  skippedMessage?: string;
-}
-
 /** A part type's place among the decisions of one context (six combinations of payload and producer each). */
 function partTypeIndex(type: Part["type"]): number {
   switch (type) {
@@ -224,11 +213,12 @@ function partTypeIndex(type: Part["type"]): number {
   }
 }
 
-/** What a replay rule can tell apart of a part, as one small number: its type, payload class (none, own, foreign) and producer. */
+/** A payload class's place among the decisions of one part type (two producers each). */
+const PAYLOAD_CLASS_INDEX = { none: 0, own: 2, foreign: 4 } as const;
+
+/** What a replay rule can tell apart of a part (replay-rules.ts, matches), as one small number: its type, payload class and producer. */
 function decisionKey(part: Part, provider: string): number {
-  const payload = part.payload;
-  const payloadIndex = payload === undefined || payload === null ? 0 : payload.provider === provider ? 2 : 4;
-  return partTypeIndex(part.type) * 6 + payloadIndex + (producedBy(part, provider) === "own" ? 0 : 1);
+  return partTypeIndex(part.type) * 6 + PAYLOAD_CLASS_INDEX[payloadClass(part, provider)] + (producedBy(part, provider) === "own" ? 0 : 1);
 }
 
 /** The request for a history: every message through `writer`, with a warning per part left out. */
@@ -313,11 +303,11 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
   // produced it, and the context's flags, so each context settles each of those combinations once and
   // remembers it for this encode: a history repeats a handful of them thousands of times.
   let rules: readonly ReplayRule[] | undefined;
-  const decisionsByContext = new Map<ReplayContext, (EncodeDecision | undefined)[]>();
+  const decisionsByContext = new Map<ReplayContext, (ReplayDecision | undefined)[]>();
   // The writer's own context (most parts') skips the lookup by context.
-  const ownDecisions: (EncodeDecision | undefined)[] = [];
+  const ownDecisions: (ReplayDecision | undefined)[] = [];
   decisionsByContext.set(writer.context, ownDecisions);
-  const decide = (part: Part, context: ReplayContext): EncodeDecision => {
+  const decide = (part: Part, context: ReplayContext): ReplayDecision => {
     let decisions = context === writer.context ? ownDecisions : decisionsByContext.get(context);
     if (decisions === undefined) decisionsByContext.set(context, (decisions = []));
     const key = decisionKey(part, context.provider);
@@ -329,15 +319,6 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     }
     return decision;
   };
-  // The message of a part a decision skips: the last one's when the payload is alike, as settleReplay words it.
-  const skippedMessage = (part: Part, decision: EncodeDecision): string => {
-    const payloadProvider = part.payload ? part.payload.provider : "";
-    const payloadKind = part.payload ? part.payload.kind : "";
-    if (decision.skippedMessage !== undefined && decision.skippedPayloadProvider === payloadProvider && decision.skippedPayloadKind === payloadKind) return decision.skippedMessage;
-    decision.skippedPayloadProvider = payloadProvider;
-    decision.skippedPayloadKind = payloadKind;
-    return (decision.skippedMessage = skipMessages.of(part, provider, decision.rule?.reason ?? NO_RULE_REASON));
-  };
   const assistantPart = (part: Part, messageIndex: number): Block | undefined => {
     const refusal = writer.leavesOutBeforeRules?.(part);
     if (refusal !== undefined) return skip(part, refusal);
@@ -345,11 +326,6 @@ export function encodeHistory<Block, Body extends Record<string, unknown>>(histo
     const decision = decide(part, context);
     const action = decision.action;
     // A part that is sent needs no pointer; one skipped or rejected is settled with its own.
-    if (action === "skip" && context.provider === provider) {
-      warnings.push(partSkippedWarningWith(skippedMessage(part, decision), pointer(), provider));
-      writer.leftOutByRules?.(part);
-      return undefined;
-    }
     if (action !== "send" && action !== "send-without-payload") {
       settleReplay(part, pointer(), context, warnings, decision, skipMessages);
       writer.leftOutByRules?.(part);

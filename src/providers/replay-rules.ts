@@ -106,6 +106,14 @@ function skippedPartMessage(part: Part, provider: string, reason: string): strin
   return `${part.type} part${payload} not sent to ${provider}: ${reason}`;
 }
 
+/** The last message SkippedPartMessages gave for one part type, with what it was for. */
+interface LastMessage {
+  readonly reason: string;
+  readonly payloadProvider: string;
+  readonly payloadKind: string;
+  readonly message: string;
+}
+
 /**
  * The messages of one encode's skip warnings, one string for each reason, part type and payload: a long
  * history leaves out thousands of alike parts, and every warning object survives into the request, so
@@ -114,18 +122,25 @@ function skippedPartMessage(part: Part, provider: string, reason: string): strin
 export class SkippedPartMessages {
   /** reason -> part type -> payload provider -> payload kind (`""` for a part without payload) -> message: no key is built per part. */
   private readonly byReason = new Map<string, Map<string, Map<string, Map<string, string>>>>();
+  /**
+   * The last message of each part type: the parts of one type a request leaves out are mostly alike (the
+   * same reason and payload), and this answers them without the four lookups in byReason.
+   */
+  private readonly lastByType: Partial<Record<Part["type"], LastMessage>> = {};
 
   constructor(private readonly provider: string) {}
 
   /** The message for a part left out of a request to `provider` (another provider's gets a string of its own). */
   of(part: Part, provider: string, reason: string): string {
     if (provider !== this.provider) return skippedPartMessage(part, provider, reason);
-    const byType = nested(this.byReason, reason);
-    const byProvider = nested(byType, part.type);
-    const byKind = nested(byProvider, part.payload ? part.payload.provider : "");
-    const kind = part.payload ? part.payload.kind : "";
-    let message = byKind.get(kind);
-    if (message === undefined) byKind.set(kind, (message = skippedPartMessage(part, this.provider, reason)));
+    const payloadProvider = part.payload ? part.payload.provider : "";
+    const payloadKind = part.payload ? part.payload.kind : "";
+    const last = this.lastByType[part.type];
+    if (last !== undefined && last.reason === reason && last.payloadProvider === payloadProvider && last.payloadKind === payloadKind) return last.message;
+    const byKind = nested(nested(nested(this.byReason, reason), part.type), payloadProvider);
+    let message = byKind.get(payloadKind);
+    if (message === undefined) byKind.set(payloadKind, (message = skippedPartMessage(part, this.provider, reason)));
+    this.lastByType[part.type] = { reason, payloadProvider, payloadKind, message };
     return message;
   }
 }
@@ -136,21 +151,19 @@ function nested<Value>(table: Map<string, Map<string, Value>>, key: string): Map
   return inner;
 }
 
-/** The reason a skip warning gives for a part no replay rule matches. */
-export const NO_RULE_REASON = "no replay rule matches this part";
-
 /** The warning reported for a skipped part: code `provider/part-skipped`, pointer into the history. */
 export function skippedPartWarning(part: Part, pointer: string, context: ReplayContext, decision: ReplayDecision, messages?: SkippedPartMessages): ErrorObject {
-  return partSkippedWarning(part, pointer, context.provider, decision.rule?.reason ?? NO_RULE_REASON, messages);
+  return partSkippedWarning(part, pointer, context.provider, decision.rule?.reason ?? "no replay rule matches this part", messages);
 }
 
 function partSkippedWarning(part: Part, pointer: string, provider: string, reason: string, messages: SkippedPartMessages | undefined): ErrorObject {
-  return partSkippedWarningWith(messages?.of(part, provider, reason) ?? skippedPartMessage(part, provider, reason), pointer, provider);
-}
-
-/** The `provider/part-skipped` warning with its message already found (the encoder driver remembers the last one per decision). */
-export function partSkippedWarningWith(message: string, pointer: string, provider: string): ErrorObject {
-  return { name: "ReplayWarning", code: "provider/part-skipped", message, pointer, provider };
+  return {
+    name: "ReplayWarning",
+    code: "provider/part-skipped",
+    message: messages?.of(part, provider, reason) ?? skippedPartMessage(part, provider, reason),
+    pointer,
+    provider,
+  };
 }
 
 /** The warning for a part the encoder leaves out for a reason of its own (a part the wire has no place for). */
