@@ -109,6 +109,10 @@ export function messageToJson(message: Message): JsonObject {
  * nesting is not checked again: SessionService checked and parsed every event it writes.
  */
 export function messageToStoredJson(message: Message): JsonObject {
+  // A row's message is most often in the written order already (parse copies parts in it): then it is
+  // its own stored JSON, and copying it field by field only to stringify the copy was a third of an
+  // append's work before the driver (issue 21).
+  if (inWrittenOrder(message as unknown as JsonObject, MESSAGE_KEYS) && message.parts.every(writtenAsGiven)) return message as unknown as JsonObject;
   return writeMessage(message, AS_GIVEN);
 }
 
@@ -164,12 +168,6 @@ function writtenAsGiven(part: Part): boolean {
 }
 
 function writeMessage(message: Message, options: WriteOptions): JsonObject {
-  // A row's message is most often in the written order already (parse copies parts in it): then it is
-  // its own stored JSON, and copying it field by field only to stringify the copy was a third of an
-  // append's work before the driver (issue 21).
-  if (!options.emptyAttributes && inWrittenOrder(message as unknown as JsonObject, MESSAGE_KEYS) && message.parts.every(writtenAsGiven)) {
-    return message as unknown as JsonObject;
-  }
   return ordered(message as unknown as JsonObject, MESSAGE_KEYS, (key, value) =>
     key === "parts" ? (value as Part[]).map((part) => writePart(part, options)) : value);
 }
