@@ -3,7 +3,7 @@
 // exactly as received, replayed to Anthropic only.
 import type { Part, UnknownPart } from "../../../generated/types.js";
 import { unreachable } from "../../parts/part-kinds.js";
-import { ownValue } from "../../json/own-property.js";
+import { ownValue, setOwnValue } from "../../json/own-property.js";
 import { type LazyPointer, lazyAppend } from "../../json/json-location.js";
 import { parsePartObject, parseToolArguments } from "../wire-validation.js";
 import {
@@ -36,7 +36,8 @@ function blockFieldsPayload(block: AnthropicBlock) {
   for (const key of Object.keys(block)) {
     const value = (block as Record<string, unknown>)[key];
     if (mapped.includes(key) || value === null || value === undefined || (key === "citations" && Array.isArray(value) && value.length === 0)) continue;
-    (extra ??= {})[key] = value;
+    // A field named __proto__ stays a field (assignment would set the prototype and lose it).
+    setOwnValue((extra ??= {}), key, value);
   }
   return extra === undefined ? undefined : { provider: ANTHROPIC, kind: BLOCK_FIELDS, data: JSON.stringify(extra) };
 }

@@ -35,6 +35,12 @@ describe("decodeAnthropicResponse", () => {
     expect(parts.at(-1)).toMatchObject({ type: "tool_call", toolCall: { type: "function", arguments: "{}" } });
   });
 
+  it("keeps a block's unmapped fields in its block_fields payload when one is named __proto__", () => {
+    const body = JSON.parse('{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"Hi","__proto__":{"x":1}}],"stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":1}}') as object;
+    const [text] = decodeAnthropicResponse(body).message.parts;
+    expect(text).toEqual({ type: "text", text: "Hi", payload: { provider: "anthropic", kind: "block_fields", data: '{"__proto__":{"x":1}}' } });
+  });
+
   it("keeps MCP and server tool blocks as unknown parts holding the block as received, in order", () => {
     const body = readFixtureJson(PROVIDER, "vercel-ai__anthropic-web-fetch-tool.error.json") as { content: object[] };
     const parts = decodeAnthropicResponse(body).message.parts;
