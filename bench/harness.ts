@@ -30,9 +30,12 @@ export type ComparisonPlan = () => Comparison;
 export interface ContenderResult {
   readonly name: string;
   readonly role: ContenderRole;
+  /** The median and the fastest of the timed samples, in ms per run. */
   readonly medianMs: number;
   readonly minMs: number;
+  /** Timed samples, each of `runsPerSample` runs in a row. */
   readonly runs: number;
+  readonly runsPerSample?: number;
   /** Peak resident memory of a fresh process doing one run, in MiB (when measured). */
   peakMemoryMiB?: number;
 }
@@ -59,14 +62,21 @@ function median(values: readonly number[]): number {
  * JSON.parse made for the previous run's objects and deoptimize all code specialized on them, so every
  * timed run would measure re-optimization, which a process serving request after request does not pay.
  */
-const gc = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+const gc = (globalThis as { gc?: (options: { type: "minor" | "major" }) => void }).gc;
 const collectGarbage = gc ? () => gc({ type: "minor" }) : () => undefined;
+/**
+ * A full collection once before a comparison starts (its warm-up re-optimizes whatever it deoptimizes):
+ * the garbage of earlier comparisons, the peers' hundreds of megabytes included, is not collected during
+ * this one's timed runs, on whichever contender happens to cross the heap limit.
+ */
+const collectEarlierGarbage = gc ? () => gc({ type: "major" }) : () => undefined;
 
-async function timeOnce(contender: Contender): Promise<number> {
+/** The time of one sample, in ms per run: `repeats` runs back to back, after a young-generation collection. */
+async function timeSample(contender: Contender, repeats: number): Promise<number> {
   collectGarbage();
   const started = process.hrtime.bigint();
-  await contender.run();
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  for (let repeat = 0; repeat < repeats; repeat++) await contender.run();
+  return Number(process.hrtime.bigint() - started) / 1e6 / repeats;
 }
 
 export interface MeasureOptions {
@@ -75,7 +85,17 @@ export interface MeasureOptions {
   readonly warmup: number;
   /** And until each contender has run this long (at most 1,000 runs): a fast one reaches optimized code first. */
   readonly warmupMs?: number;
+  /**
+   * Each timed sample repeats the job until it lasts about this long (default: one run per sample). A
+   * single run of tens of microseconds times the processor's state more than the job: the same run takes
+   * 2-7x longer after a 1-5 ms pause than back to back, so a sample of a short job is many runs in a row,
+   * as a server sees them, and the young-generation collections its garbage causes are inside the sample.
+   */
+  readonly sampleMs?: number;
 }
+
+/** The most runs in one sample. */
+const MAX_SAMPLE_REPEATS = 10_000;
 
 const MAX_WARMUP_RUNS = 1_000;
 
@@ -86,20 +106,25 @@ const MAX_WARMUP_RUNS = 1_000;
  */
 export async function measure(comparison: Comparison, options: MeasureOptions): Promise<ComparisonResult> {
   const times = new Map<string, number[]>(comparison.contenders.map((contender) => [contender.name, []]));
+  const repeats = new Map<string, number>();
+  collectEarlierGarbage();
   for (const contender of comparison.contenders) {
     let spent = 0;
-    for (let round = 0; round < MAX_WARMUP_RUNS && (round < options.warmup || spent < (options.warmupMs ?? 0)); round++) spent += await timeOnce(contender);
+    let round = 0;
+    for (; round < MAX_WARMUP_RUNS && (round < options.warmup || spent < (options.warmupMs ?? 0)); round++) spent += await timeSample(contender, 1);
+    const perRun = spent / Math.max(round, 1);
+    repeats.set(contender.name, options.sampleMs === undefined || perRun <= 0 ? 1 : Math.min(MAX_SAMPLE_REPEATS, Math.max(1, Math.round(options.sampleMs / perRun))));
   }
   for (let round = 0; round < options.runs; round++) {
     const count = comparison.contenders.length;
     for (let offset = 0; offset < count; offset++) {
       const contender = comparison.contenders[(round + offset) % count] as Contender;
-      times.get(contender.name)?.push(await timeOnce(contender));
+      times.get(contender.name)?.push(await timeSample(contender, repeats.get(contender.name) ?? 1));
     }
   }
   const contenders = comparison.contenders.map((contender) => {
     const samples = times.get(contender.name) ?? [];
-    return { name: contender.name, role: contender.role, medianMs: median(samples), minMs: Math.min(...samples), runs: samples.length };
+    return { name: contender.name, role: contender.role, medianMs: median(samples), minMs: Math.min(...samples), runs: samples.length, runsPerSample: repeats.get(contender.name) ?? 1 };
   });
   const ours = contenders.find((contender) => contender.role === "partwise");
   const ratios: Record<string, number> = {};
