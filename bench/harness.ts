@@ -110,10 +110,15 @@ export async function measure(comparison: Comparison, options: MeasureOptions): 
   collectEarlierGarbage();
   for (const contender of comparison.contenders) {
     let spent = 0;
-    let round = 0;
-    for (; round < MAX_WARMUP_RUNS && (round < options.warmup || spent < (options.warmupMs ?? 0)); round++) spent += await timeSample(contender, 1);
-    const perRun = spent / Math.max(round, 1);
-    repeats.set(contender.name, options.sampleMs === undefined || perRun <= 0 ? 1 : Math.min(MAX_SAMPLE_REPEATS, Math.max(1, Math.round(options.sampleMs / perRun))));
+    // The fastest warm-up run: the first ones include imports and unoptimized code.
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < MAX_WARMUP_RUNS && (round < options.warmup || spent < (options.warmupMs ?? 0)); round++) {
+      const ms = await timeSample(contender, 1);
+      spent += ms;
+      fastest = Math.min(fastest, ms);
+    }
+    const sampleRepeats = options.sampleMs === undefined || !(fastest > 0) ? 1 : Math.round(options.sampleMs / fastest);
+    repeats.set(contender.name, Math.min(MAX_SAMPLE_REPEATS, Math.max(1, sampleRepeats)));
   }
   for (let round = 0; round < options.runs; round++) {
     const count = comparison.contenders.length;
