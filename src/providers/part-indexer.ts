@@ -15,10 +15,11 @@ export class PartIndexer {
   }
 
   #chunk(part: Part, partial: boolean, index: number | undefined): PartChunk {
-    const chunk: PartChunk = { partial, part };
-    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
-    if (index !== undefined) chunk.index = index;
-    return chunk;
+    const responseId = this.#responseId;
+    // Whole literals, one per set of fields: a field added to an object literal afterwards goes to a
+    // separate property store, one more allocation for each of a stream's chunks.
+    if (responseId === undefined) return index === undefined ? { partial, part } : { partial, part, index };
+    return index === undefined ? { partial, part, responseId } : { partial, part, responseId, index };
   }
 
   /** The type of the run the last part joined (text or reasoning), or undefined after any other part. */
