@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { base64ToBytes, bytesToBase64, textToBase64 } from "../../src/bytes/base64.js";
 import { bytesEqual, bytesToHex, concatBytes } from "../../src/bytes/byte-arrays.js";
 import { crc32 } from "../../src/bytes/crc32.js";
-import { sha256 } from "../../src/bytes/sha256.js";
+import { sha256, sha256AsciiWords, sha256Words } from "../../src/bytes/sha256.js";
 import { isAsciiBytes, utf8ByteLength } from "../../src/bytes/utf8.js";
 import { propertyRuns } from "../support/property-runs.js";
 
@@ -55,6 +55,20 @@ describe("sha256", () => {
       expect(bytesToHex(sha256(value)), `length ${length}`).toBe(createHash("sha256").update(value).digest("hex"));
     }
     fc.assert(fc.property(bytes, (value) => bytesToHex(sha256(value)) === createHash("sha256").update(value).digest("hex")), { numRuns: propertyRuns(300) });
+  });
+
+  it("gives the same words from an ASCII string's char codes as from its bytes, and none for a string that is not ASCII", () => {
+    const wordsOf = (words: Int32Array | undefined) => (words === undefined ? undefined : [...words]);
+    for (const length of [0, 1, 14, 55, 56, 63, 64, 65, 119, 120, 1000]) {
+      const text = Array.from({ length }, (_, index) => String.fromCharCode((index * 31) & 0x7f)).join("");
+      const bytes = new TextEncoder().encode(text);
+      expect(wordsOf(sha256AsciiWords(text)), `length ${length}`).toEqual(wordsOf(sha256Words(bytes, bytes.length)));
+    }
+    fc.assert(fc.property(fc.string({ unit: "binary-ascii" }), (text) => {
+      const bytes = new TextEncoder().encode(text);
+      return wordsOf(sha256AsciiWords(text))?.join() === wordsOf(sha256Words(bytes, bytes.length))?.join();
+    }), { numRuns: propertyRuns(300) });
+    expect(sha256AsciiWords("toolu_é")).toBeUndefined();
   });
 });
 

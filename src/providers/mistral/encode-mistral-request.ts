@@ -2,7 +2,7 @@
 // in order (thinking chunks with their signature and nested chunks) and its tool calls, each tool result
 // as a `role: "tool"` message, under the replay rules of spec/providers/mistral.tsp. The walk is
 // encode-driver.ts. https://github.com/mistralai/client-ts/blob/main/examples/src/reasoning_multi_turn.ts
-import { sha256Words } from "../../bytes/sha256.js";
+import { sha256AsciiWords, sha256Words } from "../../bytes/sha256.js";
 import type { Media } from "../../../generated/types.js";
 import { OwnMessage, ROLE_OF_PLACE, Skip, type TurnWriter, appended, encodeHistory, forEachRun, replayContext } from "../encode-driver.js";
 import { typedEncoder, type EncodeOptions } from "../provider-codec.js";
@@ -18,27 +18,8 @@ import { isPlainText, partToMistralChunk } from "./map-mistral-chunk.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const MISTRAL_TOOL_CALL_ID = /^[A-Za-z0-9]{9}$/;
-/** One encoder for every id: TextEncoder is stateless, and ids are derived once per call of a history. */
+/** One encoder for the ids that are not ASCII (sha256AsciiWords): TextEncoder is stateless. */
 const UTF8 = new TextEncoder();
-
-/** Where an id's UTF-8 bytes are written for its digest: one list, grown for a longer id, rather than one per id. */
-let idBytes = new Uint8Array(64);
-
-/**
- * Writes the UTF-8 bytes of an id into `idBytes` and returns how many there are: an ASCII id (every
- * provider's ids are) is its char codes, copied by hand, since TextEncoder's call into the runtime cost
- * a Mistral request as much as the digests themselves.
- */
-function writeUtf8(id: string): number {
-  // Three bytes per UTF-16 unit at most (a surrogate pair is two units and four bytes).
-  if (idBytes.length < id.length * 3) idBytes = new Uint8Array(id.length * 3);
-  for (let index = 0; index < id.length; index++) {
-    const code = id.charCodeAt(index);
-    if (code >= 0x80) return UTF8.encodeInto(id, idBytes).written;
-    idBytes[index] = code;
-  }
-  return id.length;
-}
 
 /** The base-62 character of byte `index` of a digest given as its words (sha256Words). */
 function base62At(words: Int32Array, index: number): number {
@@ -52,10 +33,14 @@ function base62At(words: Int32Array, index: number): number {
  * Mistral rejects others: "Tool call id was call_search but must be a-z, A-Z, 0-9, with a length of 9".
  */
 export function mistralToolCallId(id: string): string {
-  if (MISTRAL_TOOL_CALL_ID.test(id)) return id;
-  // The length first: writing may replace idBytes with a longer list.
-  const length = writeUtf8(id);
-  const words = sha256Words(idBytes, length);
+  // The length first: other providers' ids are longer, and most ids a request derives are theirs.
+  if (id.length === 9 && MISTRAL_TOOL_CALL_ID.test(id)) return id;
+  // Every provider's ids are ASCII, hashed from their char codes; any other is hashed from its UTF-8 bytes.
+  let words = sha256AsciiWords(id);
+  if (words === undefined) {
+    const bytes = UTF8.encode(id);
+    words = sha256Words(bytes, bytes.length);
+  }
   // Nine characters made in one call, not nine strings each one longer than the last.
   return String.fromCharCode(base62At(words, 0), base62At(words, 1), base62At(words, 2), base62At(words, 3), base62At(words, 4), base62At(words, 5), base62At(words, 6), base62At(words, 7), base62At(words, 8));
 }
@@ -92,8 +77,8 @@ function toolContent(chunks: MistralChunk[]): string | MistralChunk[] {
 
 type Block = MistralChunk | OwnMessage<MistralRequestMessage>;
 
-/** How many derived tool-call ids a writer keeps at most (a turn's parallel calls fit many times over). */
-const RECENT_TOOL_CALL_IDS = 256;
+/** How many calls' derived ids a writer remembers for their results (a turn's parallel calls fit many times over). */
+const RECENT_TOOL_CALLS = 32;
 
 /** Mistral messages: each tool result a tool message of its own, the other parts of a user message user messages around it. */
 function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCompletionRequest> {
@@ -112,19 +97,27 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     return toolNames.get(id);
   };
   /**
-   * Derived Mistral ids of the calls seen last, by original id: a result mostly follows its call closely,
-   * and one that does not derives the same id again, so the table is emptied at RECENT_TOOL_CALL_IDS
-   * entries rather than grown with the history (at 10,000 calls its growth cost more than the digests).
+   * The original and derived ids of the calls written last, in a ring whose newest entry is before
+   * `nextRecent`: a result mostly answers a call a message or two before it, found there at the first or
+   * second comparison, and one that is not derives the same id again. A table of every call's id cost more
+   * to look up and grow than the digests it saved.
    */
-  const recentToolCallIds = new Map<string, string>();
-  const encodedToolCallId = (id: string): string => {
-    let encoded = recentToolCallIds.get(id);
-    if (encoded === undefined) {
-      encoded = mistralToolCallId(id);
-      if (recentToolCallIds.size >= RECENT_TOOL_CALL_IDS) recentToolCallIds.clear();
-      recentToolCallIds.set(id, encoded);
+  const recentCallIds: string[] = new Array<string>(RECENT_TOOL_CALLS).fill("");
+  const recentDerivedIds: string[] = new Array<string>(RECENT_TOOL_CALLS).fill("");
+  let nextRecent = 0;
+  const callIdOf = (id: string): string => {
+    const derived = mistralToolCallId(id);
+    recentCallIds[nextRecent] = id;
+    recentDerivedIds[nextRecent] = derived;
+    nextRecent = (nextRecent + 1) % RECENT_TOOL_CALLS;
+    return derived;
+  };
+  const resultIdOf = (id: string): string => {
+    for (let back = 1; back <= RECENT_TOOL_CALLS; back++) {
+      const slot = (nextRecent - back + RECENT_TOOL_CALLS) % RECENT_TOOL_CALLS;
+      if (recentCallIds[slot] === id) return recentDerivedIds[slot] as string;
     }
-    return encoded;
+    return mistralToolCallId(id);
   };
   /** The tool calls of the assistant message being written, a list made by its first call. */
   let toolCalls: MistralRequestToolCall[] | undefined;
@@ -138,8 +131,9 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     media: (part, place) => mediaChunk(part.media) ?? new Skip(`Mistral takes images, and PDF documents by URL, on ${ROLE_OF_PLACE[place]} messages, not ${part.media.dataKind} ${part.media.mimeType}`),
     toolResult(part, _pointer, content) {
       const tool: MistralRequestMessage = { role: "tool", content: toolContent(content() as MistralChunk[]) };
-      if (part.id) tool.tool_call_id = encodedToolCallId(part.id);
-      const name = part.name ?? (part.id ? toolNameOf(encodedToolCallId(part.id)) : undefined);
+      const id = part.id ? resultIdOf(part.id) : undefined;
+      if (id !== undefined) tool.tool_call_id = id;
+      const name = part.name ?? (id !== undefined ? toolNameOf(id) : undefined);
       if (name) tool.name = name;
       return new OwnMessage(tool);
     },
@@ -150,7 +144,7 @@ function mistralWriter(options: EncodeOptions): TurnWriter<Block, MistralChatCom
     user: (blocks) => forEachRun(blocks, userRun, ownMessage),
     assistantPart(sent, pointer) {
       if (sent.type === "tool_call") {
-        const id = encodedToolCallId(sent.toolCall.id);
+        const id = callIdOf(sent.toolCall.id);
         toolCalls = appended(toolCalls, { id, type: "function", function: { name: sent.toolCall.name, arguments: sent.toolCall.arguments } });
         toolNames?.set(id, sent.toolCall.name);
         return undefined;
