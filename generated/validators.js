@@ -72,9 +72,9 @@ function predicate7_OpaquePayload(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["provider"];
-  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0 && predicatePattern0.test(value0))) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0 && ((value0.charCodeAt(0) > 32 && value0.charCodeAt(0) < 127) || predicatePattern0.test(value0)))) return false;
   const value1 = data["kind"];
-  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && predicatePattern0.test(value1))) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && ((value1.charCodeAt(0) > 32 && value1.charCodeAt(0) < 127) || predicatePattern0.test(value1)))) return false;
   const value2 = data["data"];
   if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "provider" || key === "kind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
@@ -230,9 +230,9 @@ function predicate38_UnknownPart(data, level) {
   const value0 = data["type"];
   if (value0 === undefined || !(typeof value0 === "string" && value0 === "unknown")) return false;
   const value1 = data["provider"];
-  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && predicatePattern0.test(value1))) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && ((value1.charCodeAt(0) > 32 && value1.charCodeAt(0) < 127) || predicatePattern0.test(value1)))) return false;
   const value2 = data["kind"];
-  if (value2 === undefined || !(typeof value2 === "string" && value2.length !== 0 && predicatePattern0.test(value2))) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && value2.length !== 0 && ((value2.charCodeAt(0) > 32 && value2.charCodeAt(0) < 127) || predicatePattern0.test(value2)))) return false;
   const value3 = data["rawJson"];
   if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["payload"];
@@ -245,7 +245,7 @@ function predicate38_UnknownPart(data, level) {
 function predicate44(data, level) {
   if (!(typeof data === "string")) return false;
   if (!(data.length !== 0)) return false;
-  if (!(predicatePattern0.test(data))) return false;
+  if (!((data.charCodeAt(0) > 32 && data.charCodeAt(0) < 127) || predicatePattern0.test(data))) return false;
   if ((data === "text" || data === "reasoning" || data === "tool_call" || data === "tool_result" || data === "media" || data === "unknown")) return false;
   return true;
 }

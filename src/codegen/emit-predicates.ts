@@ -137,6 +137,17 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     return name;
   };
 
+  /**
+   * The test of a string against a pattern. `\S` (not blank: the spec's provider, kind and tag fields)
+   * first looks at the first character, which passes it when it is visible ASCII: such fields are in
+   * every payload, and their regex calls took a quarter of the time to validate a stored history.
+   */
+  const patternTest = (pattern: string, value: string): string => {
+    const test = `${regex(pattern)}.test(${value})`;
+    if (pattern !== "\\S") return test;
+    return `((${value}.charCodeAt(0) > 32 && ${value}.charCodeAt(0) < 127) || ${test})`;
+  };
+
   const equalsTest = (value: string, expected: unknown): string => {
     if (expected === null || typeof expected !== "object") return `${value} === ${JSON.stringify(expected)}`;
     const name = `predicateConstant${constants.length}`;
@@ -161,7 +172,7 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     if (Array.isArray(schema.enum)) tests.push(`(${schema.enum.map((item) => equalsTest(value, item)).join(" || ")})`);
     if (typeof schema.minLength === "number") tests.push(either(orNotString, schema.minLength === 1 ? `${value}.length !== 0` : `codePointLength(${value}) >= ${schema.minLength}`));
     if (typeof schema.maxLength === "number") tests.push(`(${orNotString}${value}.length <= ${schema.maxLength} || codePointLength(${value}) <= ${schema.maxLength})`);
-    if (typeof schema.pattern === "string") tests.push(either(orNotString, `${regex(schema.pattern)}.test(${value})`));
+    if (typeof schema.pattern === "string") tests.push(either(orNotString, patternTest(schema.pattern, value)));
     if (schema.format !== undefined) {
       if (schema.format !== "date-time") throw unsupported(`format ${JSON.stringify(schema.format)}`);
       tests.push(either(orNotString, `isDateTime(${value})`));

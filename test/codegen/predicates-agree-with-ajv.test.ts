@@ -166,11 +166,13 @@ describe("accepts (generated predicates)", () => {
 });
 
 /**
- * Schemas whose predicates are written inline (scalar keywords, choices among scalars) or on fields already read (an `if` on a field, a discriminator's choice), in shapes the spec
- * may not have yet, each compiled by ajv and by emit-predicates.
+ * Schemas whose predicates are written inline (scalar keywords, `\S`'s first-character test, choices among
+ * scalars) or on fields already read (an `if` on a field, a discriminator's choice), in shapes the spec may
+ * not have yet, each compiled by ajv and by emit-predicates.
  */
 const INLINE_SCHEMAS = [
   { $id: "Scalars.json", anyOf: [{ type: "string", minLength: 2, maxLength: 3, pattern: "^[a-c]" }, { type: "number", minimum: 1, maximum: 5 }, { type: "null" }] },
+  { $id: "NotBlank.json", type: "string", pattern: "\\S" },
   { $id: "Choice.json", anyOf: [{ type: "string", format: "date-time" }, { type: "integer", minimum: 0 }, { const: null }, { enum: ["x", 2, false] }] },
   {
     $id: "Holder.json",
@@ -194,11 +196,11 @@ const INLINE_SCHEMAS = [
 
 describe("accepts (predicates written inline)", () => {
   it("gives ajv's verdict on arbitrary values when a schema's checks are written into its caller", async () => {
-    const { module } = emitValidators(INLINE_SCHEMAS, { validateScalars: "Scalars", validateChoice: "Choice", validateHolder: "Holder", validateShape: "Shape" });
+    const { module } = emitValidators(INLINE_SCHEMAS, { validateScalars: "Scalars", validateNotBlank: "NotBlank", validateChoice: "Choice", validateHolder: "Holder", validateShape: "Shape" });
     const path = join(temporaryDirectory("inline-predicates"), "validators.js");
     writeFileSync(path, module);
     const emitted = (await import(pathToFileURL(path).href)) as Record<string, StandaloneValidator>;
-    const scalar = fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom("ab", "abc", "b1", "x", "2024-02-29T12:00:00Z", "2023-02-29T12:00:00Z"), fc.integer({ min: -3, max: 12 }), fc.double(), fc.boolean(), fc.constant(null));
+    const scalar = fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom("ab", "abc", "b1", "x", "2024-02-29T12:00:00Z", "2023-02-29T12:00:00Z", " ", "\t\n", "\u00a0", "\u3000x", "\ufeff", "\ud800", " a", "\u007f"), fc.integer({ min: -3, max: 12 }), fc.double(), fc.boolean(), fc.constant(null));
     const value = fc.oneof(
       scalar,
       fc.record({ scalars: scalar, choice: scalar, items: fc.array(scalar, { maxLength: 3 }) }, { requiredKeys: [] }),
