@@ -68,1806 +68,829 @@ function jsonEqual(left, right) {
 const predicatePattern0 = new RegExp("\\S", "u");
 const predicatePattern1 = new RegExp("^[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(;.*)?$", "u");
 const predicatePattern2 = new RegExp("^[A-Z][A-Z0-9_.]{0,63}$", "u");
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "partwise.history")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  if (!(data === 1)) return false;
-  return true;
-}
-function predicate5_Role(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system" || data === "user" || data === "assistant" || data === "tool")) return false;
-  return true;
-}
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (!predicatePattern0.test(data)) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (!predicatePattern0.test(data)) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate15_OpaquePayload(data, level) {
+function predicate7_OpaquePayload(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["provider"] === undefined) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["provider"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0 && ((value0.charCodeAt(0) > 32 && value0.charCodeAt(0) < 127) || predicatePattern0.test(value0)))) return false;
   const value1 = data["kind"];
-  if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && ((value1.charCodeAt(0) > 32 && value1.charCodeAt(0) < 127) || predicatePattern0.test(value1)))) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate18(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "provider" || key === "kind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate20(data, level) {
-  if (!(data === null)) return false;
+function predicate6(data, level) {
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
   return true;
 }
-function predicate14(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate20(data, level))) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate21_Attributes(data, level) {
+function predicate9_Attributes(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate22(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
-function predicate11_TextPart(data, level) {
+function predicate5_TextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate12(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate13(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["payload"];
-  if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate6(value2, level + 1)) return false;
   const value3 = data["attributes"];
-  if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate9_Attributes(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
+function predicate13(data, level) {
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
   return true;
 }
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate29(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(predicate28(data, level) || predicate29(data, level))) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate30(data, level) {
-  if (!(predicate31(data, level) || predicate32(data, level))) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate35(data, level))) return false;
-  return true;
-}
-function predicate25_ReasoningPart(data, level) {
+function predicate12_ReasoningPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate27(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["summary"];
-  if (value2 !== undefined && !predicate30(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["payload"];
-  if (value3 !== undefined && !predicate33(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate13(value3, level + 1)) return false;
   const value4 = data["attributes"];
-  if (value4 !== undefined && !predicate21_Attributes(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate9_Attributes(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "summary" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
+function predicate18_ToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["type"];
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "function")) return false;
+  const value2 = data["name"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  const value3 = data["arguments"];
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate20(data, level) {
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate17_ToolCallPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_call")) return false;
+  const value1 = data["toolCall"];
+  if (value1 === undefined || !predicate18_ToolCall(value1, level + 1)) return false;
+  const value2 = data["payload"];
+  if (value2 !== undefined && !predicate20(value2, level + 1)) return false;
+  const value3 = data["attributes"];
+  if (value3 !== undefined && !predicate9_Attributes(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCall" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate25(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate4_Part(data[index], level + 1)) return false;
+  return true;
+}
+function predicate27(data, level) {
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate24_ToolResultPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_result")) return false;
+  const value1 = data["id"];
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
+  const value2 = data["name"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  const value3 = data["content"];
+  if (value3 === undefined || !predicate25(value3, level + 1)) return false;
+  const value4 = data["isError"];
+  if (value4 === undefined || !(typeof value4 === "boolean")) return false;
+  const value5 = data["payload"];
+  if (value5 !== undefined && !predicate27(value5, level + 1)) return false;
+  const value6 = data["attributes"];
+  if (value6 !== undefined && !predicate9_Attributes(value6, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "content" || key === "isError" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate32_Media(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  const value1 = data["mimeType"];
+  if (value1 === undefined || !(typeof value1 === "string" && predicatePattern1.test(value1))) return false;
+  const value2 = data["name"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  const value3 = data["data"];
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
+  const value4 = data["dataKind"];
+  if (value4 === undefined || !(typeof value4 === "string" && (value4 === "bytes" || value4 === "string" || value4 === "url"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "mimeType" || key === "name" || key === "data" || key === "dataKind") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate34(data, level) {
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate31_MediaPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "media")) return false;
+  const value1 = data["media"];
+  if (value1 === undefined || !predicate32_Media(value1, level + 1)) return false;
+  const value2 = data["payload"];
+  if (value2 !== undefined && !predicate34(value2, level + 1)) return false;
+  const value3 = data["attributes"];
+  if (value3 !== undefined && !predicate9_Attributes(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
 function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call")) return false;
+  if (!(predicate7_OpaquePayload(data, level) || (data === null))) return false;
   return true;
 }
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate43(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate38_UnknownPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "unknown")) return false;
+  const value1 = data["provider"];
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0 && ((value1.charCodeAt(0) > 32 && value1.charCodeAt(0) < 127) || predicatePattern0.test(value1)))) return false;
+  const value2 = data["kind"];
+  if (value2 === undefined || !(typeof value2 === "string" && value2.length !== 0 && ((value2.charCodeAt(0) > 32 && value2.charCodeAt(0) < 127) || predicatePattern0.test(value2)))) return false;
+  const value3 = data["rawJson"];
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
+  const value4 = data["payload"];
+  if (value4 !== undefined && !predicate39(value4, level + 1)) return false;
+  const value5 = data["attributes"];
+  if (value5 !== undefined && !predicate9_Attributes(value5, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "provider" || key === "kind" || key === "rawJson" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate44(data, level) {
   if (!(typeof data === "string")) return false;
+  if (!(data.length !== 0)) return false;
+  if (!((data.charCodeAt(0) > 32 && data.charCodeAt(0) < 127) || predicatePattern0.test(data))) return false;
+  if ((data === "text" || data === "reasoning" || data === "tool_call" || data === "tool_result" || data === "media" || data === "unknown")) return false;
   return true;
 }
-function predicate40_ToolCall(data, level) {
+function predicate43_FuturePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate41(value0, level + 1)) return false;
-  const value1 = data["type"];
-  if (value1 !== undefined && !predicate42(value1, level + 1)) return false;
-  const value2 = data["name"];
-  if (value2 !== undefined && !predicate43(value2, level + 1)) return false;
-  const value3 = data["arguments"];
-  if (value3 !== undefined && !predicate44(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate48(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate48(data, level))) return false;
-  return true;
-}
-function predicate38_ToolCallPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCall"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate39(value0, level + 1)) return false;
-  const value1 = data["toolCall"];
-  if (value1 !== undefined && !predicate40_ToolCall(value1, level + 1)) return false;
-  const value2 = data["payload"];
-  if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
-  const value3 = data["attributes"];
-  if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCall" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_result")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(predicate54(data, level) || predicate55(data, level))) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate58(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate56(data, level) {
-  if (!(predicate57(data, level) || predicate58(data, level))) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate8_Part(data[index], level + 1)) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate64(data, level))) return false;
-  return true;
-}
-function predicate51_ToolResultPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["content"] === undefined) return false;
-  if (data["isError"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate52(value0, level + 1)) return false;
-  const value1 = data["id"];
-  if (value1 !== undefined && !predicate53(value1, level + 1)) return false;
-  const value2 = data["name"];
-  if (value2 !== undefined && !predicate56(value2, level + 1)) return false;
-  const value3 = data["content"];
-  if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
-  const value4 = data["isError"];
-  if (value4 !== undefined && !predicate61(value4, level + 1)) return false;
-  const value5 = data["payload"];
-  if (value5 !== undefined && !predicate62(value5, level + 1)) return false;
-  const value6 = data["attributes"];
-  if (value6 !== undefined && !predicate21_Attributes(value6, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "content" || key === "isError" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "media")) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate70(data, level) {
-  if (!(predicate71(data, level) || predicate72(data, level))) return false;
-  return true;
-}
-function predicate73(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate75(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate74(data, level) {
-  if (!(predicate75(data, level) || predicate76(data, level))) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78_MediaDataKind(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "bytes" || data === "string" || data === "url")) return false;
-  return true;
-}
-function predicate69_Media(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["mimeType"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["dataKind"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate70(value0, level + 1)) return false;
-  const value1 = data["mimeType"];
-  if (value1 !== undefined && !predicate73(value1, level + 1)) return false;
-  const value2 = data["name"];
-  if (value2 !== undefined && !predicate74(value2, level + 1)) return false;
-  const value3 = data["data"];
-  if (value3 !== undefined && !predicate77(value3, level + 1)) return false;
-  const value4 = data["dataKind"];
-  if (value4 !== undefined && !predicate78_MediaDataKind(value4, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "mimeType" || key === "name" || key === "data" || key === "dataKind") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate83(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate83(data, level))) return false;
-  return true;
-}
-function predicate67_MediaPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["media"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
-  const value1 = data["media"];
-  if (value1 !== undefined && !predicate69_Media(value1, level + 1)) return false;
-  const value2 = data["payload"];
-  if (value2 !== undefined && !predicate81(value2, level + 1)) return false;
-  const value3 = data["attributes"];
-  if (value3 !== undefined && !predicate21_Attributes(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "unknown")) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (!predicatePattern0.test(data)) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (!predicatePattern0.test(data)) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate93(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate91(data, level) {
-  if (!(predicate15_OpaquePayload(data, level) || predicate93(data, level))) return false;
-  return true;
-}
-function predicate86_UnknownPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["provider"] === undefined) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["rawJson"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
-  const value1 = data["provider"];
-  if (value1 !== undefined && !predicate88(value1, level + 1)) return false;
-  const value2 = data["kind"];
-  if (value2 !== undefined && !predicate89(value2, level + 1)) return false;
-  const value3 = data["rawJson"];
-  if (value3 !== undefined && !predicate90(value3, level + 1)) return false;
-  const value4 = data["payload"];
-  if (value4 !== undefined && !predicate91(value4, level + 1)) return false;
-  const value5 = data["attributes"];
-  if (value5 !== undefined && !predicate21_Attributes(value5, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "provider" || key === "kind" || key === "rawJson" || key === "payload" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate10_KnownPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "text" ? predicate11_TextPart(data, level) : tag === "reasoning" ? predicate25_ReasoningPart(data, level) : tag === "tool_call" ? predicate38_ToolCallPart(data, level) : tag === "tool_result" ? predicate51_ToolResultPart(data, level) : tag === "media" ? predicate67_MediaPart(data, level) : tag === "unknown" ? predicate86_UnknownPart(data, level) : false)) return false;
-  return true;
-}
-function decide0(data, level) {
-  if (!(data === "text" || data === "reasoning" || data === "tool_call" || data === "tool_result" || data === "media" || data === "unknown")) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (!predicatePattern0.test(data)) return false;
-  if (decide0(data, level)) return false;
-  return true;
-}
-function predicate97_FuturePart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate98(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate44(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide2(data, level) {
-  if (!(data === "text" || data === "reasoning" || data === "tool_call" || data === "tool_result" || data === "media" || data === "unknown")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate8_Part(data, level) {
+function predicate4_Part(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate10_KnownPart(data, level) : predicate97_FuturePart(data, level))) return false;
-  return true;
-}
-function predicate7(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate8_Part(data[index], level + 1)) return false;
-  return true;
-}
-function predicate101_RecordUnknown(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate4_Message(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate5_Role(value0, level + 1)) return false;
-  const value1 = data["parts"];
-  if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
-  const value2 = data["metadata"];
-  if (value2 !== undefined && !predicate101_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "reasoning" || value0 === "tool_call" || value0 === "tool_result" || value0 === "media" || value0 === "unknown")) ? (value0 === "text" ? predicate5_TextPart(data, level) : value0 === "reasoning" ? predicate12_ReasoningPart(data, level) : value0 === "tool_call" ? predicate17_ToolCallPart(data, level) : value0 === "tool_result" ? predicate24_ToolResultPart(data, level) : value0 === "media" ? predicate31_MediaPart(data, level) : value0 === "unknown" ? predicate38_UnknownPart(data, level) : false) : predicate43_FuturePart(data, level))) return false;
   return true;
 }
 function predicate3(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate4_Message(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate4_Part(data[index], level + 1)) return false;
   return true;
 }
-function predicate0_History(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["format"] === undefined) return false;
-  if (data["version"] === undefined) return false;
-  if (data["messages"] === undefined) return false;
-  const value0 = data["format"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
-  const value1 = data["version"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
-  const value2 = data["messages"];
-  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "version" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate107(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!isDateTime(data)) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "MESSAGE")) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  return true;
-}
-function predicate113_EventMetadata(data, level) {
+function predicate47_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate106_MessageEvent(data, level) {
+function predicate2_Message(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["sessionId"] === undefined) return false;
-  if (data["timestamp"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["message"] === undefined) return false;
+  const value0 = data["role"];
+  if (value0 === undefined || !(typeof value0 === "string" && (value0 === "system" || value0 === "user" || value0 === "assistant" || value0 === "tool"))) return false;
+  const value1 = data["parts"];
+  if (value1 === undefined || !predicate3(value1, level + 1)) return false;
+  const value2 = data["metadata"];
+  if (value2 !== undefined && !predicate47_RecordUnknown(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate1(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate2_Message(data[index], level + 1)) return false;
+  return true;
+}
+function predicate0_History(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["format"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "partwise.history")) return false;
+  const value1 = data["version"];
+  if (value1 === undefined || !((typeof value1 === "number" && isFinite(value1)) && value1 === 1)) return false;
+  const value2 = data["messages"];
+  if (value2 === undefined || !predicate1(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "version" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate53_EventMetadata(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate51_MessageEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0)) return false;
   const value1 = data["sessionId"];
-  if (value1 !== undefined && !predicate108(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0)) return false;
   const value2 = data["timestamp"];
-  if (value2 !== undefined && !predicate109(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && isDateTime(value2))) return false;
   const value3 = data["type"];
-  if (value3 !== undefined && !predicate110(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string" && value3 === "MESSAGE")) return false;
   const value4 = data["seq"];
-  if (value4 !== undefined && !predicate111(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 1)) return false;
   const value5 = data["message"];
-  if (value5 !== undefined && !predicate4_Message(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate2_Message(value5, level + 1)) return false;
   const value6 = data["metadata"];
-  if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate53_EventMetadata(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "message" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  return true;
-}
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!isDateTime(data)) return false;
-  return true;
-}
-function predicate122(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "COMPACTION")) return false;
-  return true;
-}
-function predicate123(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  return true;
-}
-function predicate126(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125(data, level) {
+function predicate59(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate126(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate128(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate127(data, level) {
+function predicate60(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate128(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate129(data, level) {
+function predicate61(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate130(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate131(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate124_CompactionBoundary(data, level) {
+function predicate58_CompactionBoundary(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["activeEventIds"] === undefined) return false;
-  if (data["pinnedEventIds"] === undefined) return false;
-  if (data["coveredEventIds"] === undefined) return false;
-  if (data["trigger"] === undefined) return false;
-  if (data["strategy"] === undefined) return false;
   const value0 = data["activeEventIds"];
-  if (value0 !== undefined && !predicate125(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate59(value0, level + 1)) return false;
   const value1 = data["pinnedEventIds"];
-  if (value1 !== undefined && !predicate127(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate60(value1, level + 1)) return false;
   const value2 = data["coveredEventIds"];
-  if (value2 !== undefined && !predicate129(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate61(value2, level + 1)) return false;
   const value3 = data["trigger"];
-  if (value3 !== undefined && !predicate131(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["strategy"];
-  if (value4 !== undefined && !predicate132(value4, level + 1)) return false;
+  if (value4 === undefined || !(typeof value4 === "string")) return false;
   const value5 = data["tokensEstimatedSaved"];
-  if (value5 !== undefined && !predicate133(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "number" && !(value5 % 1) && isFinite(value5))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "activeEventIds" || key === "pinnedEventIds" || key === "coveredEventIds" || key === "trigger" || key === "strategy" || key === "tokensEstimatedSaved") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate118_CompactionEvent(data, level) {
+function predicate57_CompactionEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["sessionId"] === undefined) return false;
-  if (data["timestamp"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["payload"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate119(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0)) return false;
   const value1 = data["sessionId"];
-  if (value1 !== undefined && !predicate120(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0)) return false;
   const value2 = data["timestamp"];
-  if (value2 !== undefined && !predicate121(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && isDateTime(value2))) return false;
   const value3 = data["type"];
-  if (value3 !== undefined && !predicate122(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string" && value3 === "COMPACTION")) return false;
   const value4 = data["seq"];
-  if (value4 !== undefined && !predicate123(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 1)) return false;
   const value5 = data["payload"];
-  if (value5 !== undefined && !predicate124_CompactionBoundary(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate58_CompactionBoundary(value5, level + 1)) return false;
   const value6 = data["metadata"];
-  if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate53_EventMetadata(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate138(data, level) {
+function predicate66(data, level) {
   if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
+  if (!(predicatePattern2.test(data))) return false;
+  if ((data === "MESSAGE" || data === "COMPACTION")) return false;
   return true;
 }
-function predicate139(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  return true;
-}
-function predicate140(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!isDateTime(data)) return false;
-  return true;
-}
-function decide3(data, level) {
-  if (!(data === "MESSAGE" || data === "COMPACTION")) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern2.test(data)) return false;
-  if (decide3(data, level)) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  return true;
-}
-function predicate137_CustomEvent(data, level) {
+function predicate65_CustomEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["sessionId"] === undefined) return false;
-  if (data["timestamp"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["payload"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate138(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0)) return false;
   const value1 = data["sessionId"];
-  if (value1 !== undefined && !predicate139(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1.length !== 0)) return false;
   const value2 = data["timestamp"];
-  if (value2 !== undefined && !predicate140(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && isDateTime(value2))) return false;
   const value3 = data["type"];
-  if (value3 !== undefined && !predicate141(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate66(value3, level + 1)) return false;
   const value4 = data["seq"];
-  if (value4 !== undefined && !predicate142(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 1)) return false;
   const value5 = data["payload"];
-  if (value5 !== undefined && !predicate101_RecordUnknown(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate47_RecordUnknown(value5, level + 1)) return false;
   const value6 = data["metadata"];
-  if (value6 !== undefined && !predicate113_EventMetadata(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate53_EventMetadata(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "sessionId" || key === "timestamp" || key === "type" || key === "seq" || key === "payload" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide5(data, level) {
-  if (!(data === "COMPACTION")) return false;
-  return true;
-}
-function decide4(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide5(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate116_NonMessageEvent(data, level) {
+function predicate56_NonMessageEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate117(value0, level + 1)) return false;
-  if (!(decide4(data, level) ? predicate118_CompactionEvent(data, level) : predicate137_CustomEvent(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || value0 === "COMPACTION") ? predicate57_CompactionEvent(data, level) : predicate65_CustomEvent(data, level))) return false;
   return true;
 }
-function decide7(data, level) {
-  if (!(data === "MESSAGE")) return false;
-  return true;
-}
-function decide6(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide7(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate104_SessionEvent(data, level) {
+function predicate50_SessionEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate105(value0, level + 1)) return false;
-  if (!(decide6(data, level) ? predicate106_MessageEvent(data, level) : predicate116_NonMessageEvent(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || value0 === "MESSAGE") ? predicate51_MessageEvent(data, level) : predicate56_NonMessageEvent(data, level))) return false;
   return true;
 }
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "partwise.session")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  if (!(data === 1)) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (data.length === 0) return false;
-  if (data.length > 256 && codePointLength(data) > 256) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!isDateTime(data)) return false;
-  return true;
-}
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!isDateTime(data)) return false;
-  return true;
-}
-function predicate155(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate156(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate157(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate158(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate154_SessionMetadata(data, level) {
+function predicate73_SessionMetadata(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["principalName"];
-  if (value0 !== undefined && !predicate155(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["agentName"];
-  if (value1 !== undefined && !predicate156(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["agentVersion"];
-  if (value2 !== undefined && !predicate157(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["agentModel"];
-  if (value3 !== undefined && !predicate158(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "principalName" || key === "agentName" || key === "agentVersion" || key === "agentModel") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate160(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate150_Session(data, level) {
+function predicate72_Session(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["createdAt"] === undefined) return false;
-  if (data["expiresAt"] === undefined) return false;
-  if (data["metadata"] === undefined) return false;
-  if (data["version"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate151(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0.length !== 0 && (value0.length <= 256 || codePointLength(value0) <= 256))) return false;
   const value1 = data["createdAt"];
-  if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && isDateTime(value1))) return false;
   const value2 = data["expiresAt"];
-  if (value2 !== undefined && !predicate153(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && isDateTime(value2))) return false;
   const value3 = data["metadata"];
-  if (value3 !== undefined && !predicate154_SessionMetadata(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate73_SessionMetadata(value3, level + 1)) return false;
   const value4 = data["version"];
-  if (value4 !== undefined && !predicate160(value4, level + 1)) return false;
+  if (value4 === undefined || !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 0)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "createdAt" || key === "expiresAt" || key === "metadata" || key === "version") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate147_SessionExportHeader(data, level) {
+function predicate71_SessionExportHeader(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["format"] === undefined) return false;
-  if (data["version"] === undefined) return false;
-  if (data["session"] === undefined) return false;
   const value0 = data["format"];
-  if (value0 !== undefined && !predicate148(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "partwise.session")) return false;
   const value1 = data["version"];
-  if (value1 !== undefined && !predicate149(value1, level + 1)) return false;
+  if (value1 === undefined || !((typeof value1 === "number" && isFinite(value1)) && value1 === 1)) return false;
   const value2 = data["session"];
-  if (value2 !== undefined && !predicate150_Session(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate72_Session(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "version" || key === "session") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate164(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate78_KnownPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "text" ? predicate5_TextPart(data, level) : tag === "reasoning" ? predicate12_ReasoningPart(data, level) : tag === "tool_call" ? predicate17_ToolCallPart(data, level) : tag === "tool_result" ? predicate24_ToolResultPart(data, level) : tag === "media" ? predicate31_MediaPart(data, level) : tag === "unknown" ? predicate38_UnknownPart(data, level) : false)) return false;
   return true;
 }
-function predicate165(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate163_PartChunk(data, level) {
+function predicate77_PartChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["partial"] === undefined) return false;
-  if (data["part"] === undefined) return false;
   const value0 = data["responseId"];
-  if (value0 !== undefined && !predicate164(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["index"];
-  if (value1 !== undefined && !predicate165(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
   const value2 = data["partial"];
-  if (value2 !== undefined && !predicate166(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "boolean")) return false;
   const value3 = data["part"];
-  if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate78_KnownPart(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "index" || key === "partial" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate170(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate173(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate174_FinishReason(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "stop" || data === "length" || data === "tool_calls" || data === "content_filter" || data === "error" || data === "other")) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate181(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate182(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate177_Usage(data, level) {
+function predicate83_Usage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["inputTokens"];
-  if (value0 !== undefined && !predicate178(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 0)) return false;
   const value1 = data["outputTokens"];
-  if (value1 !== undefined && !predicate179(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0)) return false;
   const value2 = data["totalTokens"];
-  if (value2 !== undefined && !predicate180(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= 0)) return false;
   const value3 = data["cacheReadInputTokens"];
-  if (value3 !== undefined && !predicate181(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= 0)) return false;
   const value4 = data["cacheWriteInputTokens"];
-  if (value4 !== undefined && !predicate182(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 0)) return false;
   const value5 = data["reasoningTokens"];
-  if (value5 !== undefined && !predicate183(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "number" && !(value5 % 1) && isFinite(value5)) && value5 >= 0)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens" || key === "reasoningTokens") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate171_ResponseInfo(data, level) {
+function predicate82_ResponseInfo(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["responseId"];
-  if (value0 !== undefined && !predicate172(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate173(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["finishReason"];
-  if (value2 !== undefined && !predicate174_FinishReason(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" && (value2 === "stop" || value2 === "length" || value2 === "tool_calls" || value2 === "content_filter" || value2 === "error" || value2 === "other"))) return false;
   const value3 = data["rawFinishReason"];
-  if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["usage"];
-  if (value4 !== undefined && !predicate177_Usage(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate83_Usage(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "model" || key === "finishReason" || key === "rawFinishReason" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate186(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate169_ResponseChunk(data, level) {
+function predicate81_ResponseChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["response"] === undefined) return false;
   const value0 = data["responseId"];
-  if (value0 !== undefined && !predicate170(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["response"];
-  if (value1 !== undefined && !predicate171_ResponseInfo(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate82_ResponseInfo(value1, level + 1)) return false;
   const value2 = data["done"];
-  if (value2 !== undefined && !predicate186(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean")) return false;
   const value3 = data["messageMetadata"];
-  if (value3 !== undefined && !predicate101_RecordUnknown(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate47_RecordUnknown(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "response" || key === "done" || key === "messageMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate162_StreamChunk(data, level) {
-  if ((predicate163_PartChunk(data, level) ? 1 : 0) + (predicate169_ResponseChunk(data, level) ? 1 : 0) !== 1) return false;
+function predicate76_StreamChunk(data, level) {
+  if ((predicate77_PartChunk(data, level) ? 1 : 0) + (predicate81_ResponseChunk(data, level) ? 1 : 0) !== 1) return false;
   return true;
 }
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "part_started")) return false;
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate190_PartStartedEvent(data, level) {
+function predicate89_PartStartedEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["part"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate191(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "part_started")) return false;
   const value1 = data["responseId"];
-  if (value1 !== undefined && !predicate192(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["index"];
-  if (value2 !== undefined && !predicate193(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647)) return false;
   const value3 = data["part"];
-  if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate78_KnownPart(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate197(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "part_delta")) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate199(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate196_PartDeltaEvent(data, level) {
+function predicate92_PartDeltaEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate197(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "part_delta")) return false;
   const value1 = data["responseId"];
-  if (value1 !== undefined && !predicate198(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["index"];
-  if (value2 !== undefined && !predicate199(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647)) return false;
   const value3 = data["delta"];
-  if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate78_KnownPart(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "part_completed")) return false;
-  return true;
-}
-function predicate204(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate205(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate202_PartCompletedEvent(data, level) {
+function predicate95_PartCompletedEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["part"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate203(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "part_completed")) return false;
   const value1 = data["responseId"];
-  if (value1 !== undefined && !predicate204(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["index"];
-  if (value2 !== undefined && !predicate205(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647)) return false;
   const value3 = data["part"];
-  if (value3 !== undefined && !predicate10_KnownPart(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate78_KnownPart(value3, level + 1)) return false;
   const value4 = data["arguments"];
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["argumentsError"];
-  if (value5 !== undefined && !predicate207(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "responseId" || key === "index" || key === "part" || key === "arguments" || key === "argumentsError") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate210(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response_completed")) return false;
-  return true;
-}
-function predicate212(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate215(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate216(data, level) {
+function predicate102(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate38_ToolCallPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate17_ToolCallPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate220(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate221_ErrorCode(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json/syntax" || data === "json/too-deep" || data === "schema/invalid" || data === "history/invalid" || data === "history/future-part" || data === "stream/out-of-order" || data === "stream/truncated" || data === "stream/event-too-large" || data === "provider/invalid-wire" || data === "provider/unsupported-part" || data === "provider/part-skipped" || data === "provider/api-error" || data === "provider/invalid-option" || data === "provider/invalid-registration" || data === "provider/redirect-refused" || data === "provider/timeout" || data === "provider/response-too-large" || data === "session/version-conflict" || data === "session/not-found" || data === "session/duplicate-id" || data === "session/storage" || data === "convert/invalid-input" || data === "convert/part-lost" || data === "convert/kept-as-unknown" || data === "lint/rejected" || data === "lint/dropped" || data === "lint/degraded" || data === "lint/fixed" || data === "lint/not-fixed" || data === "cli/usage" || data === "input/too-large" || data === "setup/missing-dependency" || data === "internal/unreachable" || data === "internal/invariant")) return false;
-  return true;
-}
-function predicate223(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  return true;
-}
-function predicate228(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate229(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate219_ErrorObject(data, level) {
+function predicate105_ErrorObject(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["code"] === undefined) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate220(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["code"];
-  if (value1 !== undefined && !predicate221_ErrorCode(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && (value1 === "json/syntax" || value1 === "json/too-deep" || value1 === "schema/invalid" || value1 === "history/invalid" || value1 === "history/future-part" || value1 === "stream/out-of-order" || value1 === "stream/truncated" || value1 === "stream/event-too-large" || value1 === "provider/invalid-wire" || value1 === "provider/unsupported-part" || value1 === "provider/part-skipped" || value1 === "provider/api-error" || value1 === "provider/invalid-option" || value1 === "provider/invalid-registration" || value1 === "provider/redirect-refused" || value1 === "provider/timeout" || value1 === "provider/response-too-large" || value1 === "session/version-conflict" || value1 === "session/not-found" || value1 === "session/duplicate-id" || value1 === "session/storage" || value1 === "convert/invalid-input" || value1 === "convert/part-lost" || value1 === "convert/kept-as-unknown" || value1 === "lint/rejected" || value1 === "lint/dropped" || value1 === "lint/degraded" || value1 === "lint/fixed" || value1 === "lint/not-fixed" || value1 === "cli/usage" || value1 === "input/too-large" || value1 === "setup/missing-dependency" || value1 === "internal/unreachable" || value1 === "internal/invariant"))) return false;
   const value2 = data["message"];
-  if (value2 !== undefined && !predicate223(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["pointer"];
-  if (value3 !== undefined && !predicate224(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["file"];
-  if (value4 !== undefined && !predicate225(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["line"];
-  if (value5 !== undefined && !predicate226(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "number" && !(value5 % 1) && isFinite(value5)) && value5 >= 1)) return false;
   const value6 = data["column"];
-  if (value6 !== undefined && !predicate227(value6, level + 1)) return false;
+  if (value6 !== undefined && !((typeof value6 === "number" && !(value6 % 1) && isFinite(value6)) && value6 >= 1)) return false;
   const value7 = data["provider"];
-  if (value7 !== undefined && !predicate228(value7, level + 1)) return false;
+  if (value7 !== undefined && !(typeof value7 === "string")) return false;
   const value8 = data["position"];
-  if (value8 !== undefined && !predicate229(value8, level + 1)) return false;
+  if (value8 !== undefined && !((typeof value8 === "number" && !(value8 % 1) && isFinite(value8)) && value8 >= 0)) return false;
   const value9 = data["details"];
-  if (value9 !== undefined && !predicate101_RecordUnknown(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate47_RecordUnknown(value9, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "code" || key === "message" || key === "pointer" || key === "file" || key === "line" || key === "column" || key === "provider" || key === "position" || key === "details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate218(data, level) {
+function predicate104(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate219_ErrorObject(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate105_ErrorObject(data[index], level + 1)) return false;
   return true;
 }
-function predicate211_AggregatedResponse(data, level) {
+function predicate99_AggregatedResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
-  if (data["info"] === undefined) return false;
-  if (data["complete"] === undefined) return false;
-  if (data["incompleteToolCalls"] === undefined) return false;
-  if (data["warnings"] === undefined) return false;
   const value0 = data["responseId"];
-  if (value0 !== undefined && !predicate212(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate4_Message(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate2_Message(value1, level + 1)) return false;
   const value2 = data["info"];
-  if (value2 !== undefined && !predicate171_ResponseInfo(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate82_ResponseInfo(value2, level + 1)) return false;
   const value3 = data["complete"];
-  if (value3 !== undefined && !predicate215(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "boolean")) return false;
   const value4 = data["incompleteToolCalls"];
-  if (value4 !== undefined && !predicate216(value4, level + 1)) return false;
+  if (value4 === undefined || !predicate102(value4, level + 1)) return false;
   const value5 = data["warnings"];
-  if (value5 !== undefined && !predicate218(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate104(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "responseId" || key === "message" || key === "info" || key === "complete" || key === "incompleteToolCalls" || key === "warnings") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate209_ResponseCompletedEvent(data, level) {
+function predicate98_ResponseCompletedEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["response"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate210(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "response_completed")) return false;
   const value1 = data["response"];
-  if (value1 !== undefined && !predicate211_AggregatedResponse(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate99_AggregatedResponse(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "response") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate189_StreamEvent(data, level) {
+function predicate88_StreamEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["type"];
-  if (!(tag === "part_started" ? predicate190_PartStartedEvent(data, level) : tag === "part_delta" ? predicate196_PartDeltaEvent(data, level) : tag === "part_completed" ? predicate202_PartCompletedEvent(data, level) : tag === "response_completed" ? predicate209_ResponseCompletedEvent(data, level) : false)) return false;
+  if (!(tag === "part_started" ? predicate89_PartStartedEvent(data, level) : tag === "part_delta" ? predicate92_PartDeltaEvent(data, level) : tag === "part_completed" ? predicate95_PartCompletedEvent(data, level) : tag === "response_completed" ? predicate98_ResponseCompletedEvent(data, level) : false)) return false;
   return true;
 }
-function predicate235(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate236(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate237(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate238(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate240(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate239(data, level) {
+function predicate111(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate240(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate243(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate244(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate242_PayloadKindDescription(data, level) {
+function predicate113_PayloadKindDescription(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["description"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate244(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "description") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate241(data, level) {
+function predicate112(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate242_PayloadKindDescription(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate113_PayloadKindDescription(data[index], level + 1)) return false;
   return true;
 }
-function predicate248(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate249(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate250_PartType(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text" || data === "reasoning" || data === "tool_call" || data === "tool_result" || data === "media" || data === "unknown")) return false;
-  return true;
-}
-function predicate252(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate254(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate253_RecordString(data, level) {
+function predicate117_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate254(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
-function predicate257(data, level) {
+function predicate120(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate247_BlockMapping(data, level) {
+function predicate116_BlockMapping(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["wireModel"] === undefined) return false;
-  if (data["part"] === undefined) return false;
-  if (data["description"] === undefined) return false;
-  if (data["fields"] === undefined) return false;
-  if (data["payloads"] === undefined) return false;
-  if (data["examples"] === undefined) return false;
   const value0 = data["wireModel"];
-  if (value0 !== undefined && !predicate248(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["wireType"];
-  if (value1 !== undefined && !predicate249(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["part"];
-  if (value2 !== undefined && !predicate250_PartType(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && (value2 === "text" || value2 === "reasoning" || value2 === "tool_call" || value2 === "tool_result" || value2 === "media" || value2 === "unknown"))) return false;
   const value3 = data["description"];
-  if (value3 !== undefined && !predicate252(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["fields"];
-  if (value4 !== undefined && !predicate253_RecordString(value4, level + 1)) return false;
+  if (value4 === undefined || !predicate117_RecordString(value4, level + 1)) return false;
   const value5 = data["payloads"];
-  if (value5 !== undefined && !predicate253_RecordString(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate117_RecordString(value5, level + 1)) return false;
   const value6 = data["examples"];
-  if (value6 !== undefined && !predicate257(value6, level + 1)) return false;
+  if (value6 === undefined || !predicate120(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "wireModel" || key === "wireType" || key === "part" || key === "description" || key === "fields" || key === "payloads" || key === "examples") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate246(data, level) {
+function predicate115(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate247_BlockMapping(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate116_BlockMapping(data[index], level + 1)) return false;
   return true;
 }
-function predicate262(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate264(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate265(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "own")) return false;
-  return true;
-}
-function predicate266(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "foreign")) return false;
-  return true;
-}
-function predicate263(data, level) {
-  if (!(predicate264(data, level) || predicate265(data, level) || predicate266(data, level))) return false;
-  return true;
-}
-function predicate268(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "own")) return false;
-  return true;
-}
-function predicate269(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "other")) return false;
-  return true;
-}
-function predicate267(data, level) {
-  if (!(predicate268(data, level) || predicate269(data, level))) return false;
-  return true;
-}
-function predicate271(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate270(data, level) {
+function predicate125(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate271(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate273(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "send")) return false;
-  return true;
-}
-function predicate274(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "send-without-payload")) return false;
-  return true;
-}
-function predicate275(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "skip")) return false;
-  return true;
-}
-function predicate276(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reject")) return false;
-  return true;
-}
-function predicate272(data, level) {
-  if (!(predicate273(data, level) || predicate274(data, level) || predicate275(data, level) || predicate276(data, level))) return false;
-  return true;
-}
-function predicate277(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate261_ReplayRule(data, level) {
+function predicate124_ReplayRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part"] === undefined) return false;
-  if (data["action"] === undefined) return false;
-  if (data["reason"] === undefined) return false;
   const value0 = data["part"];
-  if (value0 !== undefined && !predicate262(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["payload"];
-  if (value1 !== undefined && !predicate263(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "none") || (typeof value1 === "string" && value1 === "own") || (typeof value1 === "string" && value1 === "foreign"))) return false;
   const value2 = data["producer"];
-  if (value2 !== undefined && !predicate267(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "own") || (typeof value2 === "string" && value2 === "other"))) return false;
   const value3 = data["when"];
-  if (value3 !== undefined && !predicate270(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate125(value3, level + 1)) return false;
   const value4 = data["action"];
-  if (value4 !== undefined && !predicate272(value4, level + 1)) return false;
+  if (value4 === undefined || !((typeof value4 === "string" && value4 === "send") || (typeof value4 === "string" && value4 === "send-without-payload") || (typeof value4 === "string" && value4 === "skip") || (typeof value4 === "string" && value4 === "reject"))) return false;
   const value5 = data["reason"];
-  if (value5 !== undefined && !predicate277(value5, level + 1)) return false;
+  if (value5 === undefined || !(typeof value5 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part" || key === "payload" || key === "producer" || key === "when" || key === "action" || key === "reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate260(data, level) {
+function predicate123(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate261_ReplayRule(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate124_ReplayRule(data[index], level + 1)) return false;
   return true;
 }
-function predicate259_RecordArrayReplayRule(data, level) {
+function predicate122_RecordArrayReplayRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate260(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate123(value, level + 1)) return false; }
   return true;
 }
-function predicate285(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate286(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate287(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_result")) return false;
-  return true;
-}
-function predicate284_ContentPlace(data, level) {
-  if (!(predicate285(data, level) || predicate286(data, level) || predicate287(data, level))) return false;
-  return true;
-}
-function predicate283(data, level) {
+function predicate131(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate284_ContentPlace(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!((typeof data[index] === "string" && data[index] === "user") || (typeof data[index] === "string" && data[index] === "system") || (typeof data[index] === "string" && data[index] === "tool_result"))) return false;
   return true;
 }
-function predicate290(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate289(data, level) {
+function predicate132(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate290(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate292(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate291(data, level) {
+function predicate133(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate292(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate295(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "bytes")) return false;
-  return true;
-}
-function predicate296(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "url")) return false;
-  return true;
-}
-function predicate297(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "string")) return false;
-  return true;
-}
-function predicate294(data, level) {
-  if (!(predicate295(data, level) || predicate296(data, level) || predicate297(data, level))) return false;
-  return true;
-}
-function predicate293(data, level) {
+function predicate134(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate294(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!((typeof data[index] === "string" && data[index] === "bytes") || (typeof data[index] === "string" && data[index] === "url") || (typeof data[index] === "string" && data[index] === "string"))) return false;
   return true;
 }
-function predicate299(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate298(data, level) {
+function predicate135(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate299(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate301(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "own")) return false;
-  return true;
-}
-function predicate302(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "other")) return false;
-  return true;
-}
-function predicate300(data, level) {
-  if (!(predicate301(data, level) || predicate302(data, level))) return false;
-  return true;
-}
-function predicate304(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "take")) return false;
-  return true;
-}
-function predicate305(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "skip")) return false;
-  return true;
-}
-function predicate306(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reject")) return false;
-  return true;
-}
-function predicate303(data, level) {
-  if (!(predicate304(data, level) || predicate305(data, level) || predicate306(data, level))) return false;
-  return true;
-}
-function predicate307(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate308(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate282_ContentRule(data, level) {
+function predicate130_ContentRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["places"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
-  if (data["action"] === undefined) return false;
-  if (data["reason"] === undefined) return false;
-  if (data["docs"] === undefined) return false;
   const value0 = data["places"];
-  if (value0 !== undefined && !predicate283(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate131(value0, level + 1)) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate289(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate132(value1, level + 1)) return false;
   const value2 = data["mediaTypes"];
-  if (value2 !== undefined && !predicate291(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate133(value2, level + 1)) return false;
   const value3 = data["dataKinds"];
-  if (value3 !== undefined && !predicate293(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate134(value3, level + 1)) return false;
   const value4 = data["urlSchemes"];
-  if (value4 !== undefined && !predicate298(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate135(value4, level + 1)) return false;
   const value5 = data["producer"];
-  if (value5 !== undefined && !predicate300(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "string" && value5 === "own") || (typeof value5 === "string" && value5 === "other"))) return false;
   const value6 = data["action"];
-  if (value6 !== undefined && !predicate303(value6, level + 1)) return false;
+  if (value6 === undefined || !((typeof value6 === "string" && value6 === "take") || (typeof value6 === "string" && value6 === "skip") || (typeof value6 === "string" && value6 === "reject"))) return false;
   const value7 = data["reason"];
-  if (value7 !== undefined && !predicate307(value7, level + 1)) return false;
+  if (value7 === undefined || !(typeof value7 === "string")) return false;
   const value8 = data["docs"];
-  if (value8 !== undefined && !predicate308(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "places" || key === "parts" || key === "mediaTypes" || key === "dataKinds" || key === "urlSchemes" || key === "producer" || key === "action" || key === "reason" || key === "docs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate281(data, level) {
+function predicate129(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate282_ContentRule(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate130_ContentRule(data[index], level + 1)) return false;
   return true;
 }
-function predicate280_RecordArrayContentRule(data, level) {
+function predicate128_RecordArrayContentRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate281(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate129(value, level + 1)) return false; }
   return true;
 }
-function predicate314(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate315(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate317(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "rejection")) return false;
-  return true;
-}
-function predicate318(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "drop")) return false;
-  return true;
-}
-function predicate319(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "degradation")) return false;
-  return true;
-}
-function predicate316(data, level) {
-  if (!(predicate317(data, level) || predicate318(data, level) || predicate319(data, level))) return false;
-  return true;
-}
-function predicate321(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate320(data, level) {
+function predicate141(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate321(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate322(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate323(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 400)) return false;
-  if (!(data <= 599)) return false;
-  return true;
-}
-function predicate324(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate325(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate326(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate328(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "drop-call")) return false;
-  return true;
-}
-function predicate329(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "drop-result")) return false;
-  return true;
-}
-function predicate330(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "derive-ids")) return false;
-  return true;
-}
-function predicate327(data, level) {
-  if (!(predicate328(data, level) || predicate329(data, level) || predicate330(data, level))) return false;
-  return true;
-}
-function predicate331(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate313_RequestRule(data, level) {
+function predicate140_RequestRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["check"] === undefined) return false;
-  if (data["severity"] === undefined) return false;
-  if (data["reason"] === undefined) return false;
-  if (data["fix"] === undefined) return false;
-  if (data["docs"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate314(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["check"];
-  if (value1 !== undefined && !predicate315(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["severity"];
-  if (value2 !== undefined && !predicate316(value2, level + 1)) return false;
+  if (value2 === undefined || !((typeof value2 === "string" && value2 === "rejection") || (typeof value2 === "string" && value2 === "drop") || (typeof value2 === "string" && value2 === "degradation"))) return false;
   const value3 = data["when"];
-  if (value3 !== undefined && !predicate320(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate141(value3, level + 1)) return false;
   const value4 = data["models"];
-  if (value4 !== undefined && !predicate322(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["status"];
-  if (value5 !== undefined && !predicate323(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "number" && !(value5 % 1) && isFinite(value5)) && value5 >= 400 && value5 <= 599)) return false;
   const value6 = data["errorText"];
-  if (value6 !== undefined && !predicate324(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   const value7 = data["reason"];
-  if (value7 !== undefined && !predicate325(value7, level + 1)) return false;
+  if (value7 === undefined || !(typeof value7 === "string")) return false;
   const value8 = data["fix"];
-  if (value8 !== undefined && !predicate326(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string")) return false;
   const value9 = data["repair"];
-  if (value9 !== undefined && !predicate327(value9, level + 1)) return false;
+  if (value9 !== undefined && !((typeof value9 === "string" && value9 === "drop-call") || (typeof value9 === "string" && value9 === "drop-result") || (typeof value9 === "string" && value9 === "derive-ids"))) return false;
   const value10 = data["docs"];
-  if (value10 !== undefined && !predicate331(value10, level + 1)) return false;
+  if (value10 === undefined || !(typeof value10 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "check" || key === "severity" || key === "when" || key === "models" || key === "status" || key === "errorText" || key === "reason" || key === "fix" || key === "repair" || key === "docs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate312(data, level) {
+function predicate139(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate313_RequestRule(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate140_RequestRule(data[index], level + 1)) return false;
   return true;
 }
-function predicate311_RecordArrayRequestRule(data, level) {
+function predicate138_RecordArrayRequestRule(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate312(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate139(value, level + 1)) return false; }
   return true;
 }
-function predicate234_ProviderDescription(data, level) {
+function predicate110_ProviderDescription(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["displayName"] === undefined) return false;
-  if (data["namespace"] === undefined) return false;
-  if (data["description"] === undefined) return false;
-  if (data["wireModels"] === undefined) return false;
-  if (data["payloadKinds"] === undefined) return false;
-  if (data["blocks"] === undefined) return false;
-  if (data["replay"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate235(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["displayName"];
-  if (value1 !== undefined && !predicate236(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["namespace"];
-  if (value2 !== undefined && !predicate237(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["description"];
-  if (value3 !== undefined && !predicate238(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["wireModels"];
-  if (value4 !== undefined && !predicate239(value4, level + 1)) return false;
+  if (value4 === undefined || !predicate111(value4, level + 1)) return false;
   const value5 = data["payloadKinds"];
-  if (value5 !== undefined && !predicate241(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate112(value5, level + 1)) return false;
   const value6 = data["blocks"];
-  if (value6 !== undefined && !predicate246(value6, level + 1)) return false;
+  if (value6 === undefined || !predicate115(value6, level + 1)) return false;
   const value7 = data["replay"];
-  if (value7 !== undefined && !predicate259_RecordArrayReplayRule(value7, level + 1)) return false;
+  if (value7 === undefined || !predicate122_RecordArrayReplayRule(value7, level + 1)) return false;
   const value8 = data["content"];
-  if (value8 !== undefined && !predicate280_RecordArrayContentRule(value8, level + 1)) return false;
+  if (value8 === undefined || !predicate128_RecordArrayContentRule(value8, level + 1)) return false;
   const value9 = data["requests"];
-  if (value9 !== undefined && !predicate311_RecordArrayRequestRule(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate138_RecordArrayRequestRule(value9, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "displayName" || key === "namespace" || key === "description" || key === "wireModels" || key === "payloadKinds" || key === "blocks" || key === "replay" || key === "content" || key === "requests") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -1875,31 +898,31 @@ function acceptsHistory(data, level = 1) {
   return predicate0_History(data, level);
 }
 function acceptsMessage(data, level = 1) {
-  return predicate4_Message(data, level);
+  return predicate2_Message(data, level);
 }
 function acceptsPart(data, level = 1) {
-  return predicate8_Part(data, level);
+  return predicate4_Part(data, level);
 }
 function acceptsOpaquePayload(data, level = 1) {
-  return predicate15_OpaquePayload(data, level);
+  return predicate7_OpaquePayload(data, level);
 }
 function acceptsSessionEvent(data, level = 1) {
-  return predicate104_SessionEvent(data, level);
+  return predicate50_SessionEvent(data, level);
 }
 function acceptsSessionExportHeader(data, level = 1) {
-  return predicate147_SessionExportHeader(data, level);
+  return predicate71_SessionExportHeader(data, level);
 }
 function acceptsStreamChunk(data, level = 1) {
-  return predicate162_StreamChunk(data, level);
+  return predicate76_StreamChunk(data, level);
 }
 function acceptsStreamEvent(data, level = 1) {
-  return predicate189_StreamEvent(data, level);
+  return predicate88_StreamEvent(data, level);
 }
 function acceptsErrorObject(data, level = 1) {
-  return predicate219_ErrorObject(data, level);
+  return predicate105_ErrorObject(data, level);
 }
 function acceptsProviderDescription(data, level = 1) {
-  return predicate234_ProviderDescription(data, level);
+  return predicate110_ProviderDescription(data, level);
 }
 validateHistory.accepts = acceptsHistory;
 validateMessage.accepts = acceptsMessage;

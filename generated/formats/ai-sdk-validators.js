@@ -39,14 +39,10 @@ function predicate0_AiSdkProviderOptions(data, level) {
   for (const key in data) { const value = data[key]; if (!predicate1_RecordUnknown(value, level + 1)) return false; }
   return true;
 }
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate4_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate5(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
 function predicate3_AiSdkWrittenProviderOptions(data, level) {
@@ -55,1247 +51,652 @@ function predicate3_AiSdkWrittenProviderOptions(data, level) {
   for (const key in data) { const value = data[key]; if (!predicate4_RecordString(value, level + 1)) return false; }
   return true;
 }
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate7_AiSdkTextPart(data, level) {
+function predicate6_AiSdkTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate8(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate9(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11_AiSdkReasoningPart(data, level) {
+function predicate8_AiSdkReasoningPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate12(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate13(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-call")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate15_AiSdkToolCallPart(data, level) {
+function predicate10_AiSdkToolCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-call")) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolName"];
-  if (value2 !== undefined && !predicate18(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["input"];
-  if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
+  if (value3 === undefined || !withinDepth(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["providerOptions"];
   if (value5 !== undefined && !predicate0_AiSdkProviderOptions(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-result")) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25_AiSdkToolResultOutput(data, level) {
+function predicate13_AiSdkToolResultOutput(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["value"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["reason"];
-  if (value2 !== undefined && !predicate27(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value" || key === "reason" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21_AiSdkToolResultPart(data, level) {
+function predicate12_AiSdkToolResultPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate22(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-result")) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate23(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolName"];
-  if (value2 !== undefined && !predicate24(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["output"];
-  if (value3 !== undefined && !predicate25_AiSdkToolResultOutput(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate13_AiSdkToolResultOutput(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate0_AiSdkProviderOptions(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image")) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate31_AiSdkImagePart(data, level) {
+function predicate17_AiSdkImagePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["image"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate32(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image")) return false;
   const value1 = data["image"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["mediaType"];
-  if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate36(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate35_AiSdkFilePart(data, level) {
+function predicate19_AiSdkFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate36(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["filename"];
-  if (value2 !== undefined && !predicate37(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mediaType"];
-  if (value3 !== undefined && !predicate38(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate0_AiSdkProviderOptions(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate40_AiSdkCustomPart(data, level) {
+function predicate21_AiSdkCustomPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["kind"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate41(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "custom")) return false;
   const value1 = data["kind"];
-  if (value1 !== undefined && !predicate42(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "kind" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning-file")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate44_AiSdkReasoningFilePart(data, level) {
+function predicate23_AiSdkReasoningFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate45(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning-file")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["mediaType"];
-  if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["providerOptions"];
   if (value3 !== undefined && !predicate0_AiSdkProviderOptions(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-approval-request")) return false;
-  return true;
-}
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate48_AiSdkToolApprovalRequest(data, level) {
+function predicate25_AiSdkToolApprovalRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["approvalId"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate49(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-approval-request")) return false;
   const value1 = data["approvalId"];
-  if (value1 !== undefined && !predicate50(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolCallId"];
-  if (value2 !== undefined && !predicate51(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate52(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["reason"];
-  if (value5 !== undefined && !predicate53(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   const value6 = data["isAutomatic"];
-  if (value6 !== undefined && !predicate54(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "toolCallId" || key === "inputSchemaInput" || key === "signature" || key === "reason" || key === "isAutomatic") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-approval-response")) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate58(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate55_AiSdkToolApprovalResponse(data, level) {
+function predicate26_AiSdkToolApprovalResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["approvalId"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate56(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-approval-response")) return false;
   const value1 = data["approvalId"];
-  if (value1 !== undefined && !predicate57(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["approved"];
-  if (value2 !== undefined && !predicate58(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "boolean")) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate60(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "approved" || key === "reason" || key === "providerExecuted") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide0(data, level) {
-  if (!(data === "text" || data === "image" || data === "file" || data === "reasoning" || data === "tool-call" || data === "tool-result" || data === "custom" || data === "reasoning-file" || data === "tool-approval-request" || data === "tool-approval-response")) return false;
-  return true;
-}
-function predicate62(data, level) {
+function predicate28(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
+  if ((data === "text" || data === "image" || data === "file" || data === "reasoning" || data === "tool-call" || data === "tool-result" || data === "custom" || data === "reasoning-file" || data === "tool-approval-request" || data === "tool-approval-response")) return false;
   return true;
 }
-function predicate61_AiSdkOtherPart(data, level) {
+function predicate27_AiSdkOtherPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate62(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate28(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate65_AiSdkKnownPart(data, level) {
+function predicate29_AiSdkContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "text" ? predicate7_AiSdkTextPart(data, level) : tag === "image" ? predicate31_AiSdkImagePart(data, level) : tag === "file" ? predicate35_AiSdkFilePart(data, level) : tag === "reasoning" ? predicate11_AiSdkReasoningPart(data, level) : tag === "tool-call" ? predicate15_AiSdkToolCallPart(data, level) : tag === "tool-result" ? predicate21_AiSdkToolResultPart(data, level) : tag === "custom" ? predicate40_AiSdkCustomPart(data, level) : tag === "reasoning-file" ? predicate44_AiSdkReasoningFilePart(data, level) : tag === "tool-approval-request" ? predicate48_AiSdkToolApprovalRequest(data, level) : tag === "tool-approval-response" ? predicate55_AiSdkToolApprovalResponse(data, level) : false)) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (!(data === "text" || data === "image" || data === "file" || data === "reasoning" || data === "tool-call" || data === "tool-result" || data === "custom" || data === "reasoning-file" || data === "tool-approval-request" || data === "tool-approval-response")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate63_AiSdkContentPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate64(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate65_AiSdkKnownPart(data, level) : predicate61_AiSdkOtherPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "image" || value0 === "file" || value0 === "reasoning" || value0 === "tool-call" || value0 === "tool-result" || value0 === "custom" || value0 === "reasoning-file" || value0 === "tool-approval-request" || value0 === "tool-approval-response")) ? (value0 === "text" ? predicate6_AiSdkTextPart(data, level) : value0 === "image" ? predicate17_AiSdkImagePart(data, level) : value0 === "file" ? predicate19_AiSdkFilePart(data, level) : value0 === "reasoning" ? predicate8_AiSdkReasoningPart(data, level) : value0 === "tool-call" ? predicate10_AiSdkToolCallPart(data, level) : value0 === "tool-result" ? predicate12_AiSdkToolResultPart(data, level) : value0 === "custom" ? predicate21_AiSdkCustomPart(data, level) : value0 === "reasoning-file" ? predicate23_AiSdkReasoningFilePart(data, level) : value0 === "tool-approval-request" ? predicate25_AiSdkToolApprovalRequest(data, level) : value0 === "tool-approval-response" ? predicate26_AiSdkToolApprovalResponse(data, level) : false) : predicate27_AiSdkOtherPart(data, level))) return false;
   return true;
 }
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78_AiSdkToolOutputItem(data, level) {
+function predicate41_AiSdkToolOutputItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate79(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate80(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["url"];
-  if (value3 !== undefined && !predicate81(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["mediaType"];
-  if (value4 !== undefined && !predicate82(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["filename"];
-  if (value5 !== undefined && !predicate83(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   const value6 = data["providerOptions"];
   if (value6 !== undefined && !predicate0_AiSdkProviderOptions(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "data" || key === "url" || key === "mediaType" || key === "filename" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate86(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate85_AiSdkSystemMessage(data, level) {
+function predicate43_AiSdkSystemMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate86(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "system")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate87(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate93(data, level) {
+function predicate47(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate63_AiSdkContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate29_AiSdkContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate91(data, level) {
-  if (!(predicate92(data, level) || predicate93(data, level))) return false;
+function predicate46(data, level) {
+  if (!((typeof data === "string") || predicate47(data, level))) return false;
   return true;
 }
-function predicate89_AiSdkUserMessage(data, level) {
+function predicate45_AiSdkUserMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate90(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "user")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate91(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate46(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate99(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate100(data, level) {
+function predicate52(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate63_AiSdkContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate29_AiSdkContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate98(data, level) {
-  if (!(predicate99(data, level) || predicate100(data, level))) return false;
+function predicate51(data, level) {
+  if (!((typeof data === "string") || predicate52(data, level))) return false;
   return true;
 }
-function predicate96_AiSdkAssistantMessage(data, level) {
+function predicate50_AiSdkAssistantMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate97(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "assistant")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate98(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate51(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate104(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate105(data, level) {
+function predicate56(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate63_AiSdkContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate29_AiSdkContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate103_AiSdkToolMessage(data, level) {
+function predicate55_AiSdkToolMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate104(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate105(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate56(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate0_AiSdkProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate109_AiSdkModelMessage(data, level) {
+function predicate60_AiSdkModelMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["role"];
-  if (!(tag === "system" ? predicate85_AiSdkSystemMessage(data, level) : tag === "user" ? predicate89_AiSdkUserMessage(data, level) : tag === "assistant" ? predicate96_AiSdkAssistantMessage(data, level) : tag === "tool" ? predicate103_AiSdkToolMessage(data, level) : false)) return false;
+  if (!(tag === "system" ? predicate43_AiSdkSystemMessage(data, level) : tag === "user" ? predicate45_AiSdkUserMessage(data, level) : tag === "assistant" ? predicate50_AiSdkAssistantMessage(data, level) : tag === "tool" ? predicate55_AiSdkToolMessage(data, level) : false)) return false;
   return true;
 }
-function predicate108_AiSdkModelMessages(data, level) {
+function predicate59_AiSdkModelMessages(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate109_AiSdkModelMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate60_AiSdkModelMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate116(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate115_AiSdkWrittenTextPart(data, level) {
+function predicate66_AiSdkWrittenTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate116(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate117(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate119_AiSdkWrittenReasoningPart(data, level) {
+function predicate68_AiSdkWrittenReasoningPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate120(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate121(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate124(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-call")) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate126(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate127(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate123_AiSdkWrittenToolCallPart(data, level) {
+function predicate70_AiSdkWrittenToolCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate124(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-call")) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate125(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolName"];
-  if (value2 !== undefined && !predicate126(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["input"];
-  if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
+  if (value3 === undefined || !withinDepth(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate127(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["providerOptions"];
   if (value5 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "input" || key === "providerExecuted" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-result")) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate136(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate137(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error-text")) return false;
-  return true;
-}
-function predicate135(data, level) {
-  if (!(predicate136(data, level) || predicate137(data, level))) return false;
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134_AiSdkWrittenTextOutput(data, level) {
+function predicate74_AiSdkWrittenTextOutput(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["value"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate135(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "text") || (typeof value0 === "string" && value0 === "error-text"))) return false;
   const value1 = data["value"];
-  if (value1 !== undefined && !predicate138(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content")) return false;
-  return true;
-}
-function predicate145(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate146(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate144_AiSdkWrittenOutputText(data, level) {
+function predicate79_AiSdkWrittenOutputText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate145(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate146(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate150(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image-data")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file-data")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(predicate150(data, level) || predicate151(data, level))) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate148_AiSdkWrittenOutputData(data, level) {
+function predicate81_AiSdkWrittenOutputData(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "image-data") || (typeof value0 === "string" && value0 === "file-data"))) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["mediaType"];
-  if (value2 !== undefined && !predicate153(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "mediaType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate156(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file-url")) return false;
-  return true;
-}
-function predicate157(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate158(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate155_AiSdkWrittenOutputUrl(data, level) {
+function predicate83_AiSdkWrittenOutputUrl(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["url"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate156(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file-url")) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate157(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["mediaType"];
-  if (value2 !== undefined && !predicate158(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "mediaType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate143_AiSdkWrittenOutputItem(data, level) {
-  if (!(predicate144_AiSdkWrittenOutputText(data, level) || predicate148_AiSdkWrittenOutputData(data, level) || predicate155_AiSdkWrittenOutputUrl(data, level))) return false;
+function predicate78_AiSdkWrittenOutputItem(data, level) {
+  if (!(predicate79_AiSdkWrittenOutputText(data, level) || predicate81_AiSdkWrittenOutputData(data, level) || predicate83_AiSdkWrittenOutputUrl(data, level))) return false;
   return true;
 }
-function predicate142(data, level) {
+function predicate77(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate143_AiSdkWrittenOutputItem(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate78_AiSdkWrittenOutputItem(data[index], level + 1)) return false;
   return true;
 }
-function predicate140_AiSdkWrittenContentOutput(data, level) {
+function predicate76_AiSdkWrittenContentOutput(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["value"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate141(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "content")) return false;
   const value1 = data["value"];
-  if (value1 !== undefined && !predicate142(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate77(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate163(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json")) return false;
-  return true;
-}
-function predicate167(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate168(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(predicate167(data, level) || predicate168(data, level))) return false;
-  return true;
-}
-function predicate165(data, level) {
+function predicate89(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate166(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string" || value === null)) return false; }
   return true;
 }
-function predicate164(data, level) {
+function predicate88(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate165(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate89(data[index], level + 1)) return false;
   return true;
 }
-function predicate162_AiSdkWrittenJsonOutput(data, level) {
+function predicate87_AiSdkWrittenJsonOutput(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["value"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate163(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "json")) return false;
   const value1 = data["value"];
-  if (value1 !== undefined && !predicate164(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate88(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate133_AiSdkWrittenToolResultOutput(data, level) {
-  if (!(predicate134_AiSdkWrittenTextOutput(data, level) || predicate140_AiSdkWrittenContentOutput(data, level) || predicate162_AiSdkWrittenJsonOutput(data, level))) return false;
+function predicate73_AiSdkWrittenToolResultOutput(data, level) {
+  if (!(predicate74_AiSdkWrittenTextOutput(data, level) || predicate76_AiSdkWrittenContentOutput(data, level) || predicate87_AiSdkWrittenJsonOutput(data, level))) return false;
   return true;
 }
-function predicate129_AiSdkWrittenToolResultPart(data, level) {
+function predicate72_AiSdkWrittenToolResultPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate130(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-result")) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate131(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolName"];
-  if (value2 !== undefined && !predicate132(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["output"];
-  if (value3 !== undefined && !predicate133_AiSdkWrittenToolResultOutput(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate73_AiSdkWrittenToolResultOutput(value3, level + 1)) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "toolName" || key === "output" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate173(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate174(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate172_AiSdkWrittenFilePart(data, level) {
+function predicate93_AiSdkWrittenFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate173(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate174(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["filename"];
-  if (value2 !== undefined && !predicate175(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mediaType"];
-  if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["providerOptions"];
   if (value4 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data" || key === "filename" || key === "mediaType" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate179(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-approval-request")) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate181(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate178_AiSdkWrittenToolApprovalRequest(data, level) {
+function predicate95_AiSdkWrittenToolApprovalRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["approvalId"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate179(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-approval-request")) return false;
   const value1 = data["approvalId"];
-  if (value1 !== undefined && !predicate180(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["toolCallId"];
-  if (value2 !== undefined && !predicate181(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "toolCallId") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate183(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-approval-response")) return false;
-  return true;
-}
-function predicate184(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate185(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate182_AiSdkWrittenToolApprovalResponse(data, level) {
+function predicate96_AiSdkWrittenToolApprovalResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["approvalId"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate183(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-approval-response")) return false;
   const value1 = data["approvalId"];
-  if (value1 !== undefined && !predicate184(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["approved"];
-  if (value2 !== undefined && !predicate185(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "approvalId" || key === "approved") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate187(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate188(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate186_AiSdkWrittenSystemMessage(data, level) {
+function predicate97_AiSdkWrittenSystemMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate187(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "system")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate188(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
+function predicate101(data, level) {
+  if (!(predicate66_AiSdkWrittenTextPart(data, level) || predicate93_AiSdkWrittenFilePart(data, level))) return false;
   return true;
 }
-function predicate193(data, level) {
-  if (!(predicate115_AiSdkWrittenTextPart(data, level) || predicate172_AiSdkWrittenFilePart(data, level))) return false;
-  return true;
-}
-function predicate192(data, level) {
+function predicate100(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate193(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate101(data[index], level + 1)) return false;
   return true;
 }
-function predicate190_AiSdkWrittenUserMessage(data, level) {
+function predicate99_AiSdkWrittenUserMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate191(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "user")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate192(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate100(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate198(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
+function predicate107(data, level) {
+  if (!(predicate66_AiSdkWrittenTextPart(data, level) || predicate93_AiSdkWrittenFilePart(data, level) || predicate68_AiSdkWrittenReasoningPart(data, level) || predicate70_AiSdkWrittenToolCallPart(data, level) || predicate72_AiSdkWrittenToolResultPart(data, level) || predicate95_AiSdkWrittenToolApprovalRequest(data, level))) return false;
   return true;
 }
-function predicate200(data, level) {
-  if (!(predicate115_AiSdkWrittenTextPart(data, level) || predicate172_AiSdkWrittenFilePart(data, level) || predicate119_AiSdkWrittenReasoningPart(data, level) || predicate123_AiSdkWrittenToolCallPart(data, level) || predicate129_AiSdkWrittenToolResultPart(data, level) || predicate178_AiSdkWrittenToolApprovalRequest(data, level))) return false;
-  return true;
-}
-function predicate199(data, level) {
+function predicate106(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate200(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate107(data[index], level + 1)) return false;
   return true;
 }
-function predicate197_AiSdkWrittenAssistantMessage(data, level) {
+function predicate105_AiSdkWrittenAssistantMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate198(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "assistant")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate199(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate106(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
+function predicate117(data, level) {
+  if (!(predicate72_AiSdkWrittenToolResultPart(data, level) || predicate96_AiSdkWrittenToolApprovalResponse(data, level))) return false;
   return true;
 }
-function predicate211(data, level) {
-  if (!(predicate129_AiSdkWrittenToolResultPart(data, level) || predicate182_AiSdkWrittenToolApprovalResponse(data, level))) return false;
-  return true;
-}
-function predicate210(data, level) {
+function predicate116(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate211(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate117(data[index], level + 1)) return false;
   return true;
 }
-function predicate208_AiSdkWrittenToolMessage(data, level) {
+function predicate115_AiSdkWrittenToolMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate209(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate210(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate116(value1, level + 1)) return false;
   const value2 = data["providerOptions"];
   if (value2 !== undefined && !predicate3_AiSdkWrittenProviderOptions(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "providerOptions") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate218(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate219(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate217_AiSdkKeptPayload(data, level) {
+function predicate123_AiSdkKeptPayload(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["provider"] === undefined) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["provider"];
-  if (value0 !== undefined && !predicate218(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["kind"];
-  if (value1 !== undefined && !predicate219(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate220(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "provider" || key === "kind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate222(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(predicate225(data, level) || predicate226(data, level))) return false;
-  return true;
-}
-function predicate228(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate229(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!(predicate228(data, level) || predicate229(data, level))) return false;
-  return true;
-}
-function predicate223_AiSdkKeptReasoning(data, level) {
+function predicate125_AiSdkKeptReasoning(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
-  if (data["summary"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["summary"];
-  if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" || value1 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "summary") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate232(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate234(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "string")) return false;
-  return true;
-}
-function predicate235(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "url")) return false;
-  return true;
-}
-function predicate233(data, level) {
-  if (!(predicate234(data, level) || predicate235(data, level))) return false;
-  return true;
-}
-function predicate236(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate231_AiSdkKeptMedia(data, level) {
+function predicate127_AiSdkKeptMedia(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate232(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["dataKind"];
-  if (value1 !== undefined && !predicate233(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "string") || (typeof value1 === "string" && value1 === "url"))) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate236(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "dataKind" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate239(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate240(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate241(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate242(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate238_AiSdkKeptToolResult(data, level) {
+function predicate129_AiSdkKeptToolResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["isError"] === undefined) return false;
   const value0 = data["isError"];
-  if (value0 !== undefined && !predicate239(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "boolean")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate240(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["noId"];
-  if (value2 !== undefined && !predicate241(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean")) return false;
   const value3 = data["noName"];
-  if (value3 !== undefined && !predicate242(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "isError" || key === "content" || key === "noId" || key === "noName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate244(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate246(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate247(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate248(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate245_AiSdkKeptMessage(data, level) {
+function predicate131_AiSdkKeptMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["metadata"];
-  if (value0 !== undefined && !predicate246(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["noContentPart"];
-  if (value1 !== undefined && !predicate247(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   const value2 = data["parts"];
-  if (value2 !== undefined && !predicate248(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "metadata" || key === "noContentPart" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate215_AiSdkPartwiseOptions(data, level) {
+function predicate121_AiSdkPartwiseOptions(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["attributes"];
   if (value0 !== undefined && !predicate4_RecordString(value0, level + 1)) return false;
   const value1 = data["payload"];
-  if (value1 !== undefined && !predicate217_AiSdkKeptPayload(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate123_AiSdkKeptPayload(value1, level + 1)) return false;
   const value2 = data["arguments"];
-  if (value2 !== undefined && !predicate222(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["reasoning"];
-  if (value3 !== undefined && !predicate223_AiSdkKeptReasoning(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate125_AiSdkKeptReasoning(value3, level + 1)) return false;
   const value4 = data["media"];
-  if (value4 !== undefined && !predicate231_AiSdkKeptMedia(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate127_AiSdkKeptMedia(value4, level + 1)) return false;
   const value5 = data["toolResult"];
-  if (value5 !== undefined && !predicate238_AiSdkKeptToolResult(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate129_AiSdkKeptToolResult(value5, level + 1)) return false;
   const value6 = data["part"];
-  if (value6 !== undefined && !predicate244(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   const value7 = data["message"];
-  if (value7 !== undefined && !predicate245_AiSdkKeptMessage(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate131_AiSdkKeptMessage(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "attributes" || key === "payload" || key === "arguments" || key === "reasoning" || key === "media" || key === "toolResult" || key === "part" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate250_AiSdkWrittenMessage(data, level) {
-  if (!(predicate186_AiSdkWrittenSystemMessage(data, level) || predicate190_AiSdkWrittenUserMessage(data, level) || predicate197_AiSdkWrittenAssistantMessage(data, level) || predicate208_AiSdkWrittenToolMessage(data, level))) return false;
+function predicate133_AiSdkKnownPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "text" ? predicate6_AiSdkTextPart(data, level) : tag === "image" ? predicate17_AiSdkImagePart(data, level) : tag === "file" ? predicate19_AiSdkFilePart(data, level) : tag === "reasoning" ? predicate8_AiSdkReasoningPart(data, level) : tag === "tool-call" ? predicate10_AiSdkToolCallPart(data, level) : tag === "tool-result" ? predicate12_AiSdkToolResultPart(data, level) : tag === "custom" ? predicate21_AiSdkCustomPart(data, level) : tag === "reasoning-file" ? predicate23_AiSdkReasoningFilePart(data, level) : tag === "tool-approval-request" ? predicate25_AiSdkToolApprovalRequest(data, level) : tag === "tool-approval-response" ? predicate26_AiSdkToolApprovalResponse(data, level) : false)) return false;
+  return true;
+}
+function predicate134_AiSdkWrittenMessage(data, level) {
+  if (!(predicate97_AiSdkWrittenSystemMessage(data, level) || predicate99_AiSdkWrittenUserMessage(data, level) || predicate105_AiSdkWrittenAssistantMessage(data, level) || predicate115_AiSdkWrittenToolMessage(data, level))) return false;
   return true;
 }
 function acceptsAiSdkProviderOptions(data, level = 1) {
@@ -1305,145 +706,145 @@ function acceptsAiSdkWrittenProviderOptions(data, level = 1) {
   return predicate3_AiSdkWrittenProviderOptions(data, level);
 }
 function acceptsAiSdkTextPart(data, level = 1) {
-  return predicate7_AiSdkTextPart(data, level);
+  return predicate6_AiSdkTextPart(data, level);
 }
 function acceptsAiSdkReasoningPart(data, level = 1) {
-  return predicate11_AiSdkReasoningPart(data, level);
+  return predicate8_AiSdkReasoningPart(data, level);
 }
 function acceptsAiSdkToolCallPart(data, level = 1) {
-  return predicate15_AiSdkToolCallPart(data, level);
+  return predicate10_AiSdkToolCallPart(data, level);
 }
 function acceptsAiSdkToolResultPart(data, level = 1) {
-  return predicate21_AiSdkToolResultPart(data, level);
+  return predicate12_AiSdkToolResultPart(data, level);
 }
 function acceptsAiSdkToolResultOutput(data, level = 1) {
-  return predicate25_AiSdkToolResultOutput(data, level);
+  return predicate13_AiSdkToolResultOutput(data, level);
 }
 function acceptsAiSdkImagePart(data, level = 1) {
-  return predicate31_AiSdkImagePart(data, level);
+  return predicate17_AiSdkImagePart(data, level);
 }
 function acceptsAiSdkFilePart(data, level = 1) {
-  return predicate35_AiSdkFilePart(data, level);
+  return predicate19_AiSdkFilePart(data, level);
 }
 function acceptsAiSdkCustomPart(data, level = 1) {
-  return predicate40_AiSdkCustomPart(data, level);
+  return predicate21_AiSdkCustomPart(data, level);
 }
 function acceptsAiSdkReasoningFilePart(data, level = 1) {
-  return predicate44_AiSdkReasoningFilePart(data, level);
+  return predicate23_AiSdkReasoningFilePart(data, level);
 }
 function acceptsAiSdkToolApprovalRequest(data, level = 1) {
-  return predicate48_AiSdkToolApprovalRequest(data, level);
+  return predicate25_AiSdkToolApprovalRequest(data, level);
 }
 function acceptsAiSdkToolApprovalResponse(data, level = 1) {
-  return predicate55_AiSdkToolApprovalResponse(data, level);
+  return predicate26_AiSdkToolApprovalResponse(data, level);
 }
 function acceptsAiSdkOtherPart(data, level = 1) {
-  return predicate61_AiSdkOtherPart(data, level);
+  return predicate27_AiSdkOtherPart(data, level);
 }
 function acceptsAiSdkContentPart(data, level = 1) {
-  return predicate63_AiSdkContentPart(data, level);
+  return predicate29_AiSdkContentPart(data, level);
 }
 function acceptsAiSdkToolOutputItem(data, level = 1) {
-  return predicate78_AiSdkToolOutputItem(data, level);
+  return predicate41_AiSdkToolOutputItem(data, level);
 }
 function acceptsAiSdkSystemMessage(data, level = 1) {
-  return predicate85_AiSdkSystemMessage(data, level);
+  return predicate43_AiSdkSystemMessage(data, level);
 }
 function acceptsAiSdkUserMessage(data, level = 1) {
-  return predicate89_AiSdkUserMessage(data, level);
+  return predicate45_AiSdkUserMessage(data, level);
 }
 function acceptsAiSdkAssistantMessage(data, level = 1) {
-  return predicate96_AiSdkAssistantMessage(data, level);
+  return predicate50_AiSdkAssistantMessage(data, level);
 }
 function acceptsAiSdkToolMessage(data, level = 1) {
-  return predicate103_AiSdkToolMessage(data, level);
+  return predicate55_AiSdkToolMessage(data, level);
 }
 function acceptsAiSdkModelMessages(data, level = 1) {
-  return predicate108_AiSdkModelMessages(data, level);
+  return predicate59_AiSdkModelMessages(data, level);
 }
 function acceptsAiSdkWrittenTextPart(data, level = 1) {
-  return predicate115_AiSdkWrittenTextPart(data, level);
+  return predicate66_AiSdkWrittenTextPart(data, level);
 }
 function acceptsAiSdkWrittenReasoningPart(data, level = 1) {
-  return predicate119_AiSdkWrittenReasoningPart(data, level);
+  return predicate68_AiSdkWrittenReasoningPart(data, level);
 }
 function acceptsAiSdkWrittenToolCallPart(data, level = 1) {
-  return predicate123_AiSdkWrittenToolCallPart(data, level);
+  return predicate70_AiSdkWrittenToolCallPart(data, level);
 }
 function acceptsAiSdkWrittenToolResultPart(data, level = 1) {
-  return predicate129_AiSdkWrittenToolResultPart(data, level);
+  return predicate72_AiSdkWrittenToolResultPart(data, level);
 }
 function acceptsAiSdkWrittenTextOutput(data, level = 1) {
-  return predicate134_AiSdkWrittenTextOutput(data, level);
+  return predicate74_AiSdkWrittenTextOutput(data, level);
 }
 function acceptsAiSdkWrittenContentOutput(data, level = 1) {
-  return predicate140_AiSdkWrittenContentOutput(data, level);
+  return predicate76_AiSdkWrittenContentOutput(data, level);
 }
 function acceptsAiSdkWrittenOutputText(data, level = 1) {
-  return predicate144_AiSdkWrittenOutputText(data, level);
+  return predicate79_AiSdkWrittenOutputText(data, level);
 }
 function acceptsAiSdkWrittenOutputData(data, level = 1) {
-  return predicate148_AiSdkWrittenOutputData(data, level);
+  return predicate81_AiSdkWrittenOutputData(data, level);
 }
 function acceptsAiSdkWrittenOutputUrl(data, level = 1) {
-  return predicate155_AiSdkWrittenOutputUrl(data, level);
+  return predicate83_AiSdkWrittenOutputUrl(data, level);
 }
 function acceptsAiSdkWrittenJsonOutput(data, level = 1) {
-  return predicate162_AiSdkWrittenJsonOutput(data, level);
+  return predicate87_AiSdkWrittenJsonOutput(data, level);
 }
 function acceptsAiSdkWrittenFilePart(data, level = 1) {
-  return predicate172_AiSdkWrittenFilePart(data, level);
+  return predicate93_AiSdkWrittenFilePart(data, level);
 }
 function acceptsAiSdkWrittenToolApprovalRequest(data, level = 1) {
-  return predicate178_AiSdkWrittenToolApprovalRequest(data, level);
+  return predicate95_AiSdkWrittenToolApprovalRequest(data, level);
 }
 function acceptsAiSdkWrittenToolApprovalResponse(data, level = 1) {
-  return predicate182_AiSdkWrittenToolApprovalResponse(data, level);
+  return predicate96_AiSdkWrittenToolApprovalResponse(data, level);
 }
 function acceptsAiSdkWrittenSystemMessage(data, level = 1) {
-  return predicate186_AiSdkWrittenSystemMessage(data, level);
+  return predicate97_AiSdkWrittenSystemMessage(data, level);
 }
 function acceptsAiSdkWrittenUserMessage(data, level = 1) {
-  return predicate190_AiSdkWrittenUserMessage(data, level);
+  return predicate99_AiSdkWrittenUserMessage(data, level);
 }
 function acceptsAiSdkWrittenAssistantMessage(data, level = 1) {
-  return predicate197_AiSdkWrittenAssistantMessage(data, level);
+  return predicate105_AiSdkWrittenAssistantMessage(data, level);
 }
 function acceptsAiSdkWrittenToolMessage(data, level = 1) {
-  return predicate208_AiSdkWrittenToolMessage(data, level);
+  return predicate115_AiSdkWrittenToolMessage(data, level);
 }
 function acceptsAiSdkPartwiseOptions(data, level = 1) {
-  return predicate215_AiSdkPartwiseOptions(data, level);
+  return predicate121_AiSdkPartwiseOptions(data, level);
 }
 function acceptsAiSdkKeptPayload(data, level = 1) {
-  return predicate217_AiSdkKeptPayload(data, level);
+  return predicate123_AiSdkKeptPayload(data, level);
 }
 function acceptsAiSdkKeptReasoning(data, level = 1) {
-  return predicate223_AiSdkKeptReasoning(data, level);
+  return predicate125_AiSdkKeptReasoning(data, level);
 }
 function acceptsAiSdkKeptMedia(data, level = 1) {
-  return predicate231_AiSdkKeptMedia(data, level);
+  return predicate127_AiSdkKeptMedia(data, level);
 }
 function acceptsAiSdkKeptToolResult(data, level = 1) {
-  return predicate238_AiSdkKeptToolResult(data, level);
+  return predicate129_AiSdkKeptToolResult(data, level);
 }
 function acceptsAiSdkKeptMessage(data, level = 1) {
-  return predicate245_AiSdkKeptMessage(data, level);
+  return predicate131_AiSdkKeptMessage(data, level);
 }
 function acceptsAiSdkKnownPart(data, level = 1) {
-  return predicate65_AiSdkKnownPart(data, level);
+  return predicate133_AiSdkKnownPart(data, level);
 }
 function acceptsAiSdkModelMessage(data, level = 1) {
-  return predicate109_AiSdkModelMessage(data, level);
+  return predicate60_AiSdkModelMessage(data, level);
 }
 function acceptsAiSdkWrittenOutputItem(data, level = 1) {
-  return predicate143_AiSdkWrittenOutputItem(data, level);
+  return predicate78_AiSdkWrittenOutputItem(data, level);
 }
 function acceptsAiSdkWrittenToolResultOutput(data, level = 1) {
-  return predicate133_AiSdkWrittenToolResultOutput(data, level);
+  return predicate73_AiSdkWrittenToolResultOutput(data, level);
 }
 function acceptsAiSdkWrittenMessage(data, level = 1) {
-  return predicate250_AiSdkWrittenMessage(data, level);
+  return predicate134_AiSdkWrittenMessage(data, level);
 }
 validateAiSdkProviderOptions.accepts = acceptsAiSdkProviderOptions;
 validateAiSdkWrittenProviderOptions.accepts = acceptsAiSdkWrittenProviderOptions;

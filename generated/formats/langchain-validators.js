@@ -27,879 +27,448 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_LangChainTextBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["id"];
-  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking")) return false;
-  return true;
-}
-function predicate6(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate7(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate4_LangChainThinkingBlock(data, level) {
+function predicate1_LangChainThinkingBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["thinking"] === undefined) return false;
-  if (data["signature"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking")) return false;
   const value1 = data["thinking"];
-  if (value1 !== undefined && !predicate6(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate7(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "redacted_thinking")) return false;
-  return true;
-}
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate8_LangChainRedactedThinkingBlock(data, level) {
+function predicate2_LangChainRedactedThinkingBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "redacted_thinking")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_use")) return false;
-  return true;
-}
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11_LangChainToolUseBlock(data, level) {
+function predicate3_LangChainToolUseBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["id"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate12(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_use")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate13(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["input"];
-  if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
+  if (value3 === undefined || !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "summary_text")) return false;
-  return true;
-}
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate22_LangChainReasoningSummaryPart(data, level) {
+function predicate6_LangChainReasoningSummaryPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate23(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" && value0 === "summary_text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21(data, level) {
+function predicate5(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate22_LangChainReasoningSummaryPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate6_LangChainReasoningSummaryPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate15_LangChainReasoningBlock(data, level) {
+function predicate4_LangChainReasoningBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["reasoning"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["reasoning"];
-  if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["id"];
-  if (value2 !== undefined && !predicate18(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["signature"];
-  if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["encrypted_content"];
-  if (value4 !== undefined && !predicate20(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["summary"];
-  if (value5 !== undefined && !predicate21(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate5(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "reasoning" || key === "id" || key === "signature" || key === "encrypted_content" || key === "summary") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate29(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26_LangChainToolCallBlock(data, level) {
+function predicate8_LangChainToolCallBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["args"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate27(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate28(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate29(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["args"];
-  if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
+  if (value3 === undefined || !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "server_tool_call")) return false;
-  return true;
-}
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate30_LangChainServerToolCallBlock(data, level) {
+function predicate9_LangChainServerToolCallBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["args"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate31(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "server_tool_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate32(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["args"];
-  if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
+  if (value3 === undefined || !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "server_tool_call_result")) return false;
-  return true;
-}
-function predicate36(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "success")) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(predicate38(data, level) || predicate39(data, level))) return false;
-  return true;
-}
-function predicate34_LangChainServerToolCallResultBlock(data, level) {
+function predicate10_LangChainServerToolCallResultBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["status"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate35(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "server_tool_call_result")) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate36(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["status"];
-  if (value2 !== undefined && !predicate37(value2, level + 1)) return false;
+  if (value2 === undefined || !((typeof value2 === "string" && value2 === "success") || (typeof value2 === "string" && value2 === "error"))) return false;
   const value3 = data["output"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "status" || key === "output") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate43(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45_RecordUnknown(data, level) {
+function predicate12_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate40_LangChainDataFields(data, level) {
+function predicate11_LangChainDataFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["url"];
-  if (value0 !== undefined && !predicate41(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate42(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["mimeType"];
-  if (value2 !== undefined && !predicate43(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["fileId"];
-  if (value3 !== undefined && !predicate44(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["metadata"];
-  if (value4 !== undefined && !predicate45_RecordUnknown(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate12_RecordUnknown(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate48(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image")) return false;
-  return true;
-}
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate47_LangChainImageBlock(data, level) {
+function predicate14_LangChainImageBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate48(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image")) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate49(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate50(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mimeType"];
-  if (value3 !== undefined && !predicate51(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["fileId"];
-  if (value4 !== undefined && !predicate52(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["metadata"];
-  if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate12_RecordUnknown(value5, level + 1)) return false;
   const value6 = data["source"];
-  if (value6 !== undefined && !predicate45_RecordUnknown(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate12_RecordUnknown(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate58(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55_LangChainFileBlock(data, level) {
+function predicate17_LangChainFileBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate56(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate57(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate58(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mimeType"];
-  if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["fileId"];
-  if (value4 !== undefined && !predicate60(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["metadata"];
-  if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate12_RecordUnknown(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate63(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "audio")) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate67(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate62_LangChainAudioBlock(data, level) {
+function predicate19_LangChainAudioBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate63(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "audio")) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate64(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate65(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mimeType"];
-  if (value3 !== undefined && !predicate66(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["fileId"];
-  if (value4 !== undefined && !predicate67(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["metadata"];
-  if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate12_RecordUnknown(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate70(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "video")) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate73(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate74(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate69_LangChainVideoBlock(data, level) {
+function predicate21_LangChainVideoBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate70(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "video")) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate71(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !predicate72(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["mimeType"];
-  if (value3 !== undefined && !predicate73(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["fileId"];
-  if (value4 !== undefined && !predicate74(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["metadata"];
-  if (value5 !== undefined && !predicate45_RecordUnknown(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate12_RecordUnknown(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url" || key === "data" || key === "mimeType" || key === "fileId" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text-plain")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate76_LangChainPlainTextBlock(data, level) {
+function predicate23_LangChainPlainTextBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate77(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text-plain")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate78(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["mimeType"];
-  if (value2 !== undefined && !predicate79(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "mimeType") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate81(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "invalid_tool_call")) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate85(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate80_LangChainInvalidToolCallBlock(data, level) {
+function predicate24_LangChainInvalidToolCallBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate81(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "invalid_tool_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate82(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate83(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["args"];
-  if (value3 !== undefined && !predicate84(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["error"];
-  if (value4 !== undefined && !predicate85(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "args" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "non_standard")) return false;
-  return true;
-}
-function predicate86_LangChainNonStandardBlock(data, level) {
+function predicate25_LangChainNonStandardBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["value"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "non_standard")) return false;
   const value1 = data["value"];
-  if (value1 !== undefined && !predicate45_RecordUnknown(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate12_RecordUnknown(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "value") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate89_LangChainOtherBlock(data, level) {
+function predicate27_LangChainOtherBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate90(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate92(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate93_LangChainKnownBlock(data, level) {
+function predicate28_LangChainContentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "text" ? predicate0_LangChainTextBlock(data, level) : tag === "thinking" ? predicate4_LangChainThinkingBlock(data, level) : tag === "redacted_thinking" ? predicate8_LangChainRedactedThinkingBlock(data, level) : tag === "tool_use" ? predicate11_LangChainToolUseBlock(data, level) : tag === "reasoning" ? predicate15_LangChainReasoningBlock(data, level) : tag === "tool_call" ? predicate26_LangChainToolCallBlock(data, level) : tag === "server_tool_call" ? predicate30_LangChainServerToolCallBlock(data, level) : tag === "server_tool_call_result" ? predicate34_LangChainServerToolCallResultBlock(data, level) : tag === "invalid_tool_call" ? predicate80_LangChainInvalidToolCallBlock(data, level) : tag === "image" ? predicate47_LangChainImageBlock(data, level) : tag === "file" ? predicate55_LangChainFileBlock(data, level) : tag === "audio" ? predicate62_LangChainAudioBlock(data, level) : tag === "video" ? predicate69_LangChainVideoBlock(data, level) : tag === "text-plain" ? predicate76_LangChainPlainTextBlock(data, level) : tag === "non_standard" ? predicate86_LangChainNonStandardBlock(data, level) : false)) return false;
-  return true;
-}
-function decide1(data, level) {
-  if (!(data === "text" || data === "thinking" || data === "redacted_thinking" || data === "tool_use" || data === "reasoning" || data === "tool_call" || data === "server_tool_call" || data === "server_tool_call_result" || data === "invalid_tool_call" || data === "image" || data === "file" || data === "audio" || data === "video" || data === "text-plain" || data === "non_standard")) return false;
-  return true;
-}
-function decide0(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide1(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate91_LangChainContentBlock(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate92(value0, level + 1)) return false;
-  if (!(decide0(data, level) ? predicate93_LangChainKnownBlock(data, level) : predicate89_LangChainOtherBlock(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "thinking" || value0 === "redacted_thinking" || value0 === "tool_use" || value0 === "reasoning" || value0 === "tool_call" || value0 === "server_tool_call" || value0 === "server_tool_call_result" || value0 === "invalid_tool_call" || value0 === "image" || value0 === "file" || value0 === "audio" || value0 === "video" || value0 === "text-plain" || value0 === "non_standard")) ? (value0 === "text" ? predicate0_LangChainTextBlock(data, level) : value0 === "thinking" ? predicate1_LangChainThinkingBlock(data, level) : value0 === "redacted_thinking" ? predicate2_LangChainRedactedThinkingBlock(data, level) : value0 === "tool_use" ? predicate3_LangChainToolUseBlock(data, level) : value0 === "reasoning" ? predicate4_LangChainReasoningBlock(data, level) : value0 === "tool_call" ? predicate8_LangChainToolCallBlock(data, level) : value0 === "server_tool_call" ? predicate9_LangChainServerToolCallBlock(data, level) : value0 === "server_tool_call_result" ? predicate10_LangChainServerToolCallResultBlock(data, level) : value0 === "invalid_tool_call" ? predicate24_LangChainInvalidToolCallBlock(data, level) : value0 === "image" ? predicate14_LangChainImageBlock(data, level) : value0 === "file" ? predicate17_LangChainFileBlock(data, level) : value0 === "audio" ? predicate19_LangChainAudioBlock(data, level) : value0 === "video" ? predicate21_LangChainVideoBlock(data, level) : value0 === "text-plain" ? predicate23_LangChainPlainTextBlock(data, level) : value0 === "non_standard" ? predicate25_LangChainNonStandardBlock(data, level) : false) : predicate27_LangChainOtherBlock(data, level))) return false;
   return true;
 }
-function predicate112(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call")) return false;
-  return true;
-}
-function predicate111_LangChainToolCall(data, level) {
+function predicate45_LangChainToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["args"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate112(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate113(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["args"];
-  if (value2 !== undefined && !predicate45_RecordUnknown(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate12_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["type"];
-  if (value3 !== undefined && !predicate115(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" && value3 === "tool_call")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate118(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "invalid_tool_call")) return false;
-  return true;
-}
-function predicate116_LangChainInvalidToolCall(data, level) {
+function predicate47_LangChainInvalidToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate117(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate118(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["args"];
-  if (value2 !== undefined && !predicate119(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["error"];
-  if (value3 !== undefined && !predicate120(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["type"];
-  if (value4 !== undefined && !predicate121(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" && value4 === "invalid_tool_call")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "error" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate124(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125(data, level) {
+function predicate50(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate91_LangChainContentBlock(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate28_LangChainContentBlock(data[index], level + 1)) return false;
   return true;
 }
-function predicate123(data, level) {
-  if (!(predicate124(data, level) || predicate125(data, level))) return false;
+function predicate49(data, level) {
+  if (!((typeof data === "string") || predicate50(data, level))) return false;
   return true;
 }
-function predicate127(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate128(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate129(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "success")) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(predicate132(data, level) || predicate133(data, level))) return false;
-  return true;
-}
-function predicate134(data, level) {
+function predicate52(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate111_LangChainToolCall(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate45_LangChainToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate136(data, level) {
+function predicate54(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate116_LangChainInvalidToolCall(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate47_LangChainInvalidToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate122_LangChainStoredMessageData(data, level) {
+function predicate48_LangChainStoredMessageData(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["content"];
-  if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate49(value0, level + 1)) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate127(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate128(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["role"];
-  if (value3 !== undefined && !predicate129(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["tool_call_id"];
-  if (value4 !== undefined && !predicate130(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["status"];
-  if (value5 !== undefined && !predicate131(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "string" && value5 === "success") || (typeof value5 === "string" && value5 === "error"))) return false;
   const value6 = data["artifact"];
   if (value6 !== undefined && !withinDepth(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
-  if (value7 !== undefined && !predicate134(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate52(value7, level + 1)) return false;
   const value8 = data["invalid_tool_calls"];
-  if (value8 !== undefined && !predicate136(value8, level + 1)) return false;
+  if (value8 !== undefined && !predicate54(value8, level + 1)) return false;
   const value9 = data["additional_kwargs"];
-  if (value9 !== undefined && !predicate45_RecordUnknown(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate12_RecordUnknown(value9, level + 1)) return false;
   const value10 = data["response_metadata"];
-  if (value10 !== undefined && !predicate45_RecordUnknown(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate12_RecordUnknown(value10, level + 1)) return false;
   const value11 = data["usage_metadata"];
-  if (value11 !== undefined && !predicate45_RecordUnknown(value11, level + 1)) return false;
+  if (value11 !== undefined && !predicate12_RecordUnknown(value11, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content" || key === "id" || key === "name" || key === "role" || key === "tool_call_id" || key === "status" || key === "artifact" || key === "tool_calls" || key === "invalid_tool_calls" || key === "additional_kwargs" || key === "response_metadata" || key === "usage_metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "human")) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "ai")) return false;
-  return true;
-}
-function predicate145(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate146(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate147(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "generic")) return false;
-  return true;
-}
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "remove")) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(predicate143(data, level) || predicate144(data, level) || predicate145(data, level) || predicate146(data, level) || predicate147(data, level) || predicate148(data, level) || predicate149(data, level))) return false;
-  return true;
-}
-function predicate141_LangChainStoredMessage(data, level) {
+function predicate59_LangChainStoredMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate142(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "human") || (typeof value0 === "string" && value0 === "ai") || (typeof value0 === "string" && value0 === "system") || (typeof value0 === "string" && value0 === "tool") || (typeof value0 === "string" && value0 === "generic") || (typeof value0 === "string" && value0 === "function") || (typeof value0 === "string" && value0 === "remove"))) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate122_LangChainStoredMessageData(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate48_LangChainStoredMessageData(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate61_LangChainKnownBlock(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "text" ? predicate0_LangChainTextBlock(data, level) : tag === "thinking" ? predicate1_LangChainThinkingBlock(data, level) : tag === "redacted_thinking" ? predicate2_LangChainRedactedThinkingBlock(data, level) : tag === "tool_use" ? predicate3_LangChainToolUseBlock(data, level) : tag === "reasoning" ? predicate4_LangChainReasoningBlock(data, level) : tag === "tool_call" ? predicate8_LangChainToolCallBlock(data, level) : tag === "server_tool_call" ? predicate9_LangChainServerToolCallBlock(data, level) : tag === "server_tool_call_result" ? predicate10_LangChainServerToolCallResultBlock(data, level) : tag === "invalid_tool_call" ? predicate24_LangChainInvalidToolCallBlock(data, level) : tag === "image" ? predicate14_LangChainImageBlock(data, level) : tag === "file" ? predicate17_LangChainFileBlock(data, level) : tag === "audio" ? predicate19_LangChainAudioBlock(data, level) : tag === "video" ? predicate21_LangChainVideoBlock(data, level) : tag === "text-plain" ? predicate23_LangChainPlainTextBlock(data, level) : tag === "non_standard" ? predicate25_LangChainNonStandardBlock(data, level) : false)) return false;
   return true;
 }
 function acceptsLangChainTextBlock(data, level = 1) {
   return predicate0_LangChainTextBlock(data, level);
 }
 function acceptsLangChainThinkingBlock(data, level = 1) {
-  return predicate4_LangChainThinkingBlock(data, level);
+  return predicate1_LangChainThinkingBlock(data, level);
 }
 function acceptsLangChainRedactedThinkingBlock(data, level = 1) {
-  return predicate8_LangChainRedactedThinkingBlock(data, level);
+  return predicate2_LangChainRedactedThinkingBlock(data, level);
 }
 function acceptsLangChainToolUseBlock(data, level = 1) {
-  return predicate11_LangChainToolUseBlock(data, level);
+  return predicate3_LangChainToolUseBlock(data, level);
 }
 function acceptsLangChainReasoningBlock(data, level = 1) {
-  return predicate15_LangChainReasoningBlock(data, level);
+  return predicate4_LangChainReasoningBlock(data, level);
 }
 function acceptsLangChainReasoningSummaryPart(data, level = 1) {
-  return predicate22_LangChainReasoningSummaryPart(data, level);
+  return predicate6_LangChainReasoningSummaryPart(data, level);
 }
 function acceptsLangChainToolCallBlock(data, level = 1) {
-  return predicate26_LangChainToolCallBlock(data, level);
+  return predicate8_LangChainToolCallBlock(data, level);
 }
 function acceptsLangChainServerToolCallBlock(data, level = 1) {
-  return predicate30_LangChainServerToolCallBlock(data, level);
+  return predicate9_LangChainServerToolCallBlock(data, level);
 }
 function acceptsLangChainServerToolCallResultBlock(data, level = 1) {
-  return predicate34_LangChainServerToolCallResultBlock(data, level);
+  return predicate10_LangChainServerToolCallResultBlock(data, level);
 }
 function acceptsLangChainDataFields(data, level = 1) {
-  return predicate40_LangChainDataFields(data, level);
+  return predicate11_LangChainDataFields(data, level);
 }
 function acceptsLangChainImageBlock(data, level = 1) {
-  return predicate47_LangChainImageBlock(data, level);
+  return predicate14_LangChainImageBlock(data, level);
 }
 function acceptsLangChainFileBlock(data, level = 1) {
-  return predicate55_LangChainFileBlock(data, level);
+  return predicate17_LangChainFileBlock(data, level);
 }
 function acceptsLangChainAudioBlock(data, level = 1) {
-  return predicate62_LangChainAudioBlock(data, level);
+  return predicate19_LangChainAudioBlock(data, level);
 }
 function acceptsLangChainVideoBlock(data, level = 1) {
-  return predicate69_LangChainVideoBlock(data, level);
+  return predicate21_LangChainVideoBlock(data, level);
 }
 function acceptsLangChainPlainTextBlock(data, level = 1) {
-  return predicate76_LangChainPlainTextBlock(data, level);
+  return predicate23_LangChainPlainTextBlock(data, level);
 }
 function acceptsLangChainInvalidToolCallBlock(data, level = 1) {
-  return predicate80_LangChainInvalidToolCallBlock(data, level);
+  return predicate24_LangChainInvalidToolCallBlock(data, level);
 }
 function acceptsLangChainNonStandardBlock(data, level = 1) {
-  return predicate86_LangChainNonStandardBlock(data, level);
+  return predicate25_LangChainNonStandardBlock(data, level);
 }
 function acceptsLangChainOtherBlock(data, level = 1) {
-  return predicate89_LangChainOtherBlock(data, level);
+  return predicate27_LangChainOtherBlock(data, level);
 }
 function acceptsLangChainContentBlock(data, level = 1) {
-  return predicate91_LangChainContentBlock(data, level);
+  return predicate28_LangChainContentBlock(data, level);
 }
 function acceptsLangChainToolCall(data, level = 1) {
-  return predicate111_LangChainToolCall(data, level);
+  return predicate45_LangChainToolCall(data, level);
 }
 function acceptsLangChainInvalidToolCall(data, level = 1) {
-  return predicate116_LangChainInvalidToolCall(data, level);
+  return predicate47_LangChainInvalidToolCall(data, level);
 }
 function acceptsLangChainStoredMessageData(data, level = 1) {
-  return predicate122_LangChainStoredMessageData(data, level);
+  return predicate48_LangChainStoredMessageData(data, level);
 }
 function acceptsLangChainStoredMessage(data, level = 1) {
-  return predicate141_LangChainStoredMessage(data, level);
+  return predicate59_LangChainStoredMessage(data, level);
 }
 function acceptsLangChainKnownBlock(data, level = 1) {
-  return predicate93_LangChainKnownBlock(data, level);
+  return predicate61_LangChainKnownBlock(data, level);
 }
 validateLangChainTextBlock.accepts = acceptsLangChainTextBlock;
 validateLangChainThinkingBlock.accepts = acceptsLangChainThinkingBlock;

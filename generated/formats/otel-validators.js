@@ -27,43 +27,15 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate4(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "payload")) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "rawJson")) return false;
-  return true;
-}
-function predicate6(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "media.data")) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(predicate4(data, level) || predicate5(data, level) || predicate6(data, level))) return false;
-  return true;
-}
-function predicate7(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate2_OtelGenAiWithheldPiece(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["field"] === undefined) return false;
   const value0 = data["field"];
-  if (value0 !== undefined && !predicate3(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "payload") || (typeof value0 === "string" && value0 === "rawJson") || (typeof value0 === "string" && value0 === "media.data"))) return false;
   const value1 = data["provider"];
-  if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["kind"];
-  if (value2 !== undefined && !predicate8(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "field" || key === "provider" || key === "kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -73,18 +45,10 @@ function predicate1(data, level) {
   for (let index = 0; index < data.length; index++) if (!predicate2_OtelGenAiWithheldPiece(data[index], level + 1)) return false;
   return true;
 }
-function predicate10(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11_RecordString(data, level) {
+function predicate4_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate12(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
 function predicate0_OtelGenAiPartwiseExtension(data, level) {
@@ -93,67 +57,33 @@ function predicate0_OtelGenAiPartwiseExtension(data, level) {
   const value0 = data["withheld"];
   if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
   const value1 = data["is_error"];
-  if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   const value2 = data["attributes"];
-  if (value2 !== undefined && !predicate11_RecordString(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate4_RecordString(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "withheld" || key === "is_error" || key === "attributes") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate15(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate14_OtelGenAiTextPart(data, level) {
+function predicate6_OtelGenAiTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate15(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate16(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["partwise"];
   if (value2 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate19(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call")) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(predicate21(data, level) || predicate22(data, level))) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18_OtelGenAiToolCallRequestPart(data, level) {
+function predicate8_OtelGenAiToolCallRequestPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate19(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate20(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate23(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["arguments"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   const value4 = data["partwise"];
@@ -161,649 +91,245 @@ function predicate18_OtelGenAiToolCallRequestPart(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "arguments" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call_response")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate29(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(predicate28(data, level) || predicate29(data, level))) return false;
-  return true;
-}
-function predicate30(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25_OtelGenAiToolCallResponsePart(data, level) {
+function predicate10_OtelGenAiToolCallResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["response"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_call_response")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate27(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["response"];
-  if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
+  if (value2 === undefined || !withinDepth(value2, level + 1)) return false;
   const value3 = data["name"];
-  if (value3 !== undefined && !predicate30(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["partwise"];
   if (value4 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "response" || key === "name" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32_OtelGenAiGenericServerToolCall(data, level) {
+function predicate12_OtelGenAiGenericServerToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate33(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate34_OtelGenAiGenericServerToolCallResponse(data, level) {
+function predicate13_OtelGenAiGenericServerToolCallResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate35(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "server_tool_call")) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(predicate39(data, level) || predicate40(data, level))) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate36_OtelGenAiServerToolCallPart(data, level) {
+function predicate14_OtelGenAiServerToolCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["server_tool_call"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "server_tool_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate38(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate41(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["server_tool_call"];
-  if (value3 !== undefined && !predicate32_OtelGenAiGenericServerToolCall(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate12_OtelGenAiGenericServerToolCall(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "server_tool_call") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "server_tool_call_response")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(predicate46(data, level) || predicate47(data, level))) return false;
-  return true;
-}
-function predicate43_OtelGenAiServerToolCallResponsePart(data, level) {
+function predicate16_OtelGenAiServerToolCallResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["server_tool_call_response"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate44(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "server_tool_call_response")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate45(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["server_tool_call_response"];
-  if (value2 !== undefined && !predicate34_OtelGenAiGenericServerToolCallResponse(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate13_OtelGenAiGenericServerToolCallResponse(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "server_tool_call_response") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "blob")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(predicate52(data, level) || predicate53(data, level))) return false;
-  return true;
-}
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image")) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "video")) return false;
-  return true;
-}
-function predicate58(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "audio")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "document")) return false;
-  return true;
-}
-function predicate55_OtelGenAiModality(data, level) {
-  if (!(predicate56(data, level) || predicate57(data, level) || predicate58(data, level) || predicate59(data, level))) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(predicate55_OtelGenAiModality(data, level) || predicate61(data, level))) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(predicate64(data, level) || predicate65(data, level))) return false;
-  return true;
-}
-function predicate49_OtelGenAiBlobPart(data, level) {
+function predicate18_OtelGenAiBlobPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["modality"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate50(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "blob")) return false;
   const value1 = data["mime_type"];
-  if (value1 !== undefined && !predicate51(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["modality"];
-  if (value2 !== undefined && !predicate54(value2, level + 1)) return false;
+  if (value2 === undefined || !(((typeof value2 === "string" && value2 === "image") || (typeof value2 === "string" && value2 === "video") || (typeof value2 === "string" && value2 === "audio") || (typeof value2 === "string" && value2 === "document")) || typeof value2 === "string")) return false;
   const value3 = data["content"];
-  if (value3 !== undefined && !predicate62(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["transcript"];
-  if (value4 !== undefined && !predicate63(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "content" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate70(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate69(data, level) {
-  if (!(predicate70(data, level) || predicate71(data, level))) return false;
-  return true;
-}
-function predicate74(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(predicate55_OtelGenAiModality(data, level) || predicate74(data, level))) return false;
-  return true;
-}
-function predicate75(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(predicate77(data, level) || predicate78(data, level))) return false;
-  return true;
-}
-function predicate67_OtelGenAiFilePart(data, level) {
+function predicate20_OtelGenAiFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["modality"] === undefined) return false;
-  if (data["file_id"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["mime_type"];
-  if (value1 !== undefined && !predicate69(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["modality"];
-  if (value2 !== undefined && !predicate72(value2, level + 1)) return false;
+  if (value2 === undefined || !(((typeof value2 === "string" && value2 === "image") || (typeof value2 === "string" && value2 === "video") || (typeof value2 === "string" && value2 === "audio") || (typeof value2 === "string" && value2 === "document")) || typeof value2 === "string")) return false;
   const value3 = data["file_id"];
-  if (value3 !== undefined && !predicate75(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["transcript"];
-  if (value4 !== undefined && !predicate76(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "file_id" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate81(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "uri")) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(predicate83(data, level) || predicate84(data, level))) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate85(data, level) {
-  if (!(predicate55_OtelGenAiModality(data, level) || predicate87(data, level))) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate91(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(predicate90(data, level) || predicate91(data, level))) return false;
-  return true;
-}
-function predicate80_OtelGenAiUriPart(data, level) {
+function predicate22_OtelGenAiUriPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["modality"] === undefined) return false;
-  if (data["uri"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate81(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "uri")) return false;
   const value1 = data["mime_type"];
-  if (value1 !== undefined && !predicate82(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["modality"];
-  if (value2 !== undefined && !predicate85(value2, level + 1)) return false;
+  if (value2 === undefined || !(((typeof value2 === "string" && value2 === "image") || (typeof value2 === "string" && value2 === "video") || (typeof value2 === "string" && value2 === "audio") || (typeof value2 === "string" && value2 === "document")) || typeof value2 === "string")) return false;
   const value3 = data["uri"];
-  if (value3 !== undefined && !predicate88(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["transcript"];
-  if (value4 !== undefined && !predicate89(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["partwise"];
   if (value5 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mime_type" || key === "modality" || key === "uri" || key === "transcript" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate94(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate95(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate93_OtelGenAiReasoningPart(data, level) {
+function predicate24_OtelGenAiReasoningPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate94(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate95(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["summary"];
-  if (value2 !== undefined && !predicate96(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["partwise"];
   if (value3 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content" || key === "summary" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate99(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "compaction")) return false;
-  return true;
-}
-function predicate101(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(predicate101(data, level) || predicate102(data, level))) return false;
-  return true;
-}
-function predicate104(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate105(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate103(data, level) {
-  if (!(predicate104(data, level) || predicate105(data, level))) return false;
-  return true;
-}
-function predicate98_OtelGenAiCompactionPart(data, level) {
+function predicate26_OtelGenAiCompactionPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate99(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "compaction")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["content"];
-  if (value2 !== undefined && !predicate103(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide0(data, level) {
-  if (!(data === "text" || data === "tool_call" || data === "tool_call_response" || data === "server_tool_call" || data === "server_tool_call_response" || data === "blob" || data === "file" || data === "uri" || data === "reasoning" || data === "compaction")) return false;
-  return true;
-}
-function predicate107(data, level) {
+function predicate28(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
+  if ((data === "text" || data === "tool_call" || data === "tool_call_response" || data === "server_tool_call" || data === "server_tool_call_response" || data === "blob" || data === "file" || data === "uri" || data === "reasoning" || data === "compaction")) return false;
   return true;
 }
-function predicate106_OtelGenAiGenericPart(data, level) {
+function predicate27_OtelGenAiGenericPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate28(value0, level + 1)) return false;
   const value1 = data["partwise"];
   if (value1 !== undefined && !predicate0_OtelGenAiPartwiseExtension(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "partwise") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate112(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
+function predicate32_OtelGenAiPart(data, level) {
+  if (!(predicate6_OtelGenAiTextPart(data, level) || predicate8_OtelGenAiToolCallRequestPart(data, level) || predicate10_OtelGenAiToolCallResponsePart(data, level) || predicate14_OtelGenAiServerToolCallPart(data, level) || predicate16_OtelGenAiServerToolCallResponsePart(data, level) || predicate18_OtelGenAiBlobPart(data, level) || predicate20_OtelGenAiFilePart(data, level) || predicate22_OtelGenAiUriPart(data, level) || predicate24_OtelGenAiReasoningPart(data, level) || predicate26_OtelGenAiCompactionPart(data, level) || predicate27_OtelGenAiGenericPart(data, level))) return false;
   return true;
 }
-function predicate113(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate114(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate111_OtelGenAiRole(data, level) {
-  if (!(predicate112(data, level) || predicate113(data, level) || predicate114(data, level) || predicate115(data, level))) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!(predicate111_OtelGenAiRole(data, level) || predicate117(data, level))) return false;
-  return true;
-}
-function predicate119_OtelGenAiPart(data, level) {
-  if (!(predicate14_OtelGenAiTextPart(data, level) || predicate18_OtelGenAiToolCallRequestPart(data, level) || predicate25_OtelGenAiToolCallResponsePart(data, level) || predicate36_OtelGenAiServerToolCallPart(data, level) || predicate43_OtelGenAiServerToolCallResponsePart(data, level) || predicate49_OtelGenAiBlobPart(data, level) || predicate67_OtelGenAiFilePart(data, level) || predicate80_OtelGenAiUriPart(data, level) || predicate93_OtelGenAiReasoningPart(data, level) || predicate98_OtelGenAiCompactionPart(data, level) || predicate106_OtelGenAiGenericPart(data, level))) return false;
-  return true;
-}
-function predicate118(data, level) {
+function predicate31(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate119_OtelGenAiPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate32_OtelGenAiPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate133(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(predicate133(data, level) || predicate134(data, level))) return false;
-  return true;
-}
-function predicate109_OtelGenAiChatMessage(data, level) {
+function predicate30_OtelGenAiChatMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate110(value0, level + 1)) return false;
+  if (value0 === undefined || !(((typeof value0 === "string" && value0 === "system") || (typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant") || (typeof value0 === "string" && value0 === "tool")) || typeof value0 === "string")) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate118(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate31(value1, level + 1)) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate132(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate136(data, level) {
-  if (!(predicate111_OtelGenAiRole(data, level) || predicate138(data, level))) return false;
-  return true;
-}
-function predicate139(data, level) {
+function predicate46(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate119_OtelGenAiPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate32_OtelGenAiPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate142(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(predicate142(data, level) || predicate143(data, level))) return false;
-  return true;
-}
-function predicate146(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "stop")) return false;
-  return true;
-}
-function predicate147(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "length")) return false;
-  return true;
-}
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content_filter")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_call")) return false;
-  return true;
-}
-function predicate150(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "compaction")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate145_OtelGenAiFinishReason(data, level) {
-  if (!(predicate146(data, level) || predicate147(data, level) || predicate148(data, level) || predicate149(data, level) || predicate150(data, level) || predicate151(data, level))) return false;
-  return true;
-}
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate154(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(predicate145_OtelGenAiFinishReason(data, level) || predicate153(data, level) || predicate154(data, level))) return false;
-  return true;
-}
-function predicate135_OtelGenAiOutputMessage(data, level) {
+function predicate45_OtelGenAiOutputMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate136(value0, level + 1)) return false;
+  if (value0 === undefined || !(((typeof value0 === "string" && value0 === "system") || (typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant") || (typeof value0 === "string" && value0 === "tool")) || typeof value0 === "string")) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate139(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate46(value1, level + 1)) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate141(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["finish_reason"];
-  if (value3 !== undefined && !predicate144(value3, level + 1)) return false;
+  if (value3 !== undefined && !(((typeof value3 === "string" && value3 === "stop") || (typeof value3 === "string" && value3 === "length") || (typeof value3 === "string" && value3 === "content_filter") || (typeof value3 === "string" && value3 === "tool_call") || (typeof value3 === "string" && value3 === "compaction") || (typeof value3 === "string" && value3 === "error")) || typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts" || key === "name" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide1(data, level) {
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate156(data, level) {
+function predicate49(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide1(data, level)) return false;
+  if ((data === "text")) return false;
   return true;
 }
-function predicate155_OtelGenAiOtherSystemInstructionPart(data, level) {
+function predicate48_OtelGenAiOtherSystemInstructionPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate156(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate49(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate159_OtelGenAiSystemInstructionPart(data, level) {
-  if (!(predicate14_OtelGenAiTextPart(data, level) || predicate155_OtelGenAiOtherSystemInstructionPart(data, level))) return false;
+function predicate52_OtelGenAiSystemInstructionPart(data, level) {
+  if (!(predicate6_OtelGenAiTextPart(data, level) || predicate48_OtelGenAiOtherSystemInstructionPart(data, level))) return false;
   return true;
 }
-function predicate158(data, level) {
+function predicate51(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate159_OtelGenAiSystemInstructionPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate52_OtelGenAiSystemInstructionPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate163(data, level) {
+function predicate56(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate109_OtelGenAiChatMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate30_OtelGenAiChatMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate165(data, level) {
+function predicate58(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate135_OtelGenAiOutputMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate45_OtelGenAiOutputMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate157_OtelGenAiDocument(data, level) {
+function predicate50_OtelGenAiDocument(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["gen_ai.system_instructions"] === undefined) return false;
-  if (data["gen_ai.input.messages"] === undefined) return false;
-  if (data["gen_ai.output.messages"] === undefined) return false;
   const value0 = data["gen_ai.system_instructions"];
-  if (value0 !== undefined && !predicate158(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate51(value0, level + 1)) return false;
   const value1 = data["gen_ai.input.messages"];
-  if (value1 !== undefined && !predicate163(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate56(value1, level + 1)) return false;
   const value2 = data["gen_ai.output.messages"];
-  if (value2 !== undefined && !predicate165(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate58(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "gen_ai.system_instructions" || key === "gen_ai.input.messages" || key === "gen_ai.output.messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -814,70 +340,70 @@ function acceptsOtelGenAiWithheldPiece(data, level = 1) {
   return predicate2_OtelGenAiWithheldPiece(data, level);
 }
 function acceptsOtelGenAiTextPart(data, level = 1) {
-  return predicate14_OtelGenAiTextPart(data, level);
+  return predicate6_OtelGenAiTextPart(data, level);
 }
 function acceptsOtelGenAiToolCallRequestPart(data, level = 1) {
-  return predicate18_OtelGenAiToolCallRequestPart(data, level);
+  return predicate8_OtelGenAiToolCallRequestPart(data, level);
 }
 function acceptsOtelGenAiToolCallResponsePart(data, level = 1) {
-  return predicate25_OtelGenAiToolCallResponsePart(data, level);
+  return predicate10_OtelGenAiToolCallResponsePart(data, level);
 }
 function acceptsOtelGenAiGenericServerToolCall(data, level = 1) {
-  return predicate32_OtelGenAiGenericServerToolCall(data, level);
+  return predicate12_OtelGenAiGenericServerToolCall(data, level);
 }
 function acceptsOtelGenAiGenericServerToolCallResponse(data, level = 1) {
-  return predicate34_OtelGenAiGenericServerToolCallResponse(data, level);
+  return predicate13_OtelGenAiGenericServerToolCallResponse(data, level);
 }
 function acceptsOtelGenAiServerToolCallPart(data, level = 1) {
-  return predicate36_OtelGenAiServerToolCallPart(data, level);
+  return predicate14_OtelGenAiServerToolCallPart(data, level);
 }
 function acceptsOtelGenAiServerToolCallResponsePart(data, level = 1) {
-  return predicate43_OtelGenAiServerToolCallResponsePart(data, level);
+  return predicate16_OtelGenAiServerToolCallResponsePart(data, level);
 }
 function acceptsOtelGenAiBlobPart(data, level = 1) {
-  return predicate49_OtelGenAiBlobPart(data, level);
+  return predicate18_OtelGenAiBlobPart(data, level);
 }
 function acceptsOtelGenAiFilePart(data, level = 1) {
-  return predicate67_OtelGenAiFilePart(data, level);
+  return predicate20_OtelGenAiFilePart(data, level);
 }
 function acceptsOtelGenAiUriPart(data, level = 1) {
-  return predicate80_OtelGenAiUriPart(data, level);
+  return predicate22_OtelGenAiUriPart(data, level);
 }
 function acceptsOtelGenAiReasoningPart(data, level = 1) {
-  return predicate93_OtelGenAiReasoningPart(data, level);
+  return predicate24_OtelGenAiReasoningPart(data, level);
 }
 function acceptsOtelGenAiCompactionPart(data, level = 1) {
-  return predicate98_OtelGenAiCompactionPart(data, level);
+  return predicate26_OtelGenAiCompactionPart(data, level);
 }
 function acceptsOtelGenAiGenericPart(data, level = 1) {
-  return predicate106_OtelGenAiGenericPart(data, level);
+  return predicate27_OtelGenAiGenericPart(data, level);
 }
 function acceptsOtelGenAiChatMessage(data, level = 1) {
-  return predicate109_OtelGenAiChatMessage(data, level);
+  return predicate30_OtelGenAiChatMessage(data, level);
 }
 function acceptsOtelGenAiOutputMessage(data, level = 1) {
-  return predicate135_OtelGenAiOutputMessage(data, level);
+  return predicate45_OtelGenAiOutputMessage(data, level);
 }
 function acceptsOtelGenAiOtherSystemInstructionPart(data, level = 1) {
-  return predicate155_OtelGenAiOtherSystemInstructionPart(data, level);
+  return predicate48_OtelGenAiOtherSystemInstructionPart(data, level);
 }
 function acceptsOtelGenAiDocument(data, level = 1) {
-  return predicate157_OtelGenAiDocument(data, level);
+  return predicate50_OtelGenAiDocument(data, level);
 }
 function acceptsOtelGenAiRole(data, level = 1) {
-  return predicate111_OtelGenAiRole(data, level);
+  return ((typeof data === "string" && data === "system") || (typeof data === "string" && data === "user") || (typeof data === "string" && data === "assistant") || (typeof data === "string" && data === "tool"));
 }
 function acceptsOtelGenAiModality(data, level = 1) {
-  return predicate55_OtelGenAiModality(data, level);
+  return ((typeof data === "string" && data === "image") || (typeof data === "string" && data === "video") || (typeof data === "string" && data === "audio") || (typeof data === "string" && data === "document"));
 }
 function acceptsOtelGenAiFinishReason(data, level = 1) {
-  return predicate145_OtelGenAiFinishReason(data, level);
+  return ((typeof data === "string" && data === "stop") || (typeof data === "string" && data === "length") || (typeof data === "string" && data === "content_filter") || (typeof data === "string" && data === "tool_call") || (typeof data === "string" && data === "compaction") || (typeof data === "string" && data === "error"));
 }
 function acceptsOtelGenAiPart(data, level = 1) {
-  return predicate119_OtelGenAiPart(data, level);
+  return predicate32_OtelGenAiPart(data, level);
 }
 function acceptsOtelGenAiSystemInstructionPart(data, level = 1) {
-  return predicate159_OtelGenAiSystemInstructionPart(data, level);
+  return predicate52_OtelGenAiSystemInstructionPart(data, level);
 }
 validateOtelGenAiPartwiseExtension.accepts = acceptsOtelGenAiPartwiseExtension;
 validateOtelGenAiWithheldPiece.accepts = acceptsOtelGenAiWithheldPiece;

@@ -27,886 +27,427 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "binary")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate6(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate4(data, level) {
-  if (!(predicate5(data, level) || predicate6(data, level))) return false;
-  return true;
-}
 function predicate0_PydanticAiBinaryContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  if (data["media_type"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "binary")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["media_type"];
-  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["identifier"];
-  if (value3 !== undefined && !predicate4(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "data" || key === "media_type" || key === "identifier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image-url")) return false;
-  return true;
-}
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "audio-url")) return false;
-  return true;
-}
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "video-url")) return false;
-  return true;
-}
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "document-url")) return false;
-  return true;
-}
-function predicate8(data, level) {
-  if (!(predicate9(data, level) || predicate10(data, level) || predicate11(data, level) || predicate12(data, level))) return false;
-  return true;
-}
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate15(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(predicate15(data, level) || predicate16(data, level))) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(predicate18(data, level) || predicate19(data, level))) return false;
-  return true;
-}
-function predicate7_PydanticAiFileUrl(data, level) {
+function predicate1_PydanticAiFileUrl(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["url"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate8(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "image-url") || (typeof value0 === "string" && value0 === "audio-url") || (typeof value0 === "string" && value0 === "video-url") || (typeof value0 === "string" && value0 === "document-url"))) return false;
   const value1 = data["url"];
-  if (value1 !== undefined && !predicate13(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["media_type"];
-  if (value2 !== undefined && !predicate14(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["identifier"];
-  if (value3 !== undefined && !predicate17(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "url" || key === "media_type" || key === "identifier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text-content")) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate20_PydanticAiTextContent(data, level) {
+function predicate2_PydanticAiTextContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text-content")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide0(data, level) {
-  if (!(data === "binary" || data === "image-url" || data === "audio-url" || data === "video-url" || data === "document-url" || data === "text-content")) return false;
-  return true;
-}
-function predicate24(data, level) {
+function predicate4(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
+  if ((data === "binary" || data === "image-url" || data === "audio-url" || data === "video-url" || data === "document-url" || data === "text-content")) return false;
   return true;
 }
-function predicate23_PydanticAiOtherUserContent(data, level) {
+function predicate3_PydanticAiOtherUserContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate24(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate6_PydanticAiKnownUserContent(data, level) {
+  if ((predicate0_PydanticAiBinaryContent(data, level) ? 1 : 0) + (predicate1_PydanticAiFileUrl(data, level) ? 1 : 0) + (predicate2_PydanticAiTextContent(data, level) ? 1 : 0) !== 1) return false;
   return true;
 }
-function predicate27_PydanticAiKnownUserContent(data, level) {
-  if ((predicate0_PydanticAiBinaryContent(data, level) ? 1 : 0) + (predicate7_PydanticAiFileUrl(data, level) ? 1 : 0) + (predicate20_PydanticAiTextContent(data, level) ? 1 : 0) !== 1) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (!(data === "binary" || data === "image-url" || data === "audio-url" || data === "video-url" || data === "document-url" || data === "text-content")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["kind"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate25_PydanticAiUserContent(data, level) {
+function predicate5_PydanticAiUserContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["kind"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate27_PydanticAiKnownUserContent(data, level) : predicate23_PydanticAiOtherUserContent(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "binary" || value0 === "image-url" || value0 === "audio-url" || value0 === "video-url" || value0 === "document-url" || value0 === "text-content")) ? predicate6_PydanticAiKnownUserContent(data, level) : predicate3_PydanticAiOtherUserContent(data, level))) return false;
   return true;
 }
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system-prompt")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate33_PydanticAiSystemPromptPart(data, level) {
+function predicate12_PydanticAiSystemPromptPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate34(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "system-prompt")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate35(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user-prompt")) return false;
+function predicate16(data, level) {
+  if (!((typeof data === "string") || predicate5_PydanticAiUserContent(data, level))) return false;
   return true;
 }
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(predicate42(data, level) || predicate25_PydanticAiUserContent(data, level))) return false;
-  return true;
-}
-function predicate40(data, level) {
+function predicate15(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate41(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate16(data[index], level + 1)) return false;
   return true;
 }
-function predicate38(data, level) {
-  if (!(predicate39(data, level) || predicate40(data, level))) return false;
+function predicate14(data, level) {
+  if (!((typeof data === "string") || predicate15(data, level))) return false;
   return true;
 }
-function predicate36_PydanticAiUserPromptPart(data, level) {
+function predicate13_PydanticAiUserPromptPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "user-prompt")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate38(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate14(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-return")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "success")) return false;
-  return true;
-}
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "failed")) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "denied")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "interrupted")) return false;
-  return true;
-}
-function predicate48(data, level) {
-  if (!(predicate49(data, level) || predicate50(data, level) || predicate51(data, level) || predicate52(data, level))) return false;
-  return true;
-}
-function predicate44_PydanticAiToolReturnPart(data, level) {
+function predicate18_PydanticAiToolReturnPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["tool_name"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate45(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-return")) return false;
   const value1 = data["tool_name"];
-  if (value1 !== undefined && !predicate46(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["content"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["tool_call_id"];
-  if (value3 !== undefined && !predicate47(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["outcome"];
-  if (value4 !== undefined && !predicate48(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "string" && value4 === "success") || (typeof value4 === "string" && value4 === "failed") || (typeof value4 === "string" && value4 === "denied") || (typeof value4 === "string" && value4 === "interrupted"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "tool_name" || key === "content" || key === "tool_call_id" || key === "outcome") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "retry-prompt")) return false;
-  return true;
-}
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate57(data, level) {
+function predicate21(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate55(data, level) {
-  if (!(predicate56(data, level) || predicate57(data, level))) return false;
+function predicate20(data, level) {
+  if (!((typeof data === "string") || predicate21(data, level))) return false;
   return true;
 }
-function predicate59(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate58(data, level) {
-  if (!(predicate59(data, level) || predicate60(data, level))) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate53_PydanticAiRetryPromptPart(data, level) {
+function predicate19_PydanticAiRetryPromptPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate54(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "retry-prompt")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate55(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate20(value1, level + 1)) return false;
   const value2 = data["tool_name"];
-  if (value2 !== undefined && !predicate58(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["tool_call_id"];
-  if (value3 !== undefined && !predicate61(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide3(data, level) {
-  if (!(data === "system-prompt" || data === "user-prompt" || data === "tool-return" || data === "retry-prompt")) return false;
-  return true;
-}
-function predicate63(data, level) {
+function predicate23(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide3(data, level)) return false;
+  if ((data === "system-prompt" || data === "user-prompt" || data === "tool-return" || data === "retry-prompt")) return false;
   return true;
 }
-function predicate62_PydanticAiOtherRequestPart(data, level) {
+function predicate22_PydanticAiOtherRequestPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate63(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate23(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate66_PydanticAiKnownRequestPart(data, level) {
+function predicate24_PydanticAiRequestPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["part_kind"];
-  if (!(tag === "system-prompt" ? predicate33_PydanticAiSystemPromptPart(data, level) : tag === "user-prompt" ? predicate36_PydanticAiUserPromptPart(data, level) : tag === "tool-return" ? predicate44_PydanticAiToolReturnPart(data, level) : tag === "retry-prompt" ? predicate53_PydanticAiRetryPromptPart(data, level) : false)) return false;
-  return true;
-}
-function decide5(data, level) {
-  if (!(data === "system-prompt" || data === "user-prompt" || data === "tool-return" || data === "retry-prompt")) return false;
-  return true;
-}
-function decide4(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["part_kind"];
-    if (value0 !== undefined && !decide5(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate64_PydanticAiRequestPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate65(value0, level + 1)) return false;
-  if (!(decide4(data, level) ? predicate66_PydanticAiKnownRequestPart(data, level) : predicate62_PydanticAiOtherRequestPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "system-prompt" || value0 === "user-prompt" || value0 === "tool-return" || value0 === "retry-prompt")) ? (value0 === "system-prompt" ? predicate12_PydanticAiSystemPromptPart(data, level) : value0 === "user-prompt" ? predicate13_PydanticAiUserPromptPart(data, level) : value0 === "tool-return" ? predicate18_PydanticAiToolReturnPart(data, level) : value0 === "retry-prompt" ? predicate19_PydanticAiRetryPromptPart(data, level) : false) : predicate22_PydanticAiOtherRequestPart(data, level))) return false;
   return true;
 }
-function predicate74(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate75(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(predicate77(data, level) || predicate78(data, level))) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(predicate80(data, level) || predicate81(data, level))) return false;
-  return true;
-}
-function predicate83_RecordUnknown(data, level) {
+function predicate32_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate85(data, level) {
-  if (!(data === null)) return false;
+function predicate31(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate82(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate85(data, level))) return false;
-  return true;
-}
-function predicate73_PydanticAiTextPart(data, level) {
+function predicate30_PydanticAiTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate74(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate75(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["id"];
-  if (value2 !== undefined && !predicate76(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["provider_name"];
-  if (value3 !== undefined && !predicate79(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["provider_details"];
-  if (value4 !== undefined && !predicate82(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate31(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking")) return false;
+function predicate35(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate91(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(predicate90(data, level) || predicate91(data, level))) return false;
-  return true;
-}
-function predicate93(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate94(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(predicate93(data, level) || predicate94(data, level))) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate97(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate95(data, level) {
-  if (!(predicate96(data, level) || predicate97(data, level))) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate100(data, level))) return false;
-  return true;
-}
-function predicate86_PydanticAiThinkingPart(data, level) {
+function predicate34_PydanticAiThinkingPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate88(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["id"];
-  if (value2 !== undefined && !predicate89(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["signature"];
-  if (value3 !== undefined && !predicate92(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["provider_name"];
-  if (value4 !== undefined && !predicate95(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["provider_details"];
-  if (value5 !== undefined && !predicate98(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate35(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "signature" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate102(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool-call")) return false;
+function predicate38(data, level) {
+  if (!((typeof data === "string") || predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate103(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate40(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate107(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate104(data, level) {
-  if (!(predicate105(data, level) || predicate83_RecordUnknown(data, level) || predicate107(data, level))) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!(predicate110(data, level) || predicate111(data, level))) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate114(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate112(data, level) {
-  if (!(predicate113(data, level) || predicate114(data, level))) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate117(data, level))) return false;
-  return true;
-}
-function predicate101_PydanticAiToolCallPart(data, level) {
+function predicate37_PydanticAiToolCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["tool_name"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate102(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool-call")) return false;
   const value1 = data["tool_name"];
-  if (value1 !== undefined && !predicate103(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["args"];
-  if (value2 !== undefined && !predicate104(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate38(value2, level + 1)) return false;
   const value3 = data["tool_call_id"];
-  if (value3 !== undefined && !predicate108(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["id"];
-  if (value4 !== undefined && !predicate109(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["provider_name"];
-  if (value5 !== undefined && !predicate112(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || value5 === null)) return false;
   const value6 = data["provider_details"];
-  if (value6 !== undefined && !predicate115(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate40(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "tool_name" || key === "args" || key === "tool_call_id" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
+function predicate44(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate122(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate123(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(predicate122(data, level) || predicate123(data, level))) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate126(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate124(data, level) {
-  if (!(predicate125(data, level) || predicate126(data, level))) return false;
-  return true;
-}
-function predicate129(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate127(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate129(data, level))) return false;
-  return true;
-}
-function predicate118_PydanticAiFilePart(data, level) {
+function predicate42_PydanticAiFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate119(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate0_PydanticAiBinaryContent(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate0_PydanticAiBinaryContent(value1, level + 1)) return false;
   const value2 = data["id"];
-  if (value2 !== undefined && !predicate121(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["provider_name"];
-  if (value3 !== undefined && !predicate124(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["provider_details"];
-  if (value4 !== undefined && !predicate127(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate44(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind" || key === "content" || key === "id" || key === "provider_name" || key === "provider_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide6(data, level) {
-  if (!(data === "text" || data === "thinking" || data === "tool-call" || data === "file")) return false;
-  return true;
-}
-function predicate131(data, level) {
+function predicate47(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide6(data, level)) return false;
+  if ((data === "text" || data === "thinking" || data === "tool-call" || data === "file")) return false;
   return true;
 }
-function predicate130_PydanticAiOtherResponsePart(data, level) {
+function predicate46_PydanticAiOtherResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate131(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate47(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "part_kind") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate133(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134_PydanticAiKnownResponsePart(data, level) {
+function predicate48_PydanticAiResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["part_kind"];
-  if (!(tag === "text" ? predicate73_PydanticAiTextPart(data, level) : tag === "thinking" ? predicate86_PydanticAiThinkingPart(data, level) : tag === "tool-call" ? predicate101_PydanticAiToolCallPart(data, level) : tag === "file" ? predicate118_PydanticAiFilePart(data, level) : false)) return false;
-  return true;
-}
-function decide8(data, level) {
-  if (!(data === "text" || data === "thinking" || data === "tool-call" || data === "file")) return false;
-  return true;
-}
-function decide7(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["part_kind"];
-    if (value0 !== undefined && !decide8(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate132_PydanticAiResponsePart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["part_kind"] === undefined) return false;
   const value0 = data["part_kind"];
-  if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
-  if (!(decide7(data, level) ? predicate134_PydanticAiKnownResponsePart(data, level) : predicate130_PydanticAiOtherResponsePart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "thinking" || value0 === "tool-call" || value0 === "file")) ? (value0 === "text" ? predicate30_PydanticAiTextPart(data, level) : value0 === "thinking" ? predicate34_PydanticAiThinkingPart(data, level) : value0 === "tool-call" ? predicate37_PydanticAiToolCallPart(data, level) : value0 === "file" ? predicate42_PydanticAiFilePart(data, level) : false) : predicate46_PydanticAiOtherResponsePart(data, level))) return false;
   return true;
 }
-function predicate142(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "request")) return false;
-  return true;
-}
-function predicate143(data, level) {
+function predicate55(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate64_PydanticAiRequestPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate24_PydanticAiRequestPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate147(data, level) {
-  if (!(data === null)) return false;
+function predicate57(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate145(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate147(data, level))) return false;
-  return true;
-}
-function predicate141_PydanticAiModelRequest(data, level) {
+function predicate54_PydanticAiModelRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate142(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "request")) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate143(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate55(value1, level + 1)) return false;
   const value2 = data["metadata"];
-  if (value2 !== undefined && !predicate145(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate57(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "parts" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate149(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response")) return false;
-  return true;
-}
-function predicate150(data, level) {
+function predicate60(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate132_PydanticAiResponsePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate48_PydanticAiResponsePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate62(data, level) {
+  if (!(predicate32_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate154(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(predicate153(data, level) || predicate154(data, level))) return false;
-  return true;
-}
-function predicate157(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate155(data, level) {
-  if (!(predicate83_RecordUnknown(data, level) || predicate157(data, level))) return false;
-  return true;
-}
-function predicate148_PydanticAiModelResponse(data, level) {
+function predicate59_PydanticAiModelResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["kind"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
   const value0 = data["kind"];
-  if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "response")) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate150(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate60(value1, level + 1)) return false;
   const value2 = data["provider_name"];
-  if (value2 !== undefined && !predicate152(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["metadata"];
-  if (value3 !== undefined && !predicate155(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate62(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "kind" || key === "parts" || key === "provider_name" || key === "metadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate160_PydanticAiModelMessage(data, level) {
+function predicate66_PydanticAiModelMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["kind"];
-  if (!(tag === "request" ? predicate141_PydanticAiModelRequest(data, level) : tag === "response" ? predicate148_PydanticAiModelResponse(data, level) : false)) return false;
+  if (!(tag === "request" ? predicate54_PydanticAiModelRequest(data, level) : tag === "response" ? predicate59_PydanticAiModelResponse(data, level) : false)) return false;
   return true;
 }
-function predicate159(data, level) {
+function predicate65(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate160_PydanticAiModelMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate66_PydanticAiModelMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate158_PydanticAiMessages(data, level) {
+function predicate64_PydanticAiMessages(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["messages"];
-  if (value0 !== undefined && !predicate159(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate65(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate70_PydanticAiKnownRequestPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["part_kind"];
+  if (!(tag === "system-prompt" ? predicate12_PydanticAiSystemPromptPart(data, level) : tag === "user-prompt" ? predicate13_PydanticAiUserPromptPart(data, level) : tag === "tool-return" ? predicate18_PydanticAiToolReturnPart(data, level) : tag === "retry-prompt" ? predicate19_PydanticAiRetryPromptPart(data, level) : false)) return false;
+  return true;
+}
+function predicate71_PydanticAiKnownResponsePart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["part_kind"];
+  if (!(tag === "text" ? predicate30_PydanticAiTextPart(data, level) : tag === "thinking" ? predicate34_PydanticAiThinkingPart(data, level) : tag === "tool-call" ? predicate37_PydanticAiToolCallPart(data, level) : tag === "file" ? predicate42_PydanticAiFilePart(data, level) : false)) return false;
   return true;
 }
 function acceptsPydanticAiBinaryContent(data, level = 1) {
   return predicate0_PydanticAiBinaryContent(data, level);
 }
 function acceptsPydanticAiFileUrl(data, level = 1) {
-  return predicate7_PydanticAiFileUrl(data, level);
+  return predicate1_PydanticAiFileUrl(data, level);
 }
 function acceptsPydanticAiTextContent(data, level = 1) {
-  return predicate20_PydanticAiTextContent(data, level);
+  return predicate2_PydanticAiTextContent(data, level);
 }
 function acceptsPydanticAiOtherUserContent(data, level = 1) {
-  return predicate23_PydanticAiOtherUserContent(data, level);
+  return predicate3_PydanticAiOtherUserContent(data, level);
 }
 function acceptsPydanticAiUserContent(data, level = 1) {
-  return predicate25_PydanticAiUserContent(data, level);
+  return predicate5_PydanticAiUserContent(data, level);
 }
 function acceptsPydanticAiSystemPromptPart(data, level = 1) {
-  return predicate33_PydanticAiSystemPromptPart(data, level);
+  return predicate12_PydanticAiSystemPromptPart(data, level);
 }
 function acceptsPydanticAiUserPromptPart(data, level = 1) {
-  return predicate36_PydanticAiUserPromptPart(data, level);
+  return predicate13_PydanticAiUserPromptPart(data, level);
 }
 function acceptsPydanticAiToolReturnPart(data, level = 1) {
-  return predicate44_PydanticAiToolReturnPart(data, level);
+  return predicate18_PydanticAiToolReturnPart(data, level);
 }
 function acceptsPydanticAiRetryPromptPart(data, level = 1) {
-  return predicate53_PydanticAiRetryPromptPart(data, level);
+  return predicate19_PydanticAiRetryPromptPart(data, level);
 }
 function acceptsPydanticAiOtherRequestPart(data, level = 1) {
-  return predicate62_PydanticAiOtherRequestPart(data, level);
+  return predicate22_PydanticAiOtherRequestPart(data, level);
 }
 function acceptsPydanticAiRequestPart(data, level = 1) {
-  return predicate64_PydanticAiRequestPart(data, level);
+  return predicate24_PydanticAiRequestPart(data, level);
 }
 function acceptsPydanticAiTextPart(data, level = 1) {
-  return predicate73_PydanticAiTextPart(data, level);
+  return predicate30_PydanticAiTextPart(data, level);
 }
 function acceptsPydanticAiThinkingPart(data, level = 1) {
-  return predicate86_PydanticAiThinkingPart(data, level);
+  return predicate34_PydanticAiThinkingPart(data, level);
 }
 function acceptsPydanticAiToolCallPart(data, level = 1) {
-  return predicate101_PydanticAiToolCallPart(data, level);
+  return predicate37_PydanticAiToolCallPart(data, level);
 }
 function acceptsPydanticAiFilePart(data, level = 1) {
-  return predicate118_PydanticAiFilePart(data, level);
+  return predicate42_PydanticAiFilePart(data, level);
 }
 function acceptsPydanticAiOtherResponsePart(data, level = 1) {
-  return predicate130_PydanticAiOtherResponsePart(data, level);
+  return predicate46_PydanticAiOtherResponsePart(data, level);
 }
 function acceptsPydanticAiResponsePart(data, level = 1) {
-  return predicate132_PydanticAiResponsePart(data, level);
+  return predicate48_PydanticAiResponsePart(data, level);
 }
 function acceptsPydanticAiModelRequest(data, level = 1) {
-  return predicate141_PydanticAiModelRequest(data, level);
+  return predicate54_PydanticAiModelRequest(data, level);
 }
 function acceptsPydanticAiModelResponse(data, level = 1) {
-  return predicate148_PydanticAiModelResponse(data, level);
+  return predicate59_PydanticAiModelResponse(data, level);
 }
 function acceptsPydanticAiMessages(data, level = 1) {
-  return predicate158_PydanticAiMessages(data, level);
+  return predicate64_PydanticAiMessages(data, level);
 }
 function acceptsPydanticAiKnownUserContent(data, level = 1) {
-  return predicate27_PydanticAiKnownUserContent(data, level);
+  return predicate6_PydanticAiKnownUserContent(data, level);
 }
 function acceptsPydanticAiKnownRequestPart(data, level = 1) {
-  return predicate66_PydanticAiKnownRequestPart(data, level);
+  return predicate70_PydanticAiKnownRequestPart(data, level);
 }
 function acceptsPydanticAiKnownResponsePart(data, level = 1) {
-  return predicate134_PydanticAiKnownResponsePart(data, level);
+  return predicate71_PydanticAiKnownResponsePart(data, level);
 }
 function acceptsPydanticAiModelMessage(data, level = 1) {
-  return predicate160_PydanticAiModelMessage(data, level);
+  return predicate66_PydanticAiModelMessage(data, level);
 }
 validatePydanticAiBinaryContent.accepts = acceptsPydanticAiBinaryContent;
 validatePydanticAiFileUrl.accepts = acceptsPydanticAiFileUrl;

@@ -31,29 +31,13 @@ const predicatePattern0 = new RegExp("^data-", "u");
 const predicatePattern1 = new RegExp("^tool-", "u");
 const predicatePattern2 = new RegExp("^(tool|data)-", "u");
 function predicate2(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate4(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate6(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!predicate1_UiMessageJsonValue(data[index], level + 1)) return false;
   return true;
 }
 function predicate1_UiMessageJsonValue(data, level) {
-  if (!(predicate2(data, level) || predicate3(data, level) || predicate4(data, level) || predicate5(data, level) || predicate6(data, level) || predicate0_UiMessageJsonObject(data, level))) return false;
+  if (!((data === null) || (typeof data === "boolean") || (typeof data === "number" && isFinite(data)) || (typeof data === "string") || predicate2(data, level) || predicate0_UiMessageJsonObject(data, level))) return false;
   return true;
 }
 function predicate0_UiMessageJsonObject(data, level) {
@@ -62,2113 +46,1088 @@ function predicate0_UiMessageJsonObject(data, level) {
   for (const key in data) { const value = data[key]; if (!predicate1_UiMessageJsonValue(value, level + 1)) return false; }
   return true;
 }
-function predicate10_UiMessageProviderMetadata(data, level) {
+function predicate6_UiMessageProviderMetadata(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (!predicate0_UiMessageJsonObject(value, level + 1)) return false; }
   return true;
 }
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "streaming")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "done")) return false;
-  return true;
-}
-function predicate15(data, level) {
-  if (!(predicate16(data, level) || predicate17(data, level))) return false;
-  return true;
-}
-function predicate19(data, level) {
+function predicate10(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate12_UiMessageTextPart(data, level) {
+function predicate8_UiMessageTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate13(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate14(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["state"];
-  if (value2 !== undefined && !predicate15(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "streaming") || (typeof value2 === "string" && value2 === "done"))) return false;
   const value3 = data["providerMetadata"];
-  if (value3 !== undefined && !predicate10_UiMessageProviderMetadata(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate6_UiMessageProviderMetadata(value3, level + 1)) return false;
   const value4 = data["citations"];
-  if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate10(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "state" || key === "providerMetadata" || key === "citations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "streaming")) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "done")) return false;
-  return true;
-}
-function predicate24(data, level) {
-  if (!(predicate25(data, level) || predicate26(data, level))) return false;
-  return true;
-}
-function predicate20_UiMessageReasoningPart(data, level) {
+function predicate11_UiMessageReasoningPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["text"];
-  if (value2 !== undefined && !predicate23(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["state"];
-  if (value3 !== undefined && !predicate24(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "string" && value3 === "streaming") || (typeof value3 === "string" && value3 === "done"))) return false;
   const value4 = data["providerMetadata"];
-  if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_UiMessageProviderMetadata(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "text" || key === "state" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate29(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate30(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate34_RecordString(data, level) {
+function predicate15_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate35(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
-function predicate28_UiMessageFilePart(data, level) {
+function predicate13_UiMessageFilePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
-  if (data["url"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate29(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["mediaType"];
-  if (value1 !== undefined && !predicate30(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["filename"];
-  if (value2 !== undefined && !predicate31(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["url"];
-  if (value3 !== undefined && !predicate32(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["providerMetadata"];
-  if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_UiMessageProviderMetadata(value4, level + 1)) return false;
   const value5 = data["providerReference"];
-  if (value5 !== undefined && !predicate34_RecordString(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate15_RecordString(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "mediaType" || key === "filename" || key === "url" || key === "providerMetadata" || key === "providerReference") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "source-url")) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate37_UiMessageSourceUrlPart(data, level) {
+function predicate17_UiMessageSourceUrlPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["sourceId"] === undefined) return false;
-  if (data["url"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate38(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "source-url")) return false;
   const value1 = data["sourceId"];
-  if (value1 !== undefined && !predicate39(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["url"];
-  if (value2 !== undefined && !predicate40(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["title"];
-  if (value3 !== undefined && !predicate41(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["providerMetadata"];
-  if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_UiMessageProviderMetadata(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "sourceId" || key === "url" || key === "title" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "source-document")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate48(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate43_UiMessageSourceDocumentPart(data, level) {
+function predicate19_UiMessageSourceDocumentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["sourceId"] === undefined) return false;
-  if (data["mediaType"] === undefined) return false;
-  if (data["title"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate44(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "source-document")) return false;
   const value1 = data["sourceId"];
-  if (value1 !== undefined && !predicate45(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["mediaType"];
-  if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["title"];
-  if (value3 !== undefined && !predicate47(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["filename"];
-  if (value4 !== undefined && !predicate48(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["providerMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "sourceId" || key === "mediaType" || key === "title" || key === "filename" || key === "providerMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "step-start")) return false;
-  return true;
-}
-function predicate50_UiMessageStepStartPart(data, level) {
+function predicate21_UiMessageStepStartPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate51(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "step-start")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern0.test(data)) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52_UiMessageDataPart(data, level) {
+function predicate22_UiMessageDataPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate53(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern0.test(value0))) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate54(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["data"];
-  if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
+  if (value2 === undefined || !withinDepth(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate55_UiMessageToolFields(data, level) {
+function predicate23_UiMessageToolFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolCallId"] === undefined) return false;
   const value0 = data["toolCallId"];
-  if (value0 !== undefined && !predicate56(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["title"];
-  if (value1 !== undefined && !predicate57(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["toolMetadata"];
   if (value2 !== undefined && !predicate0_UiMessageJsonObject(value2, level + 1)) return false;
   const value3 = data["providerExecuted"];
-  if (value3 !== undefined && !predicate59(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   const value4 = data["callProviderMetadata"];
-  if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_UiMessageProviderMetadata(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate62(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-streaming")) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(predicate65(data, level) || predicate66(data, level))) return false;
-  return true;
-}
-function predicate61_UiMessageInputStreamingFields(data, level) {
+function predicate26_UiMessageInputStreamingFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate62(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input-streaming")) return false;
   const value1 = data["input"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["rawInput"];
-  if (value2 !== undefined && !predicate63(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["inputEncoding"];
-  if (value3 !== undefined && !predicate64(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "string" && value3 === "json") || (typeof value3 === "string" && value3 === "text"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-available")) return false;
-  return true;
-}
-function predicate67_UiMessageInputAvailableFields(data, level) {
+function predicate27_UiMessageInputAvailableFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input-available")) return false;
   const value1 = data["input"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate70(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-requested")) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate73(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate71(data, level) {
+function predicate29(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate72(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["descriptor"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate73(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate69_UiMessageApprovalRequestedFields(data, level) {
+function predicate28_UiMessageApprovalRequestedFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate70(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "approval-requested")) return false;
   const value1 = data["input"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
-  if (value2 !== undefined && !predicate71(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate29(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate75(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-responded")) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate76(data, level) {
+function predicate31(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate77(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate78(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean")) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate79(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate80(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate74_UiMessageApprovalRespondedFields(data, level) {
+function predicate30_UiMessageApprovalRespondedFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate75(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "approval-responded")) return false;
   const value1 = data["input"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
-  if (value2 !== undefined && !predicate76(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate31(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate82(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-available")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate86(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate85(data, level) {
+function predicate34(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate86(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate87(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate88(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate89(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate81_UiMessageOutputAvailableFields(data, level) {
+function predicate32_UiMessageOutputAvailableFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate82(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "output-available")) return false;
   const value1 = data["input"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["output"];
-  if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
+  if (value2 === undefined || !withinDepth(value2, level + 1)) return false;
   const value3 = data["resultProviderMetadata"];
-  if (value3 !== undefined && !predicate10_UiMessageProviderMetadata(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate6_UiMessageProviderMetadata(value3, level + 1)) return false;
   const value4 = data["preliminary"];
-  if (value4 !== undefined && !predicate84(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["approval"];
-  if (value5 !== undefined && !predicate85(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate34(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate91(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-error")) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate95(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate94(data, level) {
+function predicate37(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate95(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate96(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate97(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate98(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate90_UiMessageOutputErrorFields(data, level) {
+function predicate35_UiMessageOutputErrorFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["errorText"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate91(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "output-error")) return false;
   const value1 = data["input"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["rawInput"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["errorText"];
-  if (value3 !== undefined && !predicate92(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["resultProviderMetadata"];
-  if (value4 !== undefined && !predicate10_UiMessageProviderMetadata(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_UiMessageProviderMetadata(value4, level + 1)) return false;
   const value5 = data["approval"];
-  if (value5 !== undefined && !predicate94(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate37(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate100(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-denied")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate103(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate104(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate101(data, level) {
+function predicate39(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate102(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate103(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === false)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate104(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate105(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate99_UiMessageOutputDeniedFields(data, level) {
+function predicate38_UiMessageOutputDeniedFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["state"];
-  if (value0 !== undefined && !predicate100(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "output-denied")) return false;
   const value1 = data["input"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
   const value2 = data["approval"];
-  if (value2 !== undefined && !predicate101(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate39(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate107(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate106_UiMessageStaticToolTag(data, level) {
+function predicate40_UiMessageStaticToolTag(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate109(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-streaming")) return false;
-  return true;
-}
-function predicate116(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate118(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json")) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(predicate118(data, level) || predicate119(data, level))) return false;
-  return true;
-}
-function predicate108_UiMessageToolInputStreaming(data, level) {
+function predicate41_UiMessageToolInputStreaming(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate109(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate110(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate111(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate113(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate115(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "input-streaming")) return false;
   const value7 = data["input"];
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["rawInput"];
-  if (value8 !== undefined && !predicate116(value8, level + 1)) return false;
+  if (value8 !== undefined && !(typeof value8 === "string")) return false;
   const value9 = data["inputEncoding"];
-  if (value9 !== undefined && !predicate117(value9, level + 1)) return false;
+  if (value9 !== undefined && !((typeof value9 === "string" && value9 === "json") || (typeof value9 === "string" && value9 === "text"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate122(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate123(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate127(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-available")) return false;
-  return true;
-}
-function predicate120_UiMessageToolInputAvailable(data, level) {
+function predicate44_UiMessageToolInputAvailable(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate121(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate122(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate123(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate125(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate127(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "input-available")) return false;
   const value7 = data["input"];
-  if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
+  if (value7 === undefined || !withinDepth(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate129(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate135(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-requested")) return false;
-  return true;
-}
-function predicate137(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate136(data, level) {
+function predicate50(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate137(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["descriptor"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate138(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate128_UiMessageToolApprovalRequested(data, level) {
+function predicate47_UiMessageToolApprovalRequested(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate129(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate130(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate131(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate133(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate135(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "approval-requested")) return false;
   const value7 = data["input"];
-  if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
+  if (value7 === undefined || !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
-  if (value8 !== undefined && !predicate136(value8, level + 1)) return false;
+  if (value8 === undefined || !predicate50(value8, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate140(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate146(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-responded")) return false;
-  return true;
-}
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate150(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate147(data, level) {
+function predicate54(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate148(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate149(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean")) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate150(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate151(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate139_UiMessageToolApprovalResponded(data, level) {
+function predicate51_UiMessageToolApprovalResponded(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate140(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate141(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate142(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate144(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate146(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "approval-responded")) return false;
   const value7 = data["input"];
-  if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
+  if (value7 === undefined || !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
-  if (value8 !== undefined && !predicate147(value8, level + 1)) return false;
+  if (value8 === undefined || !predicate54(value8, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate154(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate155(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate157(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate159(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-available")) return false;
-  return true;
-}
-function predicate161(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate163(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate164(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate165(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate162(data, level) {
+function predicate59(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate163(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate164(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate165(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate166(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate152_UiMessageToolOutputAvailable(data, level) {
+function predicate55_UiMessageToolOutputAvailable(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate153(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate154(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate155(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate157(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate159(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "output-available")) return false;
   const value7 = data["input"];
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["output"];
-  if (value8 !== undefined && !withinDepth(value8, level + 1)) return false;
+  if (value8 === undefined || !withinDepth(value8, level + 1)) return false;
   const value9 = data["resultProviderMetadata"];
-  if (value9 !== undefined && !predicate10_UiMessageProviderMetadata(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate6_UiMessageProviderMetadata(value9, level + 1)) return false;
   const value10 = data["preliminary"];
-  if (value10 !== undefined && !predicate161(value10, level + 1)) return false;
+  if (value10 !== undefined && !(typeof value10 === "boolean")) return false;
   const value11 = data["approval"];
-  if (value11 !== undefined && !predicate162(value11, level + 1)) return false;
+  if (value11 !== undefined && !predicate59(value11, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate168(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate169(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate174(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-error")) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate181(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate177(data, level) {
+function predicate64(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate178(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate179(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate180(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate181(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate167_UiMessageToolOutputError(data, level) {
+function predicate60_UiMessageToolOutputError(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["errorText"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate168(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate169(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate170(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate172(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate174(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "output-error")) return false;
   const value7 = data["input"];
   if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
   const value8 = data["rawInput"];
   if (value8 !== undefined && !withinDepth(value8, level + 1)) return false;
   const value9 = data["errorText"];
-  if (value9 !== undefined && !predicate175(value9, level + 1)) return false;
+  if (value9 === undefined || !(typeof value9 === "string")) return false;
   const value10 = data["resultProviderMetadata"];
-  if (value10 !== undefined && !predicate10_UiMessageProviderMetadata(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate6_UiMessageProviderMetadata(value10, level + 1)) return false;
   const value11 = data["approval"];
-  if (value11 !== undefined && !predicate177(value11, level + 1)) return false;
+  if (value11 !== undefined && !predicate64(value11, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate183(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!predicatePattern1.test(data)) return false;
-  return true;
-}
-function predicate184(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate185(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate187(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate189(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-denied")) return false;
-  return true;
-}
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate190(data, level) {
+function predicate68(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate191(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate192(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === false)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate193(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate194(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate182_UiMessageToolOutputDenied(data, level) {
+function predicate65_UiMessageToolOutputDenied(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate183(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && predicatePattern1.test(value0))) return false;
   const value1 = data["toolCallId"];
-  if (value1 !== undefined && !predicate184(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate185(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["toolMetadata"];
   if (value3 !== undefined && !predicate0_UiMessageJsonObject(value3, level + 1)) return false;
   const value4 = data["providerExecuted"];
-  if (value4 !== undefined && !predicate187(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["callProviderMetadata"];
-  if (value5 !== undefined && !predicate10_UiMessageProviderMetadata(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate6_UiMessageProviderMetadata(value5, level + 1)) return false;
   const value6 = data["state"];
-  if (value6 !== undefined && !predicate189(value6, level + 1)) return false;
+  if (value6 === undefined || !(typeof value6 === "string" && value6 === "output-denied")) return false;
   const value7 = data["input"];
-  if (value7 !== undefined && !withinDepth(value7, level + 1)) return false;
+  if (value7 === undefined || !withinDepth(value7, level + 1)) return false;
   const value8 = data["approval"];
-  if (value8 !== undefined && !predicate190(value8, level + 1)) return false;
+  if (value8 === undefined || !predicate68(value8, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate196(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate197(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate195_UiMessageDynamicToolFields(data, level) {
+function predicate69_UiMessageDynamicToolFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate196(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate197(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate198(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate200(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate201(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate202(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate204(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate206(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-streaming")) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate211(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json")) return false;
-  return true;
-}
-function predicate212(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate210(data, level) {
-  if (!(predicate211(data, level) || predicate212(data, level))) return false;
-  return true;
-}
-function predicate199_UiMessageDynamicToolInputStreaming(data, level) {
+function predicate70_UiMessageDynamicToolInputStreaming(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate200(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate201(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate202(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate203(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate204(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate206(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate208(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "input-streaming")) return false;
   const value9 = data["input"];
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["rawInput"];
-  if (value10 !== undefined && !predicate209(value10, level + 1)) return false;
+  if (value10 !== undefined && !(typeof value10 === "string")) return false;
   const value11 = data["inputEncoding"];
-  if (value11 !== undefined && !predicate210(value11, level + 1)) return false;
+  if (value11 !== undefined && !((typeof value11 === "string" && value11 === "json") || (typeof value11 === "string" && value11 === "text"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "inputEncoding") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate214(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate215(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate216(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate217(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate218(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate222(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input-available")) return false;
-  return true;
-}
-function predicate213_UiMessageDynamicToolInputAvailable(data, level) {
+function predicate73_UiMessageDynamicToolInputAvailable(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate214(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate215(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate216(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate217(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate218(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate220(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate222(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "input-available")) return false;
   const value9 = data["input"];
-  if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
+  if (value9 === undefined || !withinDepth(value9, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate224(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate228(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate230(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate232(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-requested")) return false;
-  return true;
-}
-function predicate234(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate235(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate233(data, level) {
+function predicate79(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate234(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["descriptor"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate235(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["inputSchemaInput"];
   if (value3 !== undefined && !withinDepth(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "descriptor" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate223_UiMessageDynamicToolApprovalRequested(data, level) {
+function predicate76_UiMessageDynamicToolApprovalRequested(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate225(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate226(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate227(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate228(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate230(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate232(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "approval-requested")) return false;
   const value9 = data["input"];
-  if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
+  if (value9 === undefined || !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
-  if (value10 !== undefined && !predicate233(value10, level + 1)) return false;
+  if (value10 === undefined || !predicate79(value10, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate237(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate238(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate239(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate240(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate241(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate243(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate245(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "approval-responded")) return false;
-  return true;
-}
-function predicate247(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate248(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate249(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate250(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate246(data, level) {
+function predicate83(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate247(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate248(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean")) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate249(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate250(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate236_UiMessageDynamicToolApprovalResponded(data, level) {
+function predicate80_UiMessageDynamicToolApprovalResponded(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate237(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate238(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate239(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate240(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate241(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate243(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate245(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "approval-responded")) return false;
   const value9 = data["input"];
-  if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
+  if (value9 === undefined || !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
-  if (value10 !== undefined && !predicate246(value10, level + 1)) return false;
+  if (value10 === undefined || !predicate83(value10, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate252(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate253(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate254(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate255(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate256(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate258(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate260(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-available")) return false;
-  return true;
-}
-function predicate262(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate264(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate265(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate266(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate267(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate263(data, level) {
+function predicate88(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate264(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate265(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate266(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate267(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate251_UiMessageDynamicToolOutputAvailable(data, level) {
+function predicate84_UiMessageDynamicToolOutputAvailable(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate252(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate253(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate254(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate255(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate256(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate258(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate260(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "output-available")) return false;
   const value9 = data["input"];
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["output"];
-  if (value10 !== undefined && !withinDepth(value10, level + 1)) return false;
+  if (value10 === undefined || !withinDepth(value10, level + 1)) return false;
   const value11 = data["resultProviderMetadata"];
-  if (value11 !== undefined && !predicate10_UiMessageProviderMetadata(value11, level + 1)) return false;
+  if (value11 !== undefined && !predicate6_UiMessageProviderMetadata(value11, level + 1)) return false;
   const value12 = data["preliminary"];
-  if (value12 !== undefined && !predicate262(value12, level + 1)) return false;
+  if (value12 !== undefined && !(typeof value12 === "boolean")) return false;
   const value13 = data["approval"];
-  if (value13 !== undefined && !predicate263(value13, level + 1)) return false;
+  if (value13 !== undefined && !predicate88(value13, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "output" || key === "resultProviderMetadata" || key === "preliminary" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate269(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate270(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate271(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate272(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate273(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate275(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate277(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-error")) return false;
-  return true;
-}
-function predicate278(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate281(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate282(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate283(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate284(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate280(data, level) {
+function predicate93(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate281(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate282(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate283(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate284(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate268_UiMessageDynamicToolOutputError(data, level) {
+function predicate89_UiMessageDynamicToolOutputError(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["errorText"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate269(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate270(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate271(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate272(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate273(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate275(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate277(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "output-error")) return false;
   const value9 = data["input"];
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["rawInput"];
   if (value10 !== undefined && !withinDepth(value10, level + 1)) return false;
   const value11 = data["errorText"];
-  if (value11 !== undefined && !predicate278(value11, level + 1)) return false;
+  if (value11 === undefined || !(typeof value11 === "string")) return false;
   const value12 = data["resultProviderMetadata"];
-  if (value12 !== undefined && !predicate10_UiMessageProviderMetadata(value12, level + 1)) return false;
+  if (value12 !== undefined && !predicate6_UiMessageProviderMetadata(value12, level + 1)) return false;
   const value13 = data["approval"];
-  if (value13 !== undefined && !predicate280(value13, level + 1)) return false;
+  if (value13 !== undefined && !predicate93(value13, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "rawInput" || key === "errorText" || key === "resultProviderMetadata" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate286(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "dynamic-tool")) return false;
-  return true;
-}
-function predicate287(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate288(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate289(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate290(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate292(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate294(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output-denied")) return false;
-  return true;
-}
-function predicate296(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate297(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate298(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate299(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate295(data, level) {
+function predicate97(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["approved"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate296(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["approved"];
-  if (value1 !== undefined && !predicate297(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === false)) return false;
   const value2 = data["descriptor"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["reason"];
-  if (value3 !== undefined && !predicate298(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["signature"];
-  if (value4 !== undefined && !predicate299(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["inputSchemaInput"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "approved" || key === "descriptor" || key === "reason" || key === "signature" || key === "inputSchemaInput") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate285_UiMessageDynamicToolOutputDenied(data, level) {
+function predicate94_UiMessageDynamicToolOutputDenied(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["toolName"] === undefined) return false;
-  if (data["toolCallId"] === undefined) return false;
-  if (data["state"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  if (data["approval"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate286(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "dynamic-tool")) return false;
   const value1 = data["toolName"];
-  if (value1 !== undefined && !predicate287(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["dynamic"];
-  if (value2 !== undefined && !predicate288(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" && value2 === false)) return false;
   const value3 = data["toolCallId"];
-  if (value3 !== undefined && !predicate289(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["title"];
-  if (value4 !== undefined && !predicate290(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["toolMetadata"];
   if (value5 !== undefined && !predicate0_UiMessageJsonObject(value5, level + 1)) return false;
   const value6 = data["providerExecuted"];
-  if (value6 !== undefined && !predicate292(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
   const value7 = data["callProviderMetadata"];
-  if (value7 !== undefined && !predicate10_UiMessageProviderMetadata(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_UiMessageProviderMetadata(value7, level + 1)) return false;
   const value8 = data["state"];
-  if (value8 !== undefined && !predicate294(value8, level + 1)) return false;
+  if (value8 === undefined || !(typeof value8 === "string" && value8 === "output-denied")) return false;
   const value9 = data["input"];
-  if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
+  if (value9 === undefined || !withinDepth(value9, level + 1)) return false;
   const value10 = data["approval"];
-  if (value10 !== undefined && !predicate295(value10, level + 1)) return false;
+  if (value10 === undefined || !predicate97(value10, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "toolName" || key === "dynamic" || key === "toolCallId" || key === "title" || key === "toolMetadata" || key === "providerExecuted" || key === "callProviderMetadata" || key === "state" || key === "input" || key === "approval") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide1(data, level) {
-  if (!(data === "text" || data === "reasoning" || data === "file" || data === "source-url" || data === "source-document" || data === "step-start" || data === "dynamic-tool")) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (typeof data === "string" && !predicatePattern2.test(data)) return false;
+  if (!(typeof data !== "string" || predicatePattern2.test(data))) return false;
   return true;
 }
 function decide0(data, level) {
-  if (!(decide1(data, level) || decide2(data, level))) return false;
+  if (!((data === "text" || data === "reasoning" || data === "file" || data === "source-url" || data === "source-document" || data === "step-start" || data === "dynamic-tool") || decide1(data, level))) return false;
   return true;
 }
-function predicate301(data, level) {
+function predicate99(data, level) {
   if (!(typeof data === "string")) return false;
   if (decide0(data, level)) return false;
   return true;
 }
-function predicate300_UiMessageOtherPart(data, level) {
+function predicate98_UiMessageOtherPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate301(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate99(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate303(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate305(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate306(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate307(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate304(data, level) {
-  if (!(predicate305(data, level) || predicate306(data, level) || predicate307(data, level))) return false;
-  return true;
-}
-function predicate312_UiMessageToolPart(data, level) {
+function predicate105_UiMessageToolPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["state"];
-  if (!(tag === "input-streaming" ? predicate108_UiMessageToolInputStreaming(data, level) : tag === "input-available" ? predicate120_UiMessageToolInputAvailable(data, level) : tag === "approval-requested" ? predicate128_UiMessageToolApprovalRequested(data, level) : tag === "approval-responded" ? predicate139_UiMessageToolApprovalResponded(data, level) : tag === "output-available" ? predicate152_UiMessageToolOutputAvailable(data, level) : tag === "output-error" ? predicate167_UiMessageToolOutputError(data, level) : tag === "output-denied" ? predicate182_UiMessageToolOutputDenied(data, level) : false)) return false;
+  if (!(tag === "input-streaming" ? predicate41_UiMessageToolInputStreaming(data, level) : tag === "input-available" ? predicate44_UiMessageToolInputAvailable(data, level) : tag === "approval-requested" ? predicate47_UiMessageToolApprovalRequested(data, level) : tag === "approval-responded" ? predicate51_UiMessageToolApprovalResponded(data, level) : tag === "output-available" ? predicate55_UiMessageToolOutputAvailable(data, level) : tag === "output-error" ? predicate60_UiMessageToolOutputError(data, level) : tag === "output-denied" ? predicate65_UiMessageToolOutputDenied(data, level) : false)) return false;
   return true;
 }
-function predicate321_UiMessageDynamicToolPart(data, level) {
+function predicate114_UiMessageDynamicToolPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["state"];
-  if (!(tag === "input-streaming" ? predicate199_UiMessageDynamicToolInputStreaming(data, level) : tag === "input-available" ? predicate213_UiMessageDynamicToolInputAvailable(data, level) : tag === "approval-requested" ? predicate223_UiMessageDynamicToolApprovalRequested(data, level) : tag === "approval-responded" ? predicate236_UiMessageDynamicToolApprovalResponded(data, level) : tag === "output-available" ? predicate251_UiMessageDynamicToolOutputAvailable(data, level) : tag === "output-error" ? predicate268_UiMessageDynamicToolOutputError(data, level) : tag === "output-denied" ? predicate285_UiMessageDynamicToolOutputDenied(data, level) : false)) return false;
+  if (!(tag === "input-streaming" ? predicate70_UiMessageDynamicToolInputStreaming(data, level) : tag === "input-available" ? predicate73_UiMessageDynamicToolInputAvailable(data, level) : tag === "approval-requested" ? predicate76_UiMessageDynamicToolApprovalRequested(data, level) : tag === "approval-responded" ? predicate80_UiMessageDynamicToolApprovalResponded(data, level) : tag === "output-available" ? predicate84_UiMessageDynamicToolOutputAvailable(data, level) : tag === "output-error" ? predicate89_UiMessageDynamicToolOutputError(data, level) : tag === "output-denied" ? predicate94_UiMessageDynamicToolOutputDenied(data, level) : false)) return false;
   return true;
 }
-function predicate309_UiMessagePart(data, level) {
-  if (!(predicate12_UiMessageTextPart(data, level) || predicate20_UiMessageReasoningPart(data, level) || predicate312_UiMessageToolPart(data, level) || predicate321_UiMessageDynamicToolPart(data, level) || predicate28_UiMessageFilePart(data, level) || predicate37_UiMessageSourceUrlPart(data, level) || predicate43_UiMessageSourceDocumentPart(data, level) || predicate50_UiMessageStepStartPart(data, level) || predicate52_UiMessageDataPart(data, level) || predicate300_UiMessageOtherPart(data, level))) return false;
+function predicate102_UiMessagePart(data, level) {
+  if (!(predicate8_UiMessageTextPart(data, level) || predicate11_UiMessageReasoningPart(data, level) || predicate105_UiMessageToolPart(data, level) || predicate114_UiMessageDynamicToolPart(data, level) || predicate13_UiMessageFilePart(data, level) || predicate17_UiMessageSourceUrlPart(data, level) || predicate19_UiMessageSourceDocumentPart(data, level) || predicate21_UiMessageStepStartPart(data, level) || predicate22_UiMessageDataPart(data, level) || predicate98_UiMessageOtherPart(data, level))) return false;
   return true;
 }
-function predicate308(data, level) {
+function predicate101(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate309_UiMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate102_UiMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate302_UiMessage(data, level) {
+function predicate100_UiMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["role"] === undefined) return false;
-  if (data["parts"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate303(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["role"];
-  if (value1 !== undefined && !predicate304(value1, level + 1)) return false;
+  if (value1 === undefined || !((typeof value1 === "string" && value1 === "system") || (typeof value1 === "string" && value1 === "user") || (typeof value1 === "string" && value1 === "assistant"))) return false;
   const value2 = data["metadata"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["parts"];
-  if (value3 !== undefined && !predicate308(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate101(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "role" || key === "metadata" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate337_UiMessageList(data, level) {
+function predicate130_UiMessageList(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate302_UiMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate100_UiMessage(data[index], level + 1)) return false;
   return true;
 }
 function acceptsUiMessageJsonObject(data, level = 1) {
   return predicate0_UiMessageJsonObject(data, level);
 }
 function acceptsUiMessageProviderMetadata(data, level = 1) {
-  return predicate10_UiMessageProviderMetadata(data, level);
+  return predicate6_UiMessageProviderMetadata(data, level);
 }
 function acceptsUiMessageTextPart(data, level = 1) {
-  return predicate12_UiMessageTextPart(data, level);
+  return predicate8_UiMessageTextPart(data, level);
 }
 function acceptsUiMessageReasoningPart(data, level = 1) {
-  return predicate20_UiMessageReasoningPart(data, level);
+  return predicate11_UiMessageReasoningPart(data, level);
 }
 function acceptsUiMessageFilePart(data, level = 1) {
-  return predicate28_UiMessageFilePart(data, level);
+  return predicate13_UiMessageFilePart(data, level);
 }
 function acceptsUiMessageSourceUrlPart(data, level = 1) {
-  return predicate37_UiMessageSourceUrlPart(data, level);
+  return predicate17_UiMessageSourceUrlPart(data, level);
 }
 function acceptsUiMessageSourceDocumentPart(data, level = 1) {
-  return predicate43_UiMessageSourceDocumentPart(data, level);
+  return predicate19_UiMessageSourceDocumentPart(data, level);
 }
 function acceptsUiMessageStepStartPart(data, level = 1) {
-  return predicate50_UiMessageStepStartPart(data, level);
+  return predicate21_UiMessageStepStartPart(data, level);
 }
 function acceptsUiMessageDataPart(data, level = 1) {
-  return predicate52_UiMessageDataPart(data, level);
+  return predicate22_UiMessageDataPart(data, level);
 }
 function acceptsUiMessageToolFields(data, level = 1) {
-  return predicate55_UiMessageToolFields(data, level);
+  return predicate23_UiMessageToolFields(data, level);
 }
 function acceptsUiMessageInputStreamingFields(data, level = 1) {
-  return predicate61_UiMessageInputStreamingFields(data, level);
+  return predicate26_UiMessageInputStreamingFields(data, level);
 }
 function acceptsUiMessageInputAvailableFields(data, level = 1) {
-  return predicate67_UiMessageInputAvailableFields(data, level);
+  return predicate27_UiMessageInputAvailableFields(data, level);
 }
 function acceptsUiMessageApprovalRequestedFields(data, level = 1) {
-  return predicate69_UiMessageApprovalRequestedFields(data, level);
+  return predicate28_UiMessageApprovalRequestedFields(data, level);
 }
 function acceptsUiMessageApprovalRespondedFields(data, level = 1) {
-  return predicate74_UiMessageApprovalRespondedFields(data, level);
+  return predicate30_UiMessageApprovalRespondedFields(data, level);
 }
 function acceptsUiMessageOutputAvailableFields(data, level = 1) {
-  return predicate81_UiMessageOutputAvailableFields(data, level);
+  return predicate32_UiMessageOutputAvailableFields(data, level);
 }
 function acceptsUiMessageOutputErrorFields(data, level = 1) {
-  return predicate90_UiMessageOutputErrorFields(data, level);
+  return predicate35_UiMessageOutputErrorFields(data, level);
 }
 function acceptsUiMessageOutputDeniedFields(data, level = 1) {
-  return predicate99_UiMessageOutputDeniedFields(data, level);
+  return predicate38_UiMessageOutputDeniedFields(data, level);
 }
 function acceptsUiMessageStaticToolTag(data, level = 1) {
-  return predicate106_UiMessageStaticToolTag(data, level);
+  return predicate40_UiMessageStaticToolTag(data, level);
 }
 function acceptsUiMessageToolInputStreaming(data, level = 1) {
-  return predicate108_UiMessageToolInputStreaming(data, level);
+  return predicate41_UiMessageToolInputStreaming(data, level);
 }
 function acceptsUiMessageToolInputAvailable(data, level = 1) {
-  return predicate120_UiMessageToolInputAvailable(data, level);
+  return predicate44_UiMessageToolInputAvailable(data, level);
 }
 function acceptsUiMessageToolApprovalRequested(data, level = 1) {
-  return predicate128_UiMessageToolApprovalRequested(data, level);
+  return predicate47_UiMessageToolApprovalRequested(data, level);
 }
 function acceptsUiMessageToolApprovalResponded(data, level = 1) {
-  return predicate139_UiMessageToolApprovalResponded(data, level);
+  return predicate51_UiMessageToolApprovalResponded(data, level);
 }
 function acceptsUiMessageToolOutputAvailable(data, level = 1) {
-  return predicate152_UiMessageToolOutputAvailable(data, level);
+  return predicate55_UiMessageToolOutputAvailable(data, level);
 }
 function acceptsUiMessageToolOutputError(data, level = 1) {
-  return predicate167_UiMessageToolOutputError(data, level);
+  return predicate60_UiMessageToolOutputError(data, level);
 }
 function acceptsUiMessageToolOutputDenied(data, level = 1) {
-  return predicate182_UiMessageToolOutputDenied(data, level);
+  return predicate65_UiMessageToolOutputDenied(data, level);
 }
 function acceptsUiMessageDynamicToolFields(data, level = 1) {
-  return predicate195_UiMessageDynamicToolFields(data, level);
+  return predicate69_UiMessageDynamicToolFields(data, level);
 }
 function acceptsUiMessageDynamicToolInputStreaming(data, level = 1) {
-  return predicate199_UiMessageDynamicToolInputStreaming(data, level);
+  return predicate70_UiMessageDynamicToolInputStreaming(data, level);
 }
 function acceptsUiMessageDynamicToolInputAvailable(data, level = 1) {
-  return predicate213_UiMessageDynamicToolInputAvailable(data, level);
+  return predicate73_UiMessageDynamicToolInputAvailable(data, level);
 }
 function acceptsUiMessageDynamicToolApprovalRequested(data, level = 1) {
-  return predicate223_UiMessageDynamicToolApprovalRequested(data, level);
+  return predicate76_UiMessageDynamicToolApprovalRequested(data, level);
 }
 function acceptsUiMessageDynamicToolApprovalResponded(data, level = 1) {
-  return predicate236_UiMessageDynamicToolApprovalResponded(data, level);
+  return predicate80_UiMessageDynamicToolApprovalResponded(data, level);
 }
 function acceptsUiMessageDynamicToolOutputAvailable(data, level = 1) {
-  return predicate251_UiMessageDynamicToolOutputAvailable(data, level);
+  return predicate84_UiMessageDynamicToolOutputAvailable(data, level);
 }
 function acceptsUiMessageDynamicToolOutputError(data, level = 1) {
-  return predicate268_UiMessageDynamicToolOutputError(data, level);
+  return predicate89_UiMessageDynamicToolOutputError(data, level);
 }
 function acceptsUiMessageDynamicToolOutputDenied(data, level = 1) {
-  return predicate285_UiMessageDynamicToolOutputDenied(data, level);
+  return predicate94_UiMessageDynamicToolOutputDenied(data, level);
 }
 function acceptsUiMessageOtherPart(data, level = 1) {
-  return predicate300_UiMessageOtherPart(data, level);
+  return predicate98_UiMessageOtherPart(data, level);
 }
 function acceptsUiMessage(data, level = 1) {
-  return predicate302_UiMessage(data, level);
+  return predicate100_UiMessage(data, level);
 }
 function acceptsUiMessageList(data, level = 1) {
-  return predicate337_UiMessageList(data, level);
+  return predicate130_UiMessageList(data, level);
 }
 function acceptsUiMessageJsonValue(data, level = 1) {
   return predicate1_UiMessageJsonValue(data, level);
 }
 function acceptsUiMessageToolPart(data, level = 1) {
-  return predicate312_UiMessageToolPart(data, level);
+  return predicate105_UiMessageToolPart(data, level);
 }
 function acceptsUiMessageDynamicToolPart(data, level = 1) {
-  return predicate321_UiMessageDynamicToolPart(data, level);
+  return predicate114_UiMessageDynamicToolPart(data, level);
 }
 function acceptsUiMessagePart(data, level = 1) {
-  return predicate309_UiMessagePart(data, level);
+  return predicate102_UiMessagePart(data, level);
 }
 validateUiMessageJsonObject.accepts = acceptsUiMessageJsonObject;
 validateUiMessageProviderMetadata.accepts = acceptsUiMessageProviderMetadata;

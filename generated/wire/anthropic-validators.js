@@ -27,490 +27,219 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
 function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate4(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate5(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(predicate4(data, level) || predicate5(data, level))) return false;
+function predicate1(data, level) {
+  if (!(predicate2(data, level) || (data === null))) return false;
   return true;
 }
 function predicate0_AnthropicTextBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["citations"];
-  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate1(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "citations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate7(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking")) return false;
-  return true;
-}
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate6_AnthropicThinkingBlock(data, level) {
+function predicate3_AnthropicThinkingBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["thinking"] === undefined) return false;
-  if (data["signature"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate7(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking")) return false;
   const value1 = data["thinking"];
-  if (value1 !== undefined && !predicate8(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate9(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "redacted_thinking")) return false;
-  return true;
-}
-function predicate12(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate10_AnthropicRedactedThinkingBlock(data, level) {
+function predicate4_AnthropicRedactedThinkingBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate11(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "redacted_thinking")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate12(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate14(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_use")) return false;
-  return true;
-}
-function predicate15(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate17_RecordUnknown(data, level) {
+function predicate6_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate13_AnthropicToolUseBlock(data, level) {
+function predicate5_AnthropicToolUseBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["id"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate14(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_use")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate15(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["name"];
-  if (value2 !== undefined && !predicate16(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["input"];
-  if (value3 !== undefined && !predicate17_RecordUnknown(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate6_RecordUnknown(value3, level + 1)) return false;
   const value4 = data["caller"];
-  if (value4 !== undefined && !predicate17_RecordUnknown(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate6_RecordUnknown(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input" || key === "caller") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_result")) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
+function predicate11(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate23(data, level) {
-  if (!(predicate24(data, level) || predicate25(data, level))) return false;
+function predicate10(data, level) {
+  if (!((typeof data === "string") || predicate11(data, level))) return false;
   return true;
 }
-function predicate26(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate20_AnthropicToolResultBlock(data, level) {
+function predicate9_AnthropicToolResultBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["tool_use_id"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_result")) return false;
   const value1 = data["tool_use_id"];
-  if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["content"];
-  if (value2 !== undefined && !predicate23(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate10(value2, level + 1)) return false;
   const value3 = data["is_error"];
-  if (value3 !== undefined && !predicate26(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image")) return false;
-  return true;
-}
-function predicate27_AnthropicImageBlock(data, level) {
+function predicate12_AnthropicImageBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["source"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate28(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image")) return false;
   const value1 = data["source"];
-  if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate6_RecordUnknown(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "document")) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(predicate34(data, level) || predicate35(data, level))) return false;
-  return true;
-}
-function predicate30_AnthropicDocumentBlock(data, level) {
+function predicate14_AnthropicDocumentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["source"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate31(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "document")) return false;
   const value1 = data["source"];
-  if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate6_RecordUnknown(value1, level + 1)) return false;
   const value2 = data["title"];
-  if (value2 !== undefined && !predicate33(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source" || key === "title") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide0(data, level) {
-  if (!(data === "text" || data === "thinking" || data === "redacted_thinking" || data === "tool_use" || data === "tool_result" || data === "image" || data === "document")) return false;
-  return true;
-}
-function predicate37(data, level) {
+function predicate17(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
+  if ((data === "text" || data === "thinking" || data === "redacted_thinking" || data === "tool_use" || data === "tool_result" || data === "image" || data === "document")) return false;
   return true;
 }
-function predicate36_AnthropicOtherBlock(data, level) {
+function predicate16_AnthropicOtherBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate17(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate40_AnthropicKnownBlock(data, level) {
+function predicate18_AnthropicContentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "text" ? predicate0_AnthropicTextBlock(data, level) : tag === "thinking" ? predicate6_AnthropicThinkingBlock(data, level) : tag === "redacted_thinking" ? predicate10_AnthropicRedactedThinkingBlock(data, level) : tag === "tool_use" ? predicate13_AnthropicToolUseBlock(data, level) : tag === "tool_result" ? predicate20_AnthropicToolResultBlock(data, level) : tag === "image" ? predicate27_AnthropicImageBlock(data, level) : tag === "document" ? predicate30_AnthropicDocumentBlock(data, level) : false)) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (!(data === "text" || data === "thinking" || data === "redacted_thinking" || data === "tool_use" || data === "tool_result" || data === "image" || data === "document")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate38_AnthropicContentBlock(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate39(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate40_AnthropicKnownBlock(data, level) : predicate36_AnthropicOtherBlock(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "thinking" || value0 === "redacted_thinking" || value0 === "tool_use" || value0 === "tool_result" || value0 === "image" || value0 === "document")) ? (value0 === "text" ? predicate0_AnthropicTextBlock(data, level) : value0 === "thinking" ? predicate3_AnthropicThinkingBlock(data, level) : value0 === "redacted_thinking" ? predicate4_AnthropicRedactedThinkingBlock(data, level) : value0 === "tool_use" ? predicate5_AnthropicToolUseBlock(data, level) : value0 === "tool_result" ? predicate9_AnthropicToolResultBlock(data, level) : value0 === "image" ? predicate12_AnthropicImageBlock(data, level) : value0 === "document" ? predicate14_AnthropicDocumentBlock(data, level) : false) : predicate16_AnthropicOtherBlock(data, level))) return false;
   return true;
 }
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message")) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55(data, level) {
+function predicate28(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate38_AnthropicContentBlock(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate18_AnthropicContentBlock(data[index], level + 1)) return false;
   return true;
 }
-function predicate58(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(predicate58(data, level) || predicate59(data, level))) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(predicate61(data, level) || predicate62(data, level))) return false;
-  return true;
-}
-function predicate50_AnthropicMessage(data, level) {
+function predicate27_AnthropicMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["role"] === undefined) return false;
-  if (data["model"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate51(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate52(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "message")) return false;
   const value2 = data["role"];
-  if (value2 !== undefined && !predicate53(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string" && value2 === "assistant")) return false;
   const value3 = data["model"];
-  if (value3 !== undefined && !predicate54(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["content"];
-  if (value4 !== undefined && !predicate55(value4, level + 1)) return false;
+  if (value4 === undefined || !predicate28(value4, level + 1)) return false;
   const value5 = data["stop_reason"];
-  if (value5 !== undefined && !predicate57(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || value5 === null)) return false;
   const value6 = data["stop_sequence"];
-  if (value6 !== undefined && !predicate60(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string" || value6 === null)) return false;
   const value7 = data["usage"];
-  if (value7 !== undefined && !predicate17_RecordUnknown(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate6_RecordUnknown(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "role" || key === "model" || key === "content" || key === "stop_reason" || key === "stop_sequence" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate70_AnthropicTextBlockParam(data, level) {
+function predicate34_AnthropicTextBlockParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate71(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate72(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate69(data, level) {
+function predicate33(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate70_AnthropicTextBlockParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate34_AnthropicTextBlockParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate67(data, level) {
-  if (!(predicate68(data, level) || predicate69(data, level))) return false;
+function predicate32(data, level) {
+  if (!((typeof data === "string") || predicate33(data, level))) return false;
   return true;
 }
-function predicate76(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "enabled")) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "summarized")) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "omitted")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(predicate79(data, level) || predicate80(data, level) || predicate81(data, level))) return false;
-  return true;
-}
-function predicate75_AnthropicThinkingEnabled(data, level) {
+function predicate37_AnthropicThinkingEnabled(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["budget_tokens"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate76(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "enabled")) return false;
   const value1 = data["budget_tokens"];
-  if (value1 !== undefined && !predicate77(value1, level + 1)) return false;
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
   const value2 = data["display"];
-  if (value2 !== undefined && !predicate78(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "summarized") || (typeof value2 === "string" && value2 === "omitted") || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "budget_tokens" || key === "display") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate84(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "disabled")) return false;
-  return true;
-}
-function predicate83_AnthropicThinkingDisabled(data, level) {
+function predicate39_AnthropicThinkingDisabled(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate84(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "disabled")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate86_AnthropicOtherThinkingConfig(data, level) {
+function predicate41_AnthropicOtherThinkingConfig(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate74_AnthropicThinkingConfig(data, level) {
-  if (!(predicate75_AnthropicThinkingEnabled(data, level) || predicate83_AnthropicThinkingDisabled(data, level) || predicate86_AnthropicOtherThinkingConfig(data, level))) return false;
+function predicate36_AnthropicThinkingConfig(data, level) {
+  if (!(predicate37_AnthropicThinkingEnabled(data, level) || predicate39_AnthropicThinkingDisabled(data, level) || predicate41_AnthropicOtherThinkingConfig(data, level))) return false;
   return true;
 }
-function predicate94(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate95(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate93(data, level) {
-  if (!(predicate94(data, level) || predicate95(data, level))) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate99(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "object")) return false;
-  return true;
-}
-function predicate101(data, level) {
+function predicate49(data, level) {
   if (typeof data === "object" && data !== null && level > 128) return false;
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
     for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
@@ -518,1323 +247,798 @@ function predicate101(data, level) {
   if (Array.isArray(data)) for (let index = 0; index < data.length; index++) { const value = data[index]; if (typeof value === "object" && value !== null && !withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate102(data, level) {
-  if (!(data === null)) return false;
+function predicate48(data, level) {
+  if (!(predicate49(data, level) || (data === null))) return false;
   return true;
 }
-function predicate100(data, level) {
-  if (!(predicate101(data, level) || predicate102(data, level))) return false;
-  return true;
-}
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate104(data, level) {
+function predicate51(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate105(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate106(data, level) {
-  if (!(data === null)) return false;
+function predicate50(data, level) {
+  if (!(predicate51(data, level) || (data === null))) return false;
   return true;
 }
-function predicate103(data, level) {
-  if (!(predicate104(data, level) || predicate106(data, level))) return false;
-  return true;
-}
-function predicate98_AnthropicToolInputSchema(data, level) {
+function predicate47_AnthropicToolInputSchema(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate99(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "object")) return false;
   const value1 = data["properties"];
-  if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate48(value1, level + 1)) return false;
   const value2 = data["required"];
-  if (value2 !== undefined && !predicate103(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate50(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "properties" || key === "required") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate92_AnthropicCustomTool(data, level) {
+function predicate46_AnthropicCustomTool(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["input_schema"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate93(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "string" && value0 === "custom") || value0 === null)) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate96(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["description"];
-  if (value2 !== undefined && !predicate97(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["input_schema"];
-  if (value3 !== undefined && !predicate98_AnthropicToolInputSchema(value3, level + 1)) return false;
+  if (value3 === undefined || !predicate47_AnthropicToolInputSchema(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "description" || key === "input_schema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate110(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate109_AnthropicServerTool(data, level) {
+function predicate54_AnthropicServerTool(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate110(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate91_AnthropicToolParam(data, level) {
-  if (!(predicate92_AnthropicCustomTool(data, level) || predicate109_AnthropicServerTool(data, level))) return false;
+function predicate45_AnthropicToolParam(data, level) {
+  if (!(predicate46_AnthropicCustomTool(data, level) || predicate54_AnthropicServerTool(data, level))) return false;
   return true;
 }
-function predicate90(data, level) {
+function predicate44(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate91_AnthropicToolParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate45_AnthropicToolParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate115(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate116(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate114_AnthropicToolChoiceAuto(data, level) {
+function predicate58_AnthropicToolChoiceAuto(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate115(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "auto")) return false;
   const value1 = data["disable_parallel_tool_use"];
-  if (value1 !== undefined && !predicate116(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "any")) return false;
-  return true;
-}
-function predicate120(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate118_AnthropicToolChoiceAny(data, level) {
+function predicate60_AnthropicToolChoiceAny(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate119(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "any")) return false;
   const value1 = data["disable_parallel_tool_use"];
-  if (value1 !== undefined && !predicate120(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate123(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate124(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate122_AnthropicToolChoiceTool(data, level) {
+function predicate62_AnthropicToolChoiceTool(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate124(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["disable_parallel_tool_use"];
-  if (value2 !== undefined && !predicate125(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "disable_parallel_tool_use") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate128(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate127_AnthropicToolChoiceNone(data, level) {
+function predicate64_AnthropicToolChoiceNone(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate128(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "none")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate113_AnthropicToolChoice(data, level) {
-  if (!(predicate114_AnthropicToolChoiceAuto(data, level) || predicate118_AnthropicToolChoiceAny(data, level) || predicate122_AnthropicToolChoiceTool(data, level) || predicate127_AnthropicToolChoiceNone(data, level))) return false;
+function predicate57_AnthropicToolChoice(data, level) {
+  if (!(predicate58_AnthropicToolChoiceAuto(data, level) || predicate60_AnthropicToolChoiceAny(data, level) || predicate62_AnthropicToolChoiceTool(data, level) || predicate64_AnthropicToolChoiceNone(data, level))) return false;
   return true;
 }
-function predicate131(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate135(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(predicate134(data, level) || predicate135(data, level))) return false;
-  return true;
-}
-function predicate132(data, level) {
+function predicate67(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["user_id"];
-  if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "user_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate137(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate136(data, level) {
+function predicate68(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate137(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate138(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
+function predicate31_AnthropicRequestFields(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["model"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["max_tokens"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
+  const value2 = data["system"];
+  if (value2 !== undefined && !predicate32(value2, level + 1)) return false;
+  const value3 = data["thinking"];
+  if (value3 !== undefined && !predicate36_AnthropicThinkingConfig(value3, level + 1)) return false;
+  const value4 = data["tools"];
+  if (value4 !== undefined && !predicate44(value4, level + 1)) return false;
+  const value5 = data["tool_choice"];
+  if (value5 !== undefined && !predicate57_AnthropicToolChoice(value5, level + 1)) return false;
+  const value6 = data["stream"];
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
+  const value7 = data["metadata"];
+  if (value7 !== undefined && !predicate67(value7, level + 1)) return false;
+  const value8 = data["stop_sequences"];
+  if (value8 !== undefined && !predicate68(value8, level + 1)) return false;
+  const value9 = data["temperature"];
+  if (value9 !== undefined && !(typeof value9 === "number" && isFinite(value9))) return false;
+  const value10 = data["top_k"];
+  if (value10 !== undefined && !((typeof value10 === "number" && !(value10 % 1) && isFinite(value10)) && value10 >= -2147483648 && value10 <= 2147483647)) return false;
+  const value11 = data["top_p"];
+  if (value11 !== undefined && !(typeof value11 === "number" && isFinite(value11))) return false;
+  const value12 = data["service_tier"];
+  if (value12 !== undefined && !((typeof value12 === "string" && value12 === "auto") || (typeof value12 === "string" && value12 === "standard_only"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate139(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate71(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate34_AnthropicTextBlockParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate140(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
+function predicate70(data, level) {
+  if (!((typeof data === "string") || predicate71(data, level))) return false;
+  return true;
+}
+function predicate74(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate45_AnthropicToolParam(data[index], level + 1)) return false;
+  return true;
+}
+function predicate77(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["user_id"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "user_id") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate78(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
+  return true;
+}
+function predicate84_AnthropicThinkingBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking")) return false;
+  const value1 = data["thinking"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["signature"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate86_AnthropicRedactedThinkingBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "redacted_thinking")) return false;
+  const value1 = data["data"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate88_AnthropicToolUseBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_use")) return false;
+  const value1 = data["id"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["name"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  const value3 = data["input"];
+  if (value3 === undefined || !predicate6_RecordUnknown(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate98_AnthropicBase64ImageSource(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "base64")) return false;
+  const value1 = data["media_type"];
+  if (value1 === undefined || !((typeof value1 === "string" && value1 === "image/jpeg") || (typeof value1 === "string" && value1 === "image/png") || (typeof value1 === "string" && value1 === "image/gif") || (typeof value1 === "string" && value1 === "image/webp"))) return false;
+  const value2 = data["data"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate100_AnthropicUrlSource(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "url")) return false;
+  const value1 = data["url"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate97(data, level) {
+  if (!(predicate98_AnthropicBase64ImageSource(data, level) || predicate100_AnthropicUrlSource(data, level))) return false;
+  return true;
+}
+function predicate96_AnthropicImageBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image")) return false;
+  const value1 = data["source"];
+  if (value1 === undefined || !predicate97(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate105_AnthropicBase64PdfSource(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "base64")) return false;
+  const value1 = data["media_type"];
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "application/pdf")) return false;
+  const value2 = data["data"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate108_AnthropicPlainTextSource(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
+  const value1 = data["media_type"];
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "text/plain")) return false;
+  const value2 = data["data"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate104(data, level) {
+  if (!(predicate105_AnthropicBase64PdfSource(data, level) || predicate100_AnthropicUrlSource(data, level) || predicate108_AnthropicPlainTextSource(data, level))) return false;
+  return true;
+}
+function predicate103_AnthropicDocumentBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "document")) return false;
+  const value1 = data["source"];
+  if (value1 === undefined || !predicate104(value1, level + 1)) return false;
+  const value2 = data["title"];
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source" || key === "title") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate94_AnthropicToolResultContentBlock(data, level) {
+  if (!(predicate34_AnthropicTextBlockParam(data, level) || predicate96_AnthropicImageBlockParam(data, level) || predicate103_AnthropicDocumentBlockParam(data, level))) return false;
+  return true;
+}
+function predicate93(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate94_AnthropicToolResultContentBlock(data[index], level + 1)) return false;
+  return true;
+}
+function predicate92(data, level) {
+  if (!((typeof data === "string") || predicate93(data, level))) return false;
+  return true;
+}
+function predicate91_AnthropicToolResultBlockParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool_result")) return false;
+  const value1 = data["tool_use_id"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["content"];
+  if (value2 === undefined || !predicate92(value2, level + 1)) return false;
+  const value3 = data["is_error"];
+  if (value3 !== undefined && !(typeof value3 === "boolean" && value3 === true)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate82_AnthropicRequestBlock(data, level) {
+  if (!(predicate34_AnthropicTextBlockParam(data, level) || predicate84_AnthropicThinkingBlockParam(data, level) || predicate86_AnthropicRedactedThinkingBlockParam(data, level) || predicate88_AnthropicToolUseBlockParam(data, level) || predicate91_AnthropicToolResultBlockParam(data, level) || predicate96_AnthropicImageBlockParam(data, level) || predicate103_AnthropicDocumentBlockParam(data, level))) return false;
+  return true;
+}
+function predicate81(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate82_AnthropicRequestBlock(data[index], level + 1)) return false;
+  return true;
+}
+function predicate80_AnthropicMessageParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["role"];
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant"))) return false;
+  const value1 = data["content"];
+  if (value1 === undefined || !predicate81(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate79(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate80_AnthropicMessageParam(data[index], level + 1)) return false;
+  return true;
+}
+function predicate69_AnthropicRequest(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["model"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["max_tokens"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
+  const value2 = data["system"];
+  if (value2 !== undefined && !predicate70(value2, level + 1)) return false;
+  const value3 = data["thinking"];
+  if (value3 !== undefined && !predicate36_AnthropicThinkingConfig(value3, level + 1)) return false;
+  const value4 = data["tools"];
+  if (value4 !== undefined && !predicate74(value4, level + 1)) return false;
+  const value5 = data["tool_choice"];
+  if (value5 !== undefined && !predicate57_AnthropicToolChoice(value5, level + 1)) return false;
+  const value6 = data["stream"];
+  if (value6 !== undefined && !(typeof value6 === "boolean")) return false;
+  const value7 = data["metadata"];
+  if (value7 !== undefined && !predicate77(value7, level + 1)) return false;
+  const value8 = data["stop_sequences"];
+  if (value8 !== undefined && !predicate78(value8, level + 1)) return false;
+  const value9 = data["temperature"];
+  if (value9 !== undefined && !(typeof value9 === "number" && isFinite(value9))) return false;
+  const value10 = data["top_k"];
+  if (value10 !== undefined && !((typeof value10 === "number" && !(value10 % 1) && isFinite(value10)) && value10 >= -2147483648 && value10 <= 2147483647)) return false;
+  const value11 = data["top_p"];
+  if (value11 !== undefined && !(typeof value11 === "number" && isFinite(value11))) return false;
+  const value12 = data["service_tier"];
+  if (value12 !== undefined && !((typeof value12 === "string" && value12 === "auto") || (typeof value12 === "string" && value12 === "standard_only"))) return false;
+  const value13 = data["messages"];
+  if (value13 === undefined || !predicate79(value13, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate117_AnthropicMessageStartEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "message_start")) return false;
+  const value1 = data["message"];
+  if (value1 === undefined || !predicate27_AnthropicMessage(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate119_AnthropicContentBlockStartEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "content_block_start")) return false;
+  const value1 = data["index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
+  const value2 = data["content_block"];
+  if (value2 === undefined || !predicate18_AnthropicContentBlock(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "content_block") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate123_AnthropicThinkingDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking_delta")) return false;
+  const value1 = data["thinking"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate126_AnthropicTextDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text_delta")) return false;
+  const value1 = data["text"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate129_AnthropicInputJsonDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input_json_delta")) return false;
+  const value1 = data["partial_json"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "partial_json") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate132_AnthropicSignatureDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "signature_delta")) return false;
+  const value1 = data["signature"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate135_AnthropicCitationsDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "citations_delta")) return false;
+  const value1 = data["citation"];
+  if (value1 === undefined || !predicate6_RecordUnknown(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "citation") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate139_AnthropicCompactionDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "compaction_delta")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate142(data, level) {
   if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
+  if ((data === "text_delta" || data === "thinking_delta" || data === "signature_delta" || data === "input_json_delta" || data === "citations_delta" || data === "compaction_delta")) return false;
   return true;
 }
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "standard_only")) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(predicate142(data, level) || predicate143(data, level))) return false;
-  return true;
-}
-function predicate64_AnthropicRequestFields(data, level) {
+function predicate141_AnthropicOtherDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["max_tokens"] === undefined) return false;
-  const value0 = data["model"];
-  if (value0 !== undefined && !predicate65(value0, level + 1)) return false;
-  const value1 = data["max_tokens"];
-  if (value1 !== undefined && !predicate66(value1, level + 1)) return false;
-  const value2 = data["system"];
-  if (value2 !== undefined && !predicate67(value2, level + 1)) return false;
-  const value3 = data["thinking"];
-  if (value3 !== undefined && !predicate74_AnthropicThinkingConfig(value3, level + 1)) return false;
-  const value4 = data["tools"];
-  if (value4 !== undefined && !predicate90(value4, level + 1)) return false;
-  const value5 = data["tool_choice"];
-  if (value5 !== undefined && !predicate113_AnthropicToolChoice(value5, level + 1)) return false;
-  const value6 = data["stream"];
-  if (value6 !== undefined && !predicate131(value6, level + 1)) return false;
-  const value7 = data["metadata"];
-  if (value7 !== undefined && !predicate132(value7, level + 1)) return false;
-  const value8 = data["stop_sequences"];
-  if (value8 !== undefined && !predicate136(value8, level + 1)) return false;
-  const value9 = data["temperature"];
-  if (value9 !== undefined && !predicate138(value9, level + 1)) return false;
-  const value10 = data["top_k"];
-  if (value10 !== undefined && !predicate139(value10, level + 1)) return false;
-  const value11 = data["top_p"];
-  if (value11 !== undefined && !predicate140(value11, level + 1)) return false;
-  const value12 = data["service_tier"];
-  if (value12 !== undefined && !predicate141(value12, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier") continue; if (!withinDepth(value, level + 1)) return false; }
+  const value0 = data["type"];
+  if (value0 === undefined || !predicate142(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate145(data, level) {
-  if (!(typeof data === "string")) return false;
+function decide0(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "compaction_delta")) return false;
+  }
   return true;
 }
-function predicate146(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate138_AnthropicDeltaNotCitations(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide0(data, level) ? predicate139_AnthropicCompactionDelta(data, level) : predicate141_AnthropicOtherDelta(data, level))) return false;
   return true;
 }
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
+function decide1(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "citations_delta")) return false;
+  }
   return true;
 }
-function predicate149(data, level) {
-  if (!(Array.isArray(data))) return false;
+function predicate134_AnthropicDeltaNotSignature(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide1(data, level) ? predicate135_AnthropicCitationsDelta(data, level) : predicate138_AnthropicDeltaNotCitations(data, level))) return false;
+  return true;
+}
+function decide2(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "signature_delta")) return false;
+  }
+  return true;
+}
+function predicate131_AnthropicDeltaNotInputJson(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide2(data, level) ? predicate132_AnthropicSignatureDelta(data, level) : predicate134_AnthropicDeltaNotSignature(data, level))) return false;
+  return true;
+}
+function decide3(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "input_json_delta")) return false;
+  }
+  return true;
+}
+function predicate128_AnthropicDeltaNotText(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide3(data, level) ? predicate129_AnthropicInputJsonDelta(data, level) : predicate131_AnthropicDeltaNotInputJson(data, level))) return false;
+  return true;
+}
+function decide4(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "text_delta")) return false;
+  }
+  return true;
+}
+function predicate125_AnthropicDeltaNotThinking(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide4(data, level) ? predicate126_AnthropicTextDelta(data, level) : predicate128_AnthropicDeltaNotText(data, level))) return false;
+  return true;
+}
+function decide5(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["type"];
+    if (value0 === undefined || !(value0 === "thinking_delta")) return false;
+  }
+  return true;
+}
+function predicate122_AnthropicBlockDelta(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!(decide5(data, level) ? predicate123_AnthropicThinkingDelta(data, level) : predicate125_AnthropicDeltaNotThinking(data, level))) return false;
+  return true;
+}
+function predicate121_AnthropicContentBlockDeltaEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate70_AnthropicTextBlockParam(data[index], level + 1)) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "content_block_delta")) return false;
+  const value1 = data["index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
+  const value2 = data["delta"];
+  if (value2 === undefined || !predicate122_AnthropicBlockDelta(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate147(data, level) {
-  if (!(predicate148(data, level) || predicate149(data, level))) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(Array.isArray(data))) return false;
+function predicate150_AnthropicContentBlockStopEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate91_AnthropicToolParam(data[index], level + 1)) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "content_block_stop")) return false;
+  const value1 = data["index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate155(data, level) {
-  if (!(typeof data === "boolean")) return false;
+function predicate151_AnthropicMessageDeltaEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "message_delta")) return false;
+  const value1 = data["delta"];
+  if (value1 === undefined || !predicate6_RecordUnknown(value1, level + 1)) return false;
+  const value2 = data["usage"];
+  if (value2 !== undefined && !predicate6_RecordUnknown(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "delta" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate158(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate159(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate157(data, level) {
-  if (!(predicate158(data, level) || predicate159(data, level))) return false;
+function predicate154_AnthropicMessageStopEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "message_stop")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate156(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  const value0 = data["user_id"];
-  if (value0 !== undefined && !predicate157(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "user_id") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate161(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate160(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate161(data[index], level + 1)) return false;
-  return true;
-}
-function predicate162(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate163(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate164(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate167(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "standard_only")) return false;
-  return true;
-}
-function predicate165(data, level) {
-  if (!(predicate166(data, level) || predicate167(data, level))) return false;
-  return true;
-}
-function predicate171(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!(predicate171(data, level) || predicate172(data, level))) return false;
-  return true;
-}
-function predicate177(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking")) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate176_AnthropicThinkingBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["thinking"] === undefined) return false;
-  if (data["signature"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate177(value0, level + 1)) return false;
-  const value1 = data["thinking"];
-  if (value1 !== undefined && !predicate178(value1, level + 1)) return false;
-  const value2 = data["signature"];
-  if (value2 !== undefined && !predicate179(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate182(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "redacted_thinking")) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate181_AnthropicRedactedThinkingBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate182(value0, level + 1)) return false;
-  const value1 = data["data"];
-  if (value1 !== undefined && !predicate183(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate186(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_use")) return false;
-  return true;
-}
-function predicate187(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate188(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate185_AnthropicToolUseBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["id"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["input"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate186(value0, level + 1)) return false;
-  const value1 = data["id"];
-  if (value1 !== undefined && !predicate187(value1, level + 1)) return false;
-  const value2 = data["name"];
-  if (value2 !== undefined && !predicate188(value2, level + 1)) return false;
-  const value3 = data["input"];
-  if (value3 !== undefined && !predicate17_RecordUnknown(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "name" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_result")) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate195(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate200(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image")) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "base64")) return false;
-  return true;
-}
-function predicate205(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image/jpeg")) return false;
-  return true;
-}
-function predicate206(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image/png")) return false;
-  return true;
-}
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image/gif")) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image/webp")) return false;
-  return true;
-}
-function predicate204(data, level) {
-  if (!(predicate205(data, level) || predicate206(data, level) || predicate207(data, level) || predicate208(data, level))) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate202_AnthropicBase64ImageSource(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["media_type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate203(value0, level + 1)) return false;
-  const value1 = data["media_type"];
-  if (value1 !== undefined && !predicate204(value1, level + 1)) return false;
-  const value2 = data["data"];
-  if (value2 !== undefined && !predicate209(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate212(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "url")) return false;
-  return true;
-}
-function predicate213(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate211_AnthropicUrlSource(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["url"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate212(value0, level + 1)) return false;
-  const value1 = data["url"];
-  if (value1 !== undefined && !predicate213(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "url") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate201(data, level) {
-  if (!(predicate202_AnthropicBase64ImageSource(data, level) || predicate211_AnthropicUrlSource(data, level))) return false;
-  return true;
-}
-function predicate199_AnthropicImageBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["source"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate200(value0, level + 1)) return false;
-  const value1 = data["source"];
-  if (value1 !== undefined && !predicate201(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate217(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "document")) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "base64")) return false;
-  return true;
-}
-function predicate221(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "application/pdf")) return false;
-  return true;
-}
-function predicate222(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate219_AnthropicBase64PdfSource(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["media_type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate220(value0, level + 1)) return false;
-  const value1 = data["media_type"];
-  if (value1 !== undefined && !predicate221(value1, level + 1)) return false;
-  const value2 = data["data"];
-  if (value2 !== undefined && !predicate222(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate226(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text/plain")) return false;
-  return true;
-}
-function predicate228(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate225_AnthropicPlainTextSource(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["media_type"] === undefined) return false;
-  if (data["data"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate226(value0, level + 1)) return false;
-  const value1 = data["media_type"];
-  if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
-  const value2 = data["data"];
-  if (value2 !== undefined && !predicate228(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "media_type" || key === "data") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate218(data, level) {
-  if (!(predicate219_AnthropicBase64PdfSource(data, level) || predicate211_AnthropicUrlSource(data, level) || predicate225_AnthropicPlainTextSource(data, level))) return false;
-  return true;
-}
-function predicate230(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate216_AnthropicDocumentBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["source"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate217(value0, level + 1)) return false;
-  const value1 = data["source"];
-  if (value1 !== undefined && !predicate218(value1, level + 1)) return false;
-  const value2 = data["title"];
-  if (value2 !== undefined && !predicate230(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "source" || key === "title") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate197_AnthropicToolResultContentBlock(data, level) {
-  if (!(predicate70_AnthropicTextBlockParam(data, level) || predicate199_AnthropicImageBlockParam(data, level) || predicate216_AnthropicDocumentBlockParam(data, level))) return false;
-  return true;
-}
-function predicate196(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate197_AnthropicToolResultContentBlock(data[index], level + 1)) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(predicate195(data, level) || predicate196(data, level))) return false;
-  return true;
-}
-function predicate233(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate191_AnthropicToolResultBlockParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["tool_use_id"] === undefined) return false;
-  if (data["content"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate192(value0, level + 1)) return false;
-  const value1 = data["tool_use_id"];
-  if (value1 !== undefined && !predicate193(value1, level + 1)) return false;
-  const value2 = data["content"];
-  if (value2 !== undefined && !predicate194(value2, level + 1)) return false;
-  const value3 = data["is_error"];
-  if (value3 !== undefined && !predicate233(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "tool_use_id" || key === "content" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate174_AnthropicRequestBlock(data, level) {
-  if (!(predicate70_AnthropicTextBlockParam(data, level) || predicate176_AnthropicThinkingBlockParam(data, level) || predicate181_AnthropicRedactedThinkingBlockParam(data, level) || predicate185_AnthropicToolUseBlockParam(data, level) || predicate191_AnthropicToolResultBlockParam(data, level) || predicate199_AnthropicImageBlockParam(data, level) || predicate216_AnthropicDocumentBlockParam(data, level))) return false;
-  return true;
-}
-function predicate173(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate174_AnthropicRequestBlock(data[index], level + 1)) return false;
-  return true;
-}
-function predicate169_AnthropicMessageParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate170(value0, level + 1)) return false;
-  const value1 = data["content"];
-  if (value1 !== undefined && !predicate173(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate168(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate169_AnthropicMessageParam(data[index], level + 1)) return false;
-  return true;
-}
-function predicate144_AnthropicRequest(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["max_tokens"] === undefined) return false;
-  if (data["messages"] === undefined) return false;
-  const value0 = data["model"];
-  if (value0 !== undefined && !predicate145(value0, level + 1)) return false;
-  const value1 = data["max_tokens"];
-  if (value1 !== undefined && !predicate146(value1, level + 1)) return false;
-  const value2 = data["system"];
-  if (value2 !== undefined && !predicate147(value2, level + 1)) return false;
-  const value3 = data["thinking"];
-  if (value3 !== undefined && !predicate74_AnthropicThinkingConfig(value3, level + 1)) return false;
-  const value4 = data["tools"];
-  if (value4 !== undefined && !predicate152(value4, level + 1)) return false;
-  const value5 = data["tool_choice"];
-  if (value5 !== undefined && !predicate113_AnthropicToolChoice(value5, level + 1)) return false;
-  const value6 = data["stream"];
-  if (value6 !== undefined && !predicate155(value6, level + 1)) return false;
-  const value7 = data["metadata"];
-  if (value7 !== undefined && !predicate156(value7, level + 1)) return false;
-  const value8 = data["stop_sequences"];
-  if (value8 !== undefined && !predicate160(value8, level + 1)) return false;
-  const value9 = data["temperature"];
-  if (value9 !== undefined && !predicate162(value9, level + 1)) return false;
-  const value10 = data["top_k"];
-  if (value10 !== undefined && !predicate163(value10, level + 1)) return false;
-  const value11 = data["top_p"];
-  if (value11 !== undefined && !predicate164(value11, level + 1)) return false;
-  const value12 = data["service_tier"];
-  if (value12 !== undefined && !predicate165(value12, level + 1)) return false;
-  const value13 = data["messages"];
-  if (value13 !== undefined && !predicate168(value13, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "max_tokens" || key === "system" || key === "thinking" || key === "tools" || key === "tool_choice" || key === "stream" || key === "metadata" || key === "stop_sequences" || key === "temperature" || key === "top_k" || key === "top_p" || key === "service_tier" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate240(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message_start")) return false;
-  return true;
-}
-function predicate239_AnthropicMessageStartEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate240(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate50_AnthropicMessage(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate243(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content_block_start")) return false;
-  return true;
-}
-function predicate244(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate242_AnthropicContentBlockStartEvent(data, level) {
+function predicate155_AnthropicErrorEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["index"] === undefined) return false;
-  if (data["content_block"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
-  const value1 = data["index"];
-  if (value1 !== undefined && !predicate244(value1, level + 1)) return false;
-  const value2 = data["content_block"];
-  if (value2 !== undefined && !predicate38_AnthropicContentBlock(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "content_block") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate247(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content_block_delta")) return false;
-  return true;
-}
-function predicate248(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate250(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate252(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking_delta")) return false;
-  return true;
-}
-function predicate253(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate251_AnthropicThinkingDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["thinking"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate252(value0, level + 1)) return false;
-  const value1 = data["thinking"];
-  if (value1 !== undefined && !predicate253(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate257(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text_delta")) return false;
-  return true;
-}
-function predicate258(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate256_AnthropicTextDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate257(value0, level + 1)) return false;
-  const value1 = data["text"];
-  if (value1 !== undefined && !predicate258(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate262(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input_json_delta")) return false;
-  return true;
-}
-function predicate263(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate261_AnthropicInputJsonDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["partial_json"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate262(value0, level + 1)) return false;
-  const value1 = data["partial_json"];
-  if (value1 !== undefined && !predicate263(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "partial_json") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate267(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "signature_delta")) return false;
-  return true;
-}
-function predicate268(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate266_AnthropicSignatureDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["signature"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
-  const value1 = data["signature"];
-  if (value1 !== undefined && !predicate268(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate272(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "citations_delta")) return false;
-  return true;
-}
-function predicate271_AnthropicCitationsDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["citation"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
-  const value1 = data["citation"];
-  if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "citation") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate277(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "compaction_delta")) return false;
-  return true;
-}
-function predicate276_AnthropicCompactionDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate277(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide3(data, level) {
-  if (!(data === "text_delta" || data === "thinking_delta" || data === "signature_delta" || data === "input_json_delta" || data === "citations_delta" || data === "compaction_delta")) return false;
-  return true;
-}
-function predicate280(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide3(data, level)) return false;
-  return true;
-}
-function predicate279_AnthropicOtherDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate280(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide5(data, level) {
-  if (!(data === "compaction_delta")) return false;
-  return true;
-}
-function decide4(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide5(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate275_AnthropicDeltaNotCitations(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide4(data, level) ? predicate276_AnthropicCompactionDelta(data, level) : predicate279_AnthropicOtherDelta(data, level))) return false;
-  return true;
-}
-function decide7(data, level) {
-  if (!(data === "citations_delta")) return false;
-  return true;
-}
-function decide6(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide7(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate270_AnthropicDeltaNotSignature(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide6(data, level) ? predicate271_AnthropicCitationsDelta(data, level) : predicate275_AnthropicDeltaNotCitations(data, level))) return false;
-  return true;
-}
-function decide9(data, level) {
-  if (!(data === "signature_delta")) return false;
-  return true;
-}
-function decide8(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide9(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate265_AnthropicDeltaNotInputJson(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide8(data, level) ? predicate266_AnthropicSignatureDelta(data, level) : predicate270_AnthropicDeltaNotSignature(data, level))) return false;
-  return true;
-}
-function decide11(data, level) {
-  if (!(data === "input_json_delta")) return false;
-  return true;
-}
-function decide10(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide11(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate260_AnthropicDeltaNotText(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide10(data, level) ? predicate261_AnthropicInputJsonDelta(data, level) : predicate265_AnthropicDeltaNotInputJson(data, level))) return false;
-  return true;
-}
-function decide13(data, level) {
-  if (!(data === "text_delta")) return false;
-  return true;
-}
-function decide12(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide13(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate255_AnthropicDeltaNotThinking(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide12(data, level) ? predicate256_AnthropicTextDelta(data, level) : predicate260_AnthropicDeltaNotText(data, level))) return false;
-  return true;
-}
-function decide15(data, level) {
-  if (!(data === "thinking_delta")) return false;
-  return true;
-}
-function decide14(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide15(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate249_AnthropicBlockDelta(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate250(value0, level + 1)) return false;
-  if (!(decide14(data, level) ? predicate251_AnthropicThinkingDelta(data, level) : predicate255_AnthropicDeltaNotThinking(data, level))) return false;
-  return true;
-}
-function predicate246_AnthropicContentBlockDeltaEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["index"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate247(value0, level + 1)) return false;
-  const value1 = data["index"];
-  if (value1 !== undefined && !predicate248(value1, level + 1)) return false;
-  const value2 = data["delta"];
-  if (value2 !== undefined && !predicate249_AnthropicBlockDelta(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate289(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content_block_stop")) return false;
-  return true;
-}
-function predicate290(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate288_AnthropicContentBlockStopEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["index"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate289(value0, level + 1)) return false;
-  const value1 = data["index"];
-  if (value1 !== undefined && !predicate290(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate292(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message_delta")) return false;
-  return true;
-}
-function predicate291_AnthropicMessageDeltaEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate292(value0, level + 1)) return false;
-  const value1 = data["delta"];
-  if (value1 !== undefined && !predicate17_RecordUnknown(value1, level + 1)) return false;
-  const value2 = data["usage"];
-  if (value2 !== undefined && !predicate17_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "delta" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate296(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message_stop")) return false;
-  return true;
-}
-function predicate295_AnthropicMessageStopEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate296(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate298(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate300(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate301(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate299(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate300(value0, level + 1)) return false;
-  const value1 = data["message"];
-  if (value1 !== undefined && !predicate301(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate297_AnthropicErrorEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["error"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate298(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "error")) return false;
   const value1 = data["error"];
-  if (value1 !== undefined && !predicate299(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate156(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate157_AnthropicKnownBlock(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "text" ? predicate0_AnthropicTextBlock(data, level) : tag === "thinking" ? predicate3_AnthropicThinkingBlock(data, level) : tag === "redacted_thinking" ? predicate4_AnthropicRedactedThinkingBlock(data, level) : tag === "tool_use" ? predicate5_AnthropicToolUseBlock(data, level) : tag === "tool_result" ? predicate9_AnthropicToolResultBlock(data, level) : tag === "image" ? predicate12_AnthropicImageBlock(data, level) : tag === "document" ? predicate14_AnthropicDocumentBlock(data, level) : false)) return false;
   return true;
 }
 function acceptsAnthropicTextBlock(data, level = 1) {
   return predicate0_AnthropicTextBlock(data, level);
 }
 function acceptsAnthropicThinkingBlock(data, level = 1) {
-  return predicate6_AnthropicThinkingBlock(data, level);
+  return predicate3_AnthropicThinkingBlock(data, level);
 }
 function acceptsAnthropicRedactedThinkingBlock(data, level = 1) {
-  return predicate10_AnthropicRedactedThinkingBlock(data, level);
+  return predicate4_AnthropicRedactedThinkingBlock(data, level);
 }
 function acceptsAnthropicToolUseBlock(data, level = 1) {
-  return predicate13_AnthropicToolUseBlock(data, level);
+  return predicate5_AnthropicToolUseBlock(data, level);
 }
 function acceptsAnthropicToolResultBlock(data, level = 1) {
-  return predicate20_AnthropicToolResultBlock(data, level);
+  return predicate9_AnthropicToolResultBlock(data, level);
 }
 function acceptsAnthropicImageBlock(data, level = 1) {
-  return predicate27_AnthropicImageBlock(data, level);
+  return predicate12_AnthropicImageBlock(data, level);
 }
 function acceptsAnthropicDocumentBlock(data, level = 1) {
-  return predicate30_AnthropicDocumentBlock(data, level);
+  return predicate14_AnthropicDocumentBlock(data, level);
 }
 function acceptsAnthropicOtherBlock(data, level = 1) {
-  return predicate36_AnthropicOtherBlock(data, level);
+  return predicate16_AnthropicOtherBlock(data, level);
 }
 function acceptsAnthropicContentBlock(data, level = 1) {
-  return predicate38_AnthropicContentBlock(data, level);
+  return predicate18_AnthropicContentBlock(data, level);
 }
 function acceptsAnthropicMessage(data, level = 1) {
-  return predicate50_AnthropicMessage(data, level);
+  return predicate27_AnthropicMessage(data, level);
 }
 function acceptsAnthropicRequestFields(data, level = 1) {
-  return predicate64_AnthropicRequestFields(data, level);
+  return predicate31_AnthropicRequestFields(data, level);
 }
 function acceptsAnthropicTextBlockParam(data, level = 1) {
-  return predicate70_AnthropicTextBlockParam(data, level);
+  return predicate34_AnthropicTextBlockParam(data, level);
 }
 function acceptsAnthropicThinkingEnabled(data, level = 1) {
-  return predicate75_AnthropicThinkingEnabled(data, level);
+  return predicate37_AnthropicThinkingEnabled(data, level);
 }
 function acceptsAnthropicThinkingDisabled(data, level = 1) {
-  return predicate83_AnthropicThinkingDisabled(data, level);
+  return predicate39_AnthropicThinkingDisabled(data, level);
 }
 function acceptsAnthropicOtherThinkingConfig(data, level = 1) {
-  return predicate86_AnthropicOtherThinkingConfig(data, level);
+  return predicate41_AnthropicOtherThinkingConfig(data, level);
 }
 function acceptsAnthropicCustomTool(data, level = 1) {
-  return predicate92_AnthropicCustomTool(data, level);
+  return predicate46_AnthropicCustomTool(data, level);
 }
 function acceptsAnthropicToolInputSchema(data, level = 1) {
-  return predicate98_AnthropicToolInputSchema(data, level);
+  return predicate47_AnthropicToolInputSchema(data, level);
 }
 function acceptsAnthropicServerTool(data, level = 1) {
-  return predicate109_AnthropicServerTool(data, level);
+  return predicate54_AnthropicServerTool(data, level);
 }
 function acceptsAnthropicToolChoiceAuto(data, level = 1) {
-  return predicate114_AnthropicToolChoiceAuto(data, level);
+  return predicate58_AnthropicToolChoiceAuto(data, level);
 }
 function acceptsAnthropicToolChoiceAny(data, level = 1) {
-  return predicate118_AnthropicToolChoiceAny(data, level);
+  return predicate60_AnthropicToolChoiceAny(data, level);
 }
 function acceptsAnthropicToolChoiceTool(data, level = 1) {
-  return predicate122_AnthropicToolChoiceTool(data, level);
+  return predicate62_AnthropicToolChoiceTool(data, level);
 }
 function acceptsAnthropicToolChoiceNone(data, level = 1) {
-  return predicate127_AnthropicToolChoiceNone(data, level);
+  return predicate64_AnthropicToolChoiceNone(data, level);
 }
 function acceptsAnthropicRequest(data, level = 1) {
-  return predicate144_AnthropicRequest(data, level);
+  return predicate69_AnthropicRequest(data, level);
 }
 function acceptsAnthropicMessageParam(data, level = 1) {
-  return predicate169_AnthropicMessageParam(data, level);
+  return predicate80_AnthropicMessageParam(data, level);
 }
 function acceptsAnthropicThinkingBlockParam(data, level = 1) {
-  return predicate176_AnthropicThinkingBlockParam(data, level);
+  return predicate84_AnthropicThinkingBlockParam(data, level);
 }
 function acceptsAnthropicRedactedThinkingBlockParam(data, level = 1) {
-  return predicate181_AnthropicRedactedThinkingBlockParam(data, level);
+  return predicate86_AnthropicRedactedThinkingBlockParam(data, level);
 }
 function acceptsAnthropicToolUseBlockParam(data, level = 1) {
-  return predicate185_AnthropicToolUseBlockParam(data, level);
+  return predicate88_AnthropicToolUseBlockParam(data, level);
 }
 function acceptsAnthropicToolResultBlockParam(data, level = 1) {
-  return predicate191_AnthropicToolResultBlockParam(data, level);
+  return predicate91_AnthropicToolResultBlockParam(data, level);
 }
 function acceptsAnthropicImageBlockParam(data, level = 1) {
-  return predicate199_AnthropicImageBlockParam(data, level);
+  return predicate96_AnthropicImageBlockParam(data, level);
 }
 function acceptsAnthropicBase64ImageSource(data, level = 1) {
-  return predicate202_AnthropicBase64ImageSource(data, level);
+  return predicate98_AnthropicBase64ImageSource(data, level);
 }
 function acceptsAnthropicUrlSource(data, level = 1) {
-  return predicate211_AnthropicUrlSource(data, level);
+  return predicate100_AnthropicUrlSource(data, level);
 }
 function acceptsAnthropicDocumentBlockParam(data, level = 1) {
-  return predicate216_AnthropicDocumentBlockParam(data, level);
+  return predicate103_AnthropicDocumentBlockParam(data, level);
 }
 function acceptsAnthropicBase64PdfSource(data, level = 1) {
-  return predicate219_AnthropicBase64PdfSource(data, level);
+  return predicate105_AnthropicBase64PdfSource(data, level);
 }
 function acceptsAnthropicPlainTextSource(data, level = 1) {
-  return predicate225_AnthropicPlainTextSource(data, level);
+  return predicate108_AnthropicPlainTextSource(data, level);
 }
 function acceptsAnthropicMessageStartEvent(data, level = 1) {
-  return predicate239_AnthropicMessageStartEvent(data, level);
+  return predicate117_AnthropicMessageStartEvent(data, level);
 }
 function acceptsAnthropicContentBlockStartEvent(data, level = 1) {
-  return predicate242_AnthropicContentBlockStartEvent(data, level);
+  return predicate119_AnthropicContentBlockStartEvent(data, level);
 }
 function acceptsAnthropicContentBlockDeltaEvent(data, level = 1) {
-  return predicate246_AnthropicContentBlockDeltaEvent(data, level);
+  return predicate121_AnthropicContentBlockDeltaEvent(data, level);
 }
 function acceptsAnthropicBlockDelta(data, level = 1) {
-  return predicate249_AnthropicBlockDelta(data, level);
+  return predicate122_AnthropicBlockDelta(data, level);
 }
 function acceptsAnthropicThinkingDelta(data, level = 1) {
-  return predicate251_AnthropicThinkingDelta(data, level);
+  return predicate123_AnthropicThinkingDelta(data, level);
 }
 function acceptsAnthropicDeltaNotThinking(data, level = 1) {
-  return predicate255_AnthropicDeltaNotThinking(data, level);
+  return predicate125_AnthropicDeltaNotThinking(data, level);
 }
 function acceptsAnthropicTextDelta(data, level = 1) {
-  return predicate256_AnthropicTextDelta(data, level);
+  return predicate126_AnthropicTextDelta(data, level);
 }
 function acceptsAnthropicDeltaNotText(data, level = 1) {
-  return predicate260_AnthropicDeltaNotText(data, level);
+  return predicate128_AnthropicDeltaNotText(data, level);
 }
 function acceptsAnthropicInputJsonDelta(data, level = 1) {
-  return predicate261_AnthropicInputJsonDelta(data, level);
+  return predicate129_AnthropicInputJsonDelta(data, level);
 }
 function acceptsAnthropicDeltaNotInputJson(data, level = 1) {
-  return predicate265_AnthropicDeltaNotInputJson(data, level);
+  return predicate131_AnthropicDeltaNotInputJson(data, level);
 }
 function acceptsAnthropicSignatureDelta(data, level = 1) {
-  return predicate266_AnthropicSignatureDelta(data, level);
+  return predicate132_AnthropicSignatureDelta(data, level);
 }
 function acceptsAnthropicDeltaNotSignature(data, level = 1) {
-  return predicate270_AnthropicDeltaNotSignature(data, level);
+  return predicate134_AnthropicDeltaNotSignature(data, level);
 }
 function acceptsAnthropicCitationsDelta(data, level = 1) {
-  return predicate271_AnthropicCitationsDelta(data, level);
+  return predicate135_AnthropicCitationsDelta(data, level);
 }
 function acceptsAnthropicDeltaNotCitations(data, level = 1) {
-  return predicate275_AnthropicDeltaNotCitations(data, level);
+  return predicate138_AnthropicDeltaNotCitations(data, level);
 }
 function acceptsAnthropicCompactionDelta(data, level = 1) {
-  return predicate276_AnthropicCompactionDelta(data, level);
+  return predicate139_AnthropicCompactionDelta(data, level);
 }
 function acceptsAnthropicOtherDelta(data, level = 1) {
-  return predicate279_AnthropicOtherDelta(data, level);
+  return predicate141_AnthropicOtherDelta(data, level);
 }
 function acceptsAnthropicContentBlockStopEvent(data, level = 1) {
-  return predicate288_AnthropicContentBlockStopEvent(data, level);
+  return predicate150_AnthropicContentBlockStopEvent(data, level);
 }
 function acceptsAnthropicMessageDeltaEvent(data, level = 1) {
-  return predicate291_AnthropicMessageDeltaEvent(data, level);
+  return predicate151_AnthropicMessageDeltaEvent(data, level);
 }
 function acceptsAnthropicMessageStopEvent(data, level = 1) {
-  return predicate295_AnthropicMessageStopEvent(data, level);
+  return predicate154_AnthropicMessageStopEvent(data, level);
 }
 function acceptsAnthropicErrorEvent(data, level = 1) {
-  return predicate297_AnthropicErrorEvent(data, level);
+  return predicate155_AnthropicErrorEvent(data, level);
 }
 function acceptsAnthropicKnownBlock(data, level = 1) {
-  return predicate40_AnthropicKnownBlock(data, level);
+  return predicate157_AnthropicKnownBlock(data, level);
 }
 function acceptsAnthropicThinkingConfig(data, level = 1) {
-  return predicate74_AnthropicThinkingConfig(data, level);
+  return predicate36_AnthropicThinkingConfig(data, level);
 }
 function acceptsAnthropicToolParam(data, level = 1) {
-  return predicate91_AnthropicToolParam(data, level);
+  return predicate45_AnthropicToolParam(data, level);
 }
 function acceptsAnthropicToolChoice(data, level = 1) {
-  return predicate113_AnthropicToolChoice(data, level);
+  return predicate57_AnthropicToolChoice(data, level);
 }
 function acceptsAnthropicToolResultContentBlock(data, level = 1) {
-  return predicate197_AnthropicToolResultContentBlock(data, level);
+  return predicate94_AnthropicToolResultContentBlock(data, level);
 }
 function acceptsAnthropicRequestBlock(data, level = 1) {
-  return predicate174_AnthropicRequestBlock(data, level);
+  return predicate82_AnthropicRequestBlock(data, level);
 }
 validateAnthropicTextBlock.accepts = acceptsAnthropicTextBlock;
 validateAnthropicThinkingBlock.accepts = acceptsAnthropicThinkingBlock;

@@ -27,317 +27,159 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_BedrockTextBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate3(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate4(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate2_BedrockReasoningTextBlock(data, level) {
+function predicate1_BedrockReasoningTextBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate3(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["signature"];
-  if (value1 !== undefined && !predicate4(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "signature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate7(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate5_BedrockReasoningContent(data, level) {
+function predicate2_BedrockReasoningContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["reasoningText"];
-  if (value0 !== undefined && !predicate2_BedrockReasoningTextBlock(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate1_BedrockReasoningTextBlock(value0, level + 1)) return false;
   const value1 = data["redactedContent"];
-  if (value1 !== undefined && !predicate7(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningText" || key === "redactedContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate8_BedrockToolUseBlock(data, level) {
+function predicate4_BedrockToolUseBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUseId"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["toolUseId"];
-  if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["input"];
-  if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
+  if (value2 === undefined || !withinDepth(value2, level + 1)) return false;
   const value3 = data["type"];
-  if (value3 !== undefined && !predicate11(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "name" || key === "input" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "png")) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "jpeg")) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "gif")) return false;
-  return true;
-}
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "webp")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(predicate19(data, level) || predicate20(data, level) || predicate21(data, level) || predicate22(data, level))) return false;
-  return true;
-}
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
+function predicate10(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["uri"] === undefined) return false;
   const value0 = data["uri"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["bucketOwner"];
-  if (value1 !== undefined && !predicate27(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "uri" || key === "bucketOwner") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate23_BedrockMediaSource(data, level) {
+function predicate9_BedrockMediaSource(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["bytes"];
-  if (value0 !== undefined && !predicate24(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["s3Location"];
-  if (value1 !== undefined && !predicate25(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "bytes" || key === "s3Location") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate17_BedrockImageBlock(data, level) {
+function predicate8_BedrockImageBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["format"] === undefined) return false;
-  if (data["source"] === undefined) return false;
   const value0 = data["format"];
-  if (value0 !== undefined && !predicate18(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "png") || (typeof value0 === "string" && value0 === "jpeg") || (typeof value0 === "string" && value0 === "gif") || (typeof value0 === "string" && value0 === "webp"))) return false;
   const value1 = data["source"];
-  if (value1 !== undefined && !predicate23_BedrockMediaSource(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate9_BedrockMediaSource(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "pdf")) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "csv")) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "doc")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "docx")) return false;
-  return true;
-}
-function predicate36(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xls")) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xlsx")) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "html")) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "txt")) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "md")) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(predicate32(data, level) || predicate33(data, level) || predicate34(data, level) || predicate35(data, level) || predicate36(data, level) || predicate37(data, level) || predicate38(data, level) || predicate39(data, level) || predicate40(data, level))) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate30_BedrockDocumentBlock(data, level) {
+function predicate13_BedrockDocumentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["format"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["source"] === undefined) return false;
   const value0 = data["format"];
-  if (value0 !== undefined && !predicate31(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "pdf") || (typeof value0 === "string" && value0 === "csv") || (typeof value0 === "string" && value0 === "doc") || (typeof value0 === "string" && value0 === "docx") || (typeof value0 === "string" && value0 === "xls") || (typeof value0 === "string" && value0 === "xlsx") || (typeof value0 === "string" && value0 === "html") || (typeof value0 === "string" && value0 === "txt") || (typeof value0 === "string" && value0 === "md"))) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate41(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["source"];
-  if (value2 !== undefined && !predicate23_BedrockMediaSource(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate9_BedrockMediaSource(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "format" || key === "name" || key === "source") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate15_BedrockToolResultContentBlock(data, level) {
+function predicate7_BedrockToolResultContentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["image"];
-  if (value1 !== undefined && !predicate17_BedrockImageBlock(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate8_BedrockImageBlock(value1, level + 1)) return false;
   const value2 = data["document"];
-  if (value2 !== undefined && !predicate30_BedrockDocumentBlock(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate13_BedrockDocumentBlock(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "image" || key === "document") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate14(data, level) {
+function predicate6(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate15_BedrockToolResultContentBlock(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate7_BedrockToolResultContentBlock(data[index], level + 1)) return false;
   return true;
 }
-function predicate46(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "success")) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(predicate46(data, level) || predicate47(data, level))) return false;
-  return true;
-}
-function predicate12_BedrockToolResultBlock(data, level) {
+function predicate5_BedrockToolResultBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUseId"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["toolUseId"];
-  if (value0 !== undefined && !predicate13(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate14(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate6(value1, level + 1)) return false;
   const value2 = data["status"];
-  if (value2 !== undefined && !predicate45(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "success") || (typeof value2 === "string" && value2 === "error"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "content" || key === "status") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide1(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide2(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["reasoningContent"] === undefined) return false;
     const value0 = data["reasoningContent"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide3(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide4(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide5(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide6(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["document"] === undefined) return false;
     const value0 = data["document"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
@@ -345,938 +187,615 @@ function decide0(data, level) {
   if (!(decide1(data, level) || decide2(data, level) || decide3(data, level) || decide4(data, level) || decide5(data, level) || decide6(data, level))) return false;
   return true;
 }
-function predicate48_BedrockOtherBlock(data, level) {
+function predicate17_BedrockOtherBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide0(data, level)) return false;
   return true;
 }
-function predicate49_BedrockReasoningContentMember(data, level) {
+function predicate18_BedrockReasoningContentMember(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["reasoningContent"] === undefined) return false;
   const value0 = data["reasoningContent"];
-  if (value0 !== undefined && !predicate5_BedrockReasoningContent(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate2_BedrockReasoningContent(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate51_BedrockToolUseMember(data, level) {
+function predicate20_BedrockToolUseMember(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
-  if (value0 !== undefined && !predicate8_BedrockToolUseBlock(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4_BedrockToolUseBlock(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate53_BedrockToolResultMember(data, level) {
+function predicate22_BedrockToolResultMember(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
-  if (value0 !== undefined && !predicate12_BedrockToolResultBlock(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate5_BedrockToolResultBlock(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate55_BedrockImageMember(data, level) {
+function predicate24_BedrockImageMember(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["image"] === undefined) return false;
   const value0 = data["image"];
-  if (value0 !== undefined && !predicate17_BedrockImageBlock(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate8_BedrockImageBlock(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate57_BedrockDocumentMember(data, level) {
+function predicate26_BedrockDocumentMember(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["document"] === undefined) return false;
   const value0 = data["document"];
-  if (value0 !== undefined && !predicate30_BedrockDocumentBlock(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate13_BedrockDocumentBlock(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "document") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide7(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["document"] === undefined) return false;
     const value0 = data["document"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate69_BedrockBlockWithoutImage(data, level) {
+function predicate38_BedrockBlockWithoutImage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide7(data, level) ? predicate57_BedrockDocumentMember(data, level) : predicate48_BedrockOtherBlock(data, level))) return false;
+  if (!(decide7(data, level) ? predicate26_BedrockDocumentMember(data, level) : predicate17_BedrockOtherBlock(data, level))) return false;
   return true;
 }
 function decide8(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate67_BedrockBlockWithoutToolResult(data, level) {
+function predicate36_BedrockBlockWithoutToolResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide8(data, level) ? predicate55_BedrockImageMember(data, level) : predicate69_BedrockBlockWithoutImage(data, level))) return false;
+  if (!(decide8(data, level) ? predicate24_BedrockImageMember(data, level) : predicate38_BedrockBlockWithoutImage(data, level))) return false;
   return true;
 }
 function decide9(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate65_BedrockBlockWithoutToolUse(data, level) {
+function predicate34_BedrockBlockWithoutToolUse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide9(data, level) ? predicate53_BedrockToolResultMember(data, level) : predicate67_BedrockBlockWithoutToolResult(data, level))) return false;
+  if (!(decide9(data, level) ? predicate22_BedrockToolResultMember(data, level) : predicate36_BedrockBlockWithoutToolResult(data, level))) return false;
   return true;
 }
 function decide10(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate63_BedrockBlockWithoutReasoningContent(data, level) {
+function predicate32_BedrockBlockWithoutReasoningContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide10(data, level) ? predicate51_BedrockToolUseMember(data, level) : predicate65_BedrockBlockWithoutToolUse(data, level))) return false;
+  if (!(decide10(data, level) ? predicate20_BedrockToolUseMember(data, level) : predicate34_BedrockBlockWithoutToolUse(data, level))) return false;
   return true;
 }
 function decide11(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["reasoningContent"] === undefined) return false;
     const value0 = data["reasoningContent"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate61_BedrockBlockWithoutText(data, level) {
+function predicate30_BedrockBlockWithoutText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide11(data, level) ? predicate49_BedrockReasoningContentMember(data, level) : predicate63_BedrockBlockWithoutReasoningContent(data, level))) return false;
+  if (!(decide11(data, level) ? predicate18_BedrockReasoningContentMember(data, level) : predicate32_BedrockBlockWithoutReasoningContent(data, level))) return false;
   return true;
 }
 function decide12(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate59_BedrockContentBlock(data, level) {
+function predicate28_BedrockContentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide12(data, level) ? predicate0_BedrockTextBlock(data, level) : predicate61_BedrockBlockWithoutText(data, level))) return false;
+  if (!(decide12(data, level) ? predicate0_BedrockTextBlock(data, level) : predicate30_BedrockBlockWithoutText(data, level))) return false;
   return true;
 }
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(predicate79(data, level) || predicate80(data, level))) return false;
-  return true;
-}
-function predicate81(data, level) {
+function predicate47(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate59_BedrockContentBlock(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate28_BedrockContentBlock(data[index], level + 1)) return false;
   return true;
 }
-function predicate77_BedrockMessage(data, level) {
+function predicate46_BedrockMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate78(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant"))) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate81(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate47(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate84(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate83_BedrockSystemContentBlock(data, level) {
+function predicate49_BedrockSystemContentBlock(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate84(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate86(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  return true;
-}
-function predicate85_BedrockTokenUsage(data, level) {
+function predicate50_BedrockTokenUsage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["inputTokens"];
-  if (value0 !== undefined && !predicate86(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 0)) return false;
   const value1 = data["outputTokens"];
-  if (value1 !== undefined && !predicate87(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0)) return false;
   const value2 = data["totalTokens"];
-  if (value2 !== undefined && !predicate88(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= 0)) return false;
   const value3 = data["cacheReadInputTokens"];
-  if (value3 !== undefined && !predicate89(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= 0)) return false;
   const value4 = data["cacheWriteInputTokens"];
-  if (value4 !== undefined && !predicate90(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= 0)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inputTokens" || key === "outputTokens" || key === "totalTokens" || key === "cacheReadInputTokens" || key === "cacheWriteInputTokens") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate52(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["message"];
+  if (value0 === undefined || !predicate46_BedrockMessage(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate51_BedrockConverseResponse(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["output"];
+  if (value0 === undefined || !predicate52(value0, level + 1)) return false;
+  const value1 = data["stopReason"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["usage"];
+  if (value2 !== undefined && !predicate50_BedrockTokenUsage(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "output" || key === "stopReason" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate55_BedrockErrorResponse(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["message"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate57(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
+  return true;
+}
+function predicate56_BedrockInferenceConfiguration(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["maxTokens"];
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 1 && value0 <= 2147483647)) return false;
+  const value1 = data["temperature"];
+  if (value1 !== undefined && !(typeof value1 === "number" && isFinite(value1))) return false;
+  const value2 = data["topP"];
+  if (value2 !== undefined && !(typeof value2 === "number" && isFinite(value2))) return false;
+  const value3 = data["stopSequences"];
+  if (value3 !== undefined && !predicate57(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "maxTokens" || key === "temperature" || key === "topP" || key === "stopSequences") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate58_BedrockToolInputSchema(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["json"];
+  if (value0 === undefined || !withinDepth(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "json") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate59_BedrockToolSpecification(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["description"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["inputSchema"];
+  if (value2 === undefined || !predicate58_BedrockToolInputSchema(value2, level + 1)) return false;
+  const value3 = data["strict"];
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "inputSchema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate61_BedrockToolSpecMember(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["toolSpec"];
+  if (value0 === undefined || !predicate59_BedrockToolSpecification(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolSpec") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate64(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate63_BedrockSystemToolMember(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["systemTool"];
+  if (value0 === undefined || !predicate64(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "systemTool") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate65_BedrockCachePoint(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "default")) return false;
+  const value1 = data["ttl"];
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "5m") || (typeof value1 === "string" && value1 === "1h"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "ttl") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate66_BedrockCachePointMember(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["cachePoint"];
+  if (value0 === undefined || !predicate65_BedrockCachePoint(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "cachePoint") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate70_BedrockTool(data, level) {
+  if (!(predicate61_BedrockToolSpecMember(data, level) || predicate63_BedrockSystemToolMember(data, level) || predicate66_BedrockCachePointMember(data, level))) return false;
+  return true;
+}
+function predicate69(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate70_BedrockTool(data[index], level + 1)) return false;
+  return true;
+}
+function predicate77(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate76(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["auto"];
+  if (value0 === undefined || !predicate77(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "auto") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate79(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate78(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["any"];
+  if (value0 === undefined || !predicate79(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "any") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate81(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate80(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["tool"];
+  if (value0 === undefined || !predicate81(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tool") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate75_BedrockToolChoice(data, level) {
+  if (!(predicate76(data, level) || predicate78(data, level) || predicate80(data, level))) return false;
+  return true;
+}
+function predicate68_BedrockToolConfiguration(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["tools"];
+  if (value0 === undefined || !predicate69(value0, level + 1)) return false;
+  const value1 = data["toolChoice"];
+  if (value1 !== undefined && !predicate75_BedrockToolChoice(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tools" || key === "toolChoice") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate83_BedrockGuardrailConfiguration(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["guardrailIdentifier"];
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
+  const value1 = data["guardrailVersion"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["trace"];
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "enabled") || (typeof value2 === "string" && value2 === "disabled") || (typeof value2 === "string" && value2 === "enabled_full"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "guardrailIdentifier" || key === "guardrailVersion" || key === "trace") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate87(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["schema"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["name"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["description"];
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "schema" || key === "name" || key === "description") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate86(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["jsonSchema"];
+  if (value0 === undefined || !predicate87(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "jsonSchema") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate85(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "json_schema")) return false;
+  const value1 = data["structure"];
+  if (value1 === undefined || !predicate86(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "structure") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate84_BedrockOutputConfiguration(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["textFormat"];
+  if (value0 !== undefined && !predicate85(value0, level + 1)) return false;
+  const value1 = data["effort"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "textFormat" || key === "effort") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate93(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["text"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate92(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["message"];
-  if (value0 !== undefined && !predicate77_BedrockMessage(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate93(value, level + 1)) return false; }
   return true;
 }
 function predicate94(data, level) {
-  if (!(typeof data === "string")) return false;
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate91_BedrockConverseResponse(data, level) {
+function predicate95_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["output"] === undefined) return false;
-  const value0 = data["output"];
-  if (value0 !== undefined && !predicate92(value0, level + 1)) return false;
-  const value1 = data["stopReason"];
-  if (value1 !== undefined && !predicate94(value1, level + 1)) return false;
-  const value2 = data["usage"];
-  if (value2 !== undefined && !predicate85_BedrockTokenUsage(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "output" || key === "stopReason" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
 function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate96_BedrockErrorResponse(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["message"];
-  if (value0 !== undefined && !predicate97(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate99(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 1)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate101(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate103(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate103(data[index], level + 1)) return false;
-  return true;
-}
-function predicate98_BedrockInferenceConfiguration(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["maxTokens"];
-  if (value0 !== undefined && !predicate99(value0, level + 1)) return false;
-  const value1 = data["temperature"];
-  if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
-  const value2 = data["topP"];
-  if (value2 !== undefined && !predicate101(value2, level + 1)) return false;
-  const value3 = data["stopSequences"];
-  if (value3 !== undefined && !predicate102(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "maxTokens" || key === "temperature" || key === "topP" || key === "stopSequences") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate104_BedrockToolInputSchema(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["json"] === undefined) return false;
-  const value0 = data["json"];
-  if (value0 !== undefined && !withinDepth(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "json") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate106(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate107(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate105_BedrockToolSpecification(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["inputSchema"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate106(value0, level + 1)) return false;
-  const value1 = data["description"];
-  if (value1 !== undefined && !predicate107(value1, level + 1)) return false;
-  const value2 = data["inputSchema"];
-  if (value2 !== undefined && !predicate104_BedrockToolInputSchema(value2, level + 1)) return false;
-  const value3 = data["strict"];
-  if (value3 !== undefined && !predicate109(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "inputSchema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate110_BedrockToolSpecMember(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["toolSpec"] === undefined) return false;
-  const value0 = data["toolSpec"];
-  if (value0 !== undefined && !predicate105_BedrockToolSpecification(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolSpec") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate114(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate114(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate112_BedrockSystemToolMember(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["systemTool"] === undefined) return false;
-  const value0 = data["systemTool"];
-  if (value0 !== undefined && !predicate113(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "systemTool") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate116(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "default")) return false;
-  return true;
-}
-function predicate118(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "5m")) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "1h")) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(predicate118(data, level) || predicate119(data, level))) return false;
-  return true;
-}
-function predicate115_BedrockCachePoint(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate116(value0, level + 1)) return false;
-  const value1 = data["ttl"];
-  if (value1 !== undefined && !predicate117(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "ttl") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate120_BedrockCachePointMember(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["cachePoint"] === undefined) return false;
-  const value0 = data["cachePoint"];
-  if (value0 !== undefined && !predicate115_BedrockCachePoint(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "cachePoint") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate124_BedrockTool(data, level) {
-  if (!(predicate110_BedrockToolSpecMember(data, level) || predicate112_BedrockSystemToolMember(data, level) || predicate120_BedrockCachePointMember(data, level))) return false;
-  return true;
-}
-function predicate123(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate124_BedrockTool(data[index], level + 1)) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate130(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["auto"] === undefined) return false;
-  const value0 = data["auto"];
-  if (value0 !== undefined && !predicate131(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "auto") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate133(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate132(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["any"] === undefined) return false;
-  const value0 = data["any"];
-  if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "any") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate136(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate135(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate136(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate134(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["tool"] === undefined) return false;
-  const value0 = data["tool"];
-  if (value0 !== undefined && !predicate135(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tool") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate129_BedrockToolChoice(data, level) {
-  if (!(predicate130(data, level) || predicate132(data, level) || predicate134(data, level))) return false;
-  return true;
-}
-function predicate122_BedrockToolConfiguration(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["tools"] === undefined) return false;
-  const value0 = data["tools"];
-  if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
-  const value1 = data["toolChoice"];
-  if (value1 !== undefined && !predicate129_BedrockToolChoice(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tools" || key === "toolChoice") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate139(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate140(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "enabled")) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "disabled")) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "enabled_full")) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(predicate142(data, level) || predicate143(data, level) || predicate144(data, level))) return false;
-  return true;
-}
-function predicate138_BedrockGuardrailConfiguration(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["guardrailIdentifier"];
-  if (value0 !== undefined && !predicate139(value0, level + 1)) return false;
-  const value1 = data["guardrailVersion"];
-  if (value1 !== undefined && !predicate140(value1, level + 1)) return false;
-  const value2 = data["trace"];
-  if (value2 !== undefined && !predicate141(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "guardrailIdentifier" || key === "guardrailVersion" || key === "trace") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate147(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_schema")) return false;
-  return true;
-}
-function predicate150(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["schema"] === undefined) return false;
-  const value0 = data["schema"];
-  if (value0 !== undefined && !predicate150(value0, level + 1)) return false;
-  const value1 = data["name"];
-  if (value1 !== undefined && !predicate151(value1, level + 1)) return false;
-  const value2 = data["description"];
-  if (value2 !== undefined && !predicate152(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "schema" || key === "name" || key === "description") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate148(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["jsonSchema"] === undefined) return false;
-  const value0 = data["jsonSchema"];
-  if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "jsonSchema") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate146(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["structure"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate147(value0, level + 1)) return false;
-  const value1 = data["structure"];
-  if (value1 !== undefined && !predicate148(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "structure") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate145_BedrockOutputConfiguration(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["textFormat"];
-  if (value0 !== undefined && !predicate146(value0, level + 1)) return false;
-  const value1 = data["effort"];
-  if (value1 !== undefined && !predicate153(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "textFormat" || key === "effort") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate155(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate161(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate160(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["text"] === undefined) return false;
-  const value0 = data["text"];
-  if (value0 !== undefined && !predicate161(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate159(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate160(value, level + 1)) return false; }
-  return true;
-}
-function predicate163(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate162(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate163(data[index], level + 1)) return false;
-  return true;
-}
-function predicate165(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate164_RecordString(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate165(value, level + 1)) return false; }
-  return true;
-}
-function predicate169(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "standard")) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "optimized")) return false;
-  return true;
-}
-function predicate168(data, level) {
-  if (!(predicate169(data, level) || predicate170(data, level))) return false;
-  return true;
-}
-function predicate167(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["latency"];
-  if (value0 !== undefined && !predicate168(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "string" && value0 === "standard") || (typeof value0 === "string" && value0 === "optimized"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "latency") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate173(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "default")) return false;
-  return true;
-}
-function predicate174(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "flex")) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "priority")) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reserved")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(predicate173(data, level) || predicate174(data, level) || predicate175(data, level) || predicate176(data, level))) return false;
-  return true;
-}
-function predicate171(data, level) {
+function predicate98(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate172(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "default") || (typeof value0 === "string" && value0 === "flex") || (typeof value0 === "string" && value0 === "priority") || (typeof value0 === "string" && value0 === "reserved"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate154_BedrockRequestFields(data, level) {
+function predicate88_BedrockRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["modelId"];
-  if (value0 !== undefined && !predicate155(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["inferenceConfig"];
-  if (value1 !== undefined && !predicate98_BedrockInferenceConfiguration(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate56_BedrockInferenceConfiguration(value1, level + 1)) return false;
   const value2 = data["toolConfig"];
-  if (value2 !== undefined && !predicate122_BedrockToolConfiguration(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate68_BedrockToolConfiguration(value2, level + 1)) return false;
   const value3 = data["guardrailConfig"];
-  if (value3 !== undefined && !predicate138_BedrockGuardrailConfiguration(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate83_BedrockGuardrailConfiguration(value3, level + 1)) return false;
   const value4 = data["additionalModelRequestFields"];
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["promptVariables"];
-  if (value5 !== undefined && !predicate159(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate92(value5, level + 1)) return false;
   const value6 = data["additionalModelResponseFieldPaths"];
-  if (value6 !== undefined && !predicate162(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate94(value6, level + 1)) return false;
   const value7 = data["requestMetadata"];
-  if (value7 !== undefined && !predicate164_RecordString(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate95_RecordString(value7, level + 1)) return false;
   const value8 = data["performanceConfig"];
-  if (value8 !== undefined && !predicate167(value8, level + 1)) return false;
+  if (value8 !== undefined && !predicate97(value8, level + 1)) return false;
   const value9 = data["serviceTier"];
-  if (value9 !== undefined && !predicate171(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate98(value9, level + 1)) return false;
   const value10 = data["outputConfig"];
-  if (value10 !== undefined && !predicate145_BedrockOutputConfiguration(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate84_BedrockOutputConfiguration(value10, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate179(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate185(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate184(data, level) {
+function predicate105(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate185(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate183(data, level) {
+function predicate104(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate184(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!predicate105(value, level + 1)) return false; }
   return true;
 }
-function predicate187(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate186(data, level) {
+function predicate106(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate187(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "standard")) return false;
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "optimized")) return false;
-  return true;
-}
-function predicate190(data, level) {
-  if (!(predicate191(data, level) || predicate192(data, level))) return false;
-  return true;
-}
-function predicate189(data, level) {
+function predicate108(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["latency"];
-  if (value0 !== undefined && !predicate190(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "string" && value0 === "standard") || (typeof value0 === "string" && value0 === "optimized"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "latency") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate195(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "default")) return false;
-  return true;
-}
-function predicate196(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "flex")) return false;
-  return true;
-}
-function predicate197(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "priority")) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reserved")) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(predicate195(data, level) || predicate196(data, level) || predicate197(data, level) || predicate198(data, level))) return false;
-  return true;
-}
-function predicate193(data, level) {
+function predicate109(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate194(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "default") || (typeof value0 === "string" && value0 === "flex") || (typeof value0 === "string" && value0 === "priority") || (typeof value0 === "string" && value0 === "reserved"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate200(data, level) {
+function predicate111(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate77_BedrockMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate46_BedrockMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate202(data, level) {
+function predicate113(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate83_BedrockSystemContentBlock(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate49_BedrockSystemContentBlock(data[index], level + 1)) return false;
   return true;
 }
-function predicate178_BedrockConverseRequest(data, level) {
+function predicate100_BedrockConverseRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["modelId"];
-  if (value0 !== undefined && !predicate179(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["inferenceConfig"];
-  if (value1 !== undefined && !predicate98_BedrockInferenceConfiguration(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate56_BedrockInferenceConfiguration(value1, level + 1)) return false;
   const value2 = data["toolConfig"];
-  if (value2 !== undefined && !predicate122_BedrockToolConfiguration(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate68_BedrockToolConfiguration(value2, level + 1)) return false;
   const value3 = data["guardrailConfig"];
-  if (value3 !== undefined && !predicate138_BedrockGuardrailConfiguration(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate83_BedrockGuardrailConfiguration(value3, level + 1)) return false;
   const value4 = data["additionalModelRequestFields"];
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["promptVariables"];
-  if (value5 !== undefined && !predicate183(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate104(value5, level + 1)) return false;
   const value6 = data["additionalModelResponseFieldPaths"];
-  if (value6 !== undefined && !predicate186(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate106(value6, level + 1)) return false;
   const value7 = data["requestMetadata"];
-  if (value7 !== undefined && !predicate164_RecordString(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate95_RecordString(value7, level + 1)) return false;
   const value8 = data["performanceConfig"];
-  if (value8 !== undefined && !predicate189(value8, level + 1)) return false;
+  if (value8 !== undefined && !predicate108(value8, level + 1)) return false;
   const value9 = data["serviceTier"];
-  if (value9 !== undefined && !predicate193(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate109(value9, level + 1)) return false;
   const value10 = data["outputConfig"];
-  if (value10 !== undefined && !predicate145_BedrockOutputConfiguration(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate84_BedrockOutputConfiguration(value10, level + 1)) return false;
   const value11 = data["messages"];
-  if (value11 !== undefined && !predicate200(value11, level + 1)) return false;
+  if (value11 === undefined || !predicate111(value11, level + 1)) return false;
   const value12 = data["system"];
-  if (value12 !== undefined && !predicate202(value12, level + 1)) return false;
+  if (value12 !== undefined && !predicate113(value12, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "modelId" || key === "inferenceConfig" || key === "toolConfig" || key === "guardrailConfig" || key === "additionalModelRequestFields" || key === "promptVariables" || key === "additionalModelResponseFieldPaths" || key === "requestMetadata" || key === "performanceConfig" || key === "serviceTier" || key === "outputConfig" || key === "messages" || key === "system") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate205(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate204_BedrockMessageStartEvent(data, level) {
+function predicate115_BedrockMessageStartEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate205(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate206_BedrockToolUseBlockStart(data, level) {
+function predicate116_BedrockToolUseBlockStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUseId"] === undefined) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["toolUseId"];
-  if (value0 !== undefined && !predicate207(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate208(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["type"];
-  if (value2 !== undefined && !predicate209(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUseId" || key === "name" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate210_BedrockToolUseStart(data, level) {
+function predicate117_BedrockToolUseStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
-  if (value0 !== undefined && !predicate206_BedrockToolUseBlockStart(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate116_BedrockToolUseBlockStart(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate213_RecordUnknown(data, level) {
+function predicate120_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate212_BedrockToolResultStart(data, level) {
+function predicate119_BedrockToolResultStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
-  if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate120_RecordUnknown(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate215_BedrockImageStart(data, level) {
+function predicate122_BedrockImageStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["image"] === undefined) return false;
   const value0 = data["image"];
-  if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate120_RecordUnknown(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide14(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide15(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide16(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
@@ -1284,7 +803,7 @@ function decide13(data, level) {
   if (!(decide14(data, level) || decide15(data, level) || decide16(data, level))) return false;
   return true;
 }
-function predicate217_BedrockOtherStart(data, level) {
+function predicate124_BedrockOtherStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
@@ -1293,207 +812,163 @@ function predicate217_BedrockOtherStart(data, level) {
 }
 function decide17(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate222_BedrockStartWithoutToolResult(data, level) {
+function predicate129_BedrockStartWithoutToolResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide17(data, level) ? predicate215_BedrockImageStart(data, level) : predicate217_BedrockOtherStart(data, level))) return false;
+  if (!(decide17(data, level) ? predicate122_BedrockImageStart(data, level) : predicate124_BedrockOtherStart(data, level))) return false;
   return true;
 }
 function decide18(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate220_BedrockStartWithoutToolUse(data, level) {
+function predicate127_BedrockStartWithoutToolUse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide18(data, level) ? predicate212_BedrockToolResultStart(data, level) : predicate222_BedrockStartWithoutToolResult(data, level))) return false;
+  if (!(decide18(data, level) ? predicate119_BedrockToolResultStart(data, level) : predicate129_BedrockStartWithoutToolResult(data, level))) return false;
   return true;
 }
 function decide19(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate218_BedrockContentBlockStart(data, level) {
+function predicate125_BedrockContentBlockStart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide19(data, level) ? predicate210_BedrockToolUseStart(data, level) : predicate220_BedrockStartWithoutToolUse(data, level))) return false;
+  if (!(decide19(data, level) ? predicate117_BedrockToolUseStart(data, level) : predicate127_BedrockStartWithoutToolUse(data, level))) return false;
   return true;
 }
-function predicate228(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate227_BedrockContentBlockStartEvent(data, level) {
+function predicate134_BedrockContentBlockStartEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["contentBlockIndex"] === undefined) return false;
-  if (data["start"] === undefined) return false;
   const value0 = data["contentBlockIndex"];
-  if (value0 !== undefined && !predicate228(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 0 && value0 <= 2147483647)) return false;
   const value1 = data["start"];
-  if (value1 !== undefined && !predicate218_BedrockContentBlockStart(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate125_BedrockContentBlockStart(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex" || key === "start") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate231(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate232(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate233(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate230_BedrockReasoningContentBlockDelta(data, level) {
+function predicate136_BedrockReasoningContentBlockDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate231(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["signature"];
-  if (value1 !== undefined && !predicate232(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["redactedContent"];
-  if (value2 !== undefined && !predicate233(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "signature" || key === "redactedContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate235(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate234_BedrockTextDelta(data, level) {
+function predicate137_BedrockTextDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate235(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate236_BedrockReasoningDelta(data, level) {
+function predicate138_BedrockReasoningDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["reasoningContent"] === undefined) return false;
   const value0 = data["reasoningContent"];
-  if (value0 !== undefined && !predicate230_BedrockReasoningContentBlockDelta(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate136_BedrockReasoningContentBlockDelta(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoningContent") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate240(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate239(data, level) {
+function predicate141(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["input"];
-  if (value0 !== undefined && !predicate240(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate238_BedrockToolUseDelta(data, level) {
+function predicate140_BedrockToolUseDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolUse"] === undefined) return false;
   const value0 = data["toolUse"];
-  if (value0 !== undefined && !predicate239(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate141(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolUse") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate241_BedrockCitationDelta(data, level) {
+function predicate142_BedrockCitationDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["citation"] === undefined) return false;
   const value0 = data["citation"];
-  if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate120_RecordUnknown(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "citation") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate244(data, level) {
+function predicate145(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate243_BedrockToolResultDelta(data, level) {
+function predicate144_BedrockToolResultDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolResult"] === undefined) return false;
   const value0 = data["toolResult"];
-  if (value0 !== undefined && !predicate244(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate145(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResult") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate245_BedrockImageDelta(data, level) {
+function predicate146_BedrockImageDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["image"] === undefined) return false;
   const value0 = data["image"];
-  if (value0 !== undefined && !predicate213_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate120_RecordUnknown(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "image") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function decide21(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide22(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["reasoningContent"] === undefined) return false;
     const value0 = data["reasoningContent"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide23(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide24(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["citation"] === undefined) return false;
     const value0 = data["citation"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide25(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide26(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
@@ -1501,7 +976,7 @@ function decide20(data, level) {
   if (!(decide21(data, level) || decide22(data, level) || decide23(data, level) || decide24(data, level) || decide25(data, level) || decide26(data, level))) return false;
   return true;
 }
-function predicate247_BedrockOtherDelta(data, level) {
+function predicate148_BedrockOtherDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
@@ -1510,161 +985,121 @@ function predicate247_BedrockOtherDelta(data, level) {
 }
 function decide27(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["image"] === undefined) return false;
     const value0 = data["image"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate258_BedrockDeltaWithoutToolResult(data, level) {
+function predicate159_BedrockDeltaWithoutToolResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide27(data, level) ? predicate245_BedrockImageDelta(data, level) : predicate247_BedrockOtherDelta(data, level))) return false;
+  if (!(decide27(data, level) ? predicate146_BedrockImageDelta(data, level) : predicate148_BedrockOtherDelta(data, level))) return false;
   return true;
 }
 function decide28(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResult"] === undefined) return false;
     const value0 = data["toolResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate256_BedrockDeltaWithoutCitation(data, level) {
+function predicate157_BedrockDeltaWithoutCitation(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide28(data, level) ? predicate243_BedrockToolResultDelta(data, level) : predicate258_BedrockDeltaWithoutToolResult(data, level))) return false;
+  if (!(decide28(data, level) ? predicate144_BedrockToolResultDelta(data, level) : predicate159_BedrockDeltaWithoutToolResult(data, level))) return false;
   return true;
 }
 function decide29(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["citation"] === undefined) return false;
     const value0 = data["citation"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate254_BedrockDeltaWithoutToolUse(data, level) {
+function predicate155_BedrockDeltaWithoutToolUse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide29(data, level) ? predicate241_BedrockCitationDelta(data, level) : predicate256_BedrockDeltaWithoutCitation(data, level))) return false;
+  if (!(decide29(data, level) ? predicate142_BedrockCitationDelta(data, level) : predicate157_BedrockDeltaWithoutCitation(data, level))) return false;
   return true;
 }
 function decide30(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolUse"] === undefined) return false;
     const value0 = data["toolUse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate252_BedrockDeltaWithoutReasoningContent(data, level) {
+function predicate153_BedrockDeltaWithoutReasoningContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide30(data, level) ? predicate238_BedrockToolUseDelta(data, level) : predicate254_BedrockDeltaWithoutToolUse(data, level))) return false;
+  if (!(decide30(data, level) ? predicate140_BedrockToolUseDelta(data, level) : predicate155_BedrockDeltaWithoutToolUse(data, level))) return false;
   return true;
 }
 function decide31(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["reasoningContent"] === undefined) return false;
     const value0 = data["reasoningContent"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate250_BedrockDeltaWithoutText(data, level) {
+function predicate151_BedrockDeltaWithoutText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide31(data, level) ? predicate236_BedrockReasoningDelta(data, level) : predicate252_BedrockDeltaWithoutReasoningContent(data, level))) return false;
+  if (!(decide31(data, level) ? predicate138_BedrockReasoningDelta(data, level) : predicate153_BedrockDeltaWithoutReasoningContent(data, level))) return false;
   return true;
 }
 function decide32(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate248_BedrockContentBlockDelta(data, level) {
+function predicate149_BedrockContentBlockDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide32(data, level) ? predicate234_BedrockTextDelta(data, level) : predicate250_BedrockDeltaWithoutText(data, level))) return false;
+  if (!(decide32(data, level) ? predicate137_BedrockTextDelta(data, level) : predicate151_BedrockDeltaWithoutText(data, level))) return false;
   return true;
 }
-function predicate267(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate266_BedrockContentBlockDeltaEvent(data, level) {
+function predicate167_BedrockContentBlockDeltaEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["contentBlockIndex"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
   const value0 = data["contentBlockIndex"];
-  if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 0 && value0 <= 2147483647)) return false;
   const value1 = data["delta"];
-  if (value1 !== undefined && !predicate248_BedrockContentBlockDelta(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate149_BedrockContentBlockDelta(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate270(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate269_BedrockContentBlockStopEvent(data, level) {
+function predicate169_BedrockContentBlockStopEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["contentBlockIndex"] === undefined) return false;
   const value0 = data["contentBlockIndex"];
-  if (value0 !== undefined && !predicate270(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= 0 && value0 <= 2147483647)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contentBlockIndex") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate272(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate271_BedrockMessageStopEvent(data, level) {
+function predicate170_BedrockMessageStopEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["stopReason"] === undefined) return false;
   const value0 = data["stopReason"];
-  if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["additionalModelResponseFields"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "stopReason" || key === "additionalModelResponseFields") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate273_BedrockMetadataEvent(data, level) {
+function predicate171_BedrockMetadataEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["usage"];
-  if (value0 !== undefined && !predicate85_BedrockTokenUsage(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate50_BedrockTokenUsage(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate276(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate277(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate278(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate275_BedrockStreamException(data, level) {
+function predicate173_BedrockStreamException(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["message"];
-  if (value0 !== undefined && !predicate276(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["originalStatusCode"];
-  if (value1 !== undefined && !predicate277(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
   const value2 = data["originalMessage"];
-  if (value2 !== undefined && !predicate278(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "originalStatusCode" || key === "originalMessage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -1672,208 +1107,208 @@ function acceptsBedrockTextBlock(data, level = 1) {
   return predicate0_BedrockTextBlock(data, level);
 }
 function acceptsBedrockReasoningTextBlock(data, level = 1) {
-  return predicate2_BedrockReasoningTextBlock(data, level);
+  return predicate1_BedrockReasoningTextBlock(data, level);
 }
 function acceptsBedrockReasoningContent(data, level = 1) {
-  return predicate5_BedrockReasoningContent(data, level);
+  return predicate2_BedrockReasoningContent(data, level);
 }
 function acceptsBedrockToolUseBlock(data, level = 1) {
-  return predicate8_BedrockToolUseBlock(data, level);
+  return predicate4_BedrockToolUseBlock(data, level);
 }
 function acceptsBedrockToolResultBlock(data, level = 1) {
-  return predicate12_BedrockToolResultBlock(data, level);
+  return predicate5_BedrockToolResultBlock(data, level);
 }
 function acceptsBedrockToolResultContentBlock(data, level = 1) {
-  return predicate15_BedrockToolResultContentBlock(data, level);
+  return predicate7_BedrockToolResultContentBlock(data, level);
 }
 function acceptsBedrockImageBlock(data, level = 1) {
-  return predicate17_BedrockImageBlock(data, level);
+  return predicate8_BedrockImageBlock(data, level);
 }
 function acceptsBedrockMediaSource(data, level = 1) {
-  return predicate23_BedrockMediaSource(data, level);
+  return predicate9_BedrockMediaSource(data, level);
 }
 function acceptsBedrockDocumentBlock(data, level = 1) {
-  return predicate30_BedrockDocumentBlock(data, level);
+  return predicate13_BedrockDocumentBlock(data, level);
 }
 function acceptsBedrockOtherBlock(data, level = 1) {
-  return predicate48_BedrockOtherBlock(data, level);
+  return predicate17_BedrockOtherBlock(data, level);
 }
 function acceptsBedrockReasoningContentMember(data, level = 1) {
-  return predicate49_BedrockReasoningContentMember(data, level);
+  return predicate18_BedrockReasoningContentMember(data, level);
 }
 function acceptsBedrockToolUseMember(data, level = 1) {
-  return predicate51_BedrockToolUseMember(data, level);
+  return predicate20_BedrockToolUseMember(data, level);
 }
 function acceptsBedrockToolResultMember(data, level = 1) {
-  return predicate53_BedrockToolResultMember(data, level);
+  return predicate22_BedrockToolResultMember(data, level);
 }
 function acceptsBedrockImageMember(data, level = 1) {
-  return predicate55_BedrockImageMember(data, level);
+  return predicate24_BedrockImageMember(data, level);
 }
 function acceptsBedrockDocumentMember(data, level = 1) {
-  return predicate57_BedrockDocumentMember(data, level);
+  return predicate26_BedrockDocumentMember(data, level);
 }
 function acceptsBedrockContentBlock(data, level = 1) {
-  return predicate59_BedrockContentBlock(data, level);
+  return predicate28_BedrockContentBlock(data, level);
 }
 function acceptsBedrockBlockWithoutText(data, level = 1) {
-  return predicate61_BedrockBlockWithoutText(data, level);
+  return predicate30_BedrockBlockWithoutText(data, level);
 }
 function acceptsBedrockBlockWithoutReasoningContent(data, level = 1) {
-  return predicate63_BedrockBlockWithoutReasoningContent(data, level);
+  return predicate32_BedrockBlockWithoutReasoningContent(data, level);
 }
 function acceptsBedrockBlockWithoutToolUse(data, level = 1) {
-  return predicate65_BedrockBlockWithoutToolUse(data, level);
+  return predicate34_BedrockBlockWithoutToolUse(data, level);
 }
 function acceptsBedrockBlockWithoutToolResult(data, level = 1) {
-  return predicate67_BedrockBlockWithoutToolResult(data, level);
+  return predicate36_BedrockBlockWithoutToolResult(data, level);
 }
 function acceptsBedrockBlockWithoutImage(data, level = 1) {
-  return predicate69_BedrockBlockWithoutImage(data, level);
+  return predicate38_BedrockBlockWithoutImage(data, level);
 }
 function acceptsBedrockMessage(data, level = 1) {
-  return predicate77_BedrockMessage(data, level);
+  return predicate46_BedrockMessage(data, level);
 }
 function acceptsBedrockSystemContentBlock(data, level = 1) {
-  return predicate83_BedrockSystemContentBlock(data, level);
+  return predicate49_BedrockSystemContentBlock(data, level);
 }
 function acceptsBedrockTokenUsage(data, level = 1) {
-  return predicate85_BedrockTokenUsage(data, level);
+  return predicate50_BedrockTokenUsage(data, level);
 }
 function acceptsBedrockConverseResponse(data, level = 1) {
-  return predicate91_BedrockConverseResponse(data, level);
+  return predicate51_BedrockConverseResponse(data, level);
 }
 function acceptsBedrockErrorResponse(data, level = 1) {
-  return predicate96_BedrockErrorResponse(data, level);
+  return predicate55_BedrockErrorResponse(data, level);
 }
 function acceptsBedrockInferenceConfiguration(data, level = 1) {
-  return predicate98_BedrockInferenceConfiguration(data, level);
+  return predicate56_BedrockInferenceConfiguration(data, level);
 }
 function acceptsBedrockToolInputSchema(data, level = 1) {
-  return predicate104_BedrockToolInputSchema(data, level);
+  return predicate58_BedrockToolInputSchema(data, level);
 }
 function acceptsBedrockToolSpecification(data, level = 1) {
-  return predicate105_BedrockToolSpecification(data, level);
+  return predicate59_BedrockToolSpecification(data, level);
 }
 function acceptsBedrockToolSpecMember(data, level = 1) {
-  return predicate110_BedrockToolSpecMember(data, level);
+  return predicate61_BedrockToolSpecMember(data, level);
 }
 function acceptsBedrockSystemToolMember(data, level = 1) {
-  return predicate112_BedrockSystemToolMember(data, level);
+  return predicate63_BedrockSystemToolMember(data, level);
 }
 function acceptsBedrockCachePoint(data, level = 1) {
-  return predicate115_BedrockCachePoint(data, level);
+  return predicate65_BedrockCachePoint(data, level);
 }
 function acceptsBedrockCachePointMember(data, level = 1) {
-  return predicate120_BedrockCachePointMember(data, level);
+  return predicate66_BedrockCachePointMember(data, level);
 }
 function acceptsBedrockToolConfiguration(data, level = 1) {
-  return predicate122_BedrockToolConfiguration(data, level);
+  return predicate68_BedrockToolConfiguration(data, level);
 }
 function acceptsBedrockGuardrailConfiguration(data, level = 1) {
-  return predicate138_BedrockGuardrailConfiguration(data, level);
+  return predicate83_BedrockGuardrailConfiguration(data, level);
 }
 function acceptsBedrockOutputConfiguration(data, level = 1) {
-  return predicate145_BedrockOutputConfiguration(data, level);
+  return predicate84_BedrockOutputConfiguration(data, level);
 }
 function acceptsBedrockRequestFields(data, level = 1) {
-  return predicate154_BedrockRequestFields(data, level);
+  return predicate88_BedrockRequestFields(data, level);
 }
 function acceptsBedrockConverseRequest(data, level = 1) {
-  return predicate178_BedrockConverseRequest(data, level);
+  return predicate100_BedrockConverseRequest(data, level);
 }
 function acceptsBedrockMessageStartEvent(data, level = 1) {
-  return predicate204_BedrockMessageStartEvent(data, level);
+  return predicate115_BedrockMessageStartEvent(data, level);
 }
 function acceptsBedrockToolUseBlockStart(data, level = 1) {
-  return predicate206_BedrockToolUseBlockStart(data, level);
+  return predicate116_BedrockToolUseBlockStart(data, level);
 }
 function acceptsBedrockToolUseStart(data, level = 1) {
-  return predicate210_BedrockToolUseStart(data, level);
+  return predicate117_BedrockToolUseStart(data, level);
 }
 function acceptsBedrockToolResultStart(data, level = 1) {
-  return predicate212_BedrockToolResultStart(data, level);
+  return predicate119_BedrockToolResultStart(data, level);
 }
 function acceptsBedrockImageStart(data, level = 1) {
-  return predicate215_BedrockImageStart(data, level);
+  return predicate122_BedrockImageStart(data, level);
 }
 function acceptsBedrockOtherStart(data, level = 1) {
-  return predicate217_BedrockOtherStart(data, level);
+  return predicate124_BedrockOtherStart(data, level);
 }
 function acceptsBedrockContentBlockStart(data, level = 1) {
-  return predicate218_BedrockContentBlockStart(data, level);
+  return predicate125_BedrockContentBlockStart(data, level);
 }
 function acceptsBedrockStartWithoutToolUse(data, level = 1) {
-  return predicate220_BedrockStartWithoutToolUse(data, level);
+  return predicate127_BedrockStartWithoutToolUse(data, level);
 }
 function acceptsBedrockStartWithoutToolResult(data, level = 1) {
-  return predicate222_BedrockStartWithoutToolResult(data, level);
+  return predicate129_BedrockStartWithoutToolResult(data, level);
 }
 function acceptsBedrockContentBlockStartEvent(data, level = 1) {
-  return predicate227_BedrockContentBlockStartEvent(data, level);
+  return predicate134_BedrockContentBlockStartEvent(data, level);
 }
 function acceptsBedrockReasoningContentBlockDelta(data, level = 1) {
-  return predicate230_BedrockReasoningContentBlockDelta(data, level);
+  return predicate136_BedrockReasoningContentBlockDelta(data, level);
 }
 function acceptsBedrockTextDelta(data, level = 1) {
-  return predicate234_BedrockTextDelta(data, level);
+  return predicate137_BedrockTextDelta(data, level);
 }
 function acceptsBedrockReasoningDelta(data, level = 1) {
-  return predicate236_BedrockReasoningDelta(data, level);
+  return predicate138_BedrockReasoningDelta(data, level);
 }
 function acceptsBedrockToolUseDelta(data, level = 1) {
-  return predicate238_BedrockToolUseDelta(data, level);
+  return predicate140_BedrockToolUseDelta(data, level);
 }
 function acceptsBedrockCitationDelta(data, level = 1) {
-  return predicate241_BedrockCitationDelta(data, level);
+  return predicate142_BedrockCitationDelta(data, level);
 }
 function acceptsBedrockToolResultDelta(data, level = 1) {
-  return predicate243_BedrockToolResultDelta(data, level);
+  return predicate144_BedrockToolResultDelta(data, level);
 }
 function acceptsBedrockImageDelta(data, level = 1) {
-  return predicate245_BedrockImageDelta(data, level);
+  return predicate146_BedrockImageDelta(data, level);
 }
 function acceptsBedrockOtherDelta(data, level = 1) {
-  return predicate247_BedrockOtherDelta(data, level);
+  return predicate148_BedrockOtherDelta(data, level);
 }
 function acceptsBedrockContentBlockDelta(data, level = 1) {
-  return predicate248_BedrockContentBlockDelta(data, level);
+  return predicate149_BedrockContentBlockDelta(data, level);
 }
 function acceptsBedrockDeltaWithoutText(data, level = 1) {
-  return predicate250_BedrockDeltaWithoutText(data, level);
+  return predicate151_BedrockDeltaWithoutText(data, level);
 }
 function acceptsBedrockDeltaWithoutReasoningContent(data, level = 1) {
-  return predicate252_BedrockDeltaWithoutReasoningContent(data, level);
+  return predicate153_BedrockDeltaWithoutReasoningContent(data, level);
 }
 function acceptsBedrockDeltaWithoutToolUse(data, level = 1) {
-  return predicate254_BedrockDeltaWithoutToolUse(data, level);
+  return predicate155_BedrockDeltaWithoutToolUse(data, level);
 }
 function acceptsBedrockDeltaWithoutCitation(data, level = 1) {
-  return predicate256_BedrockDeltaWithoutCitation(data, level);
+  return predicate157_BedrockDeltaWithoutCitation(data, level);
 }
 function acceptsBedrockDeltaWithoutToolResult(data, level = 1) {
-  return predicate258_BedrockDeltaWithoutToolResult(data, level);
+  return predicate159_BedrockDeltaWithoutToolResult(data, level);
 }
 function acceptsBedrockContentBlockDeltaEvent(data, level = 1) {
-  return predicate266_BedrockContentBlockDeltaEvent(data, level);
+  return predicate167_BedrockContentBlockDeltaEvent(data, level);
 }
 function acceptsBedrockContentBlockStopEvent(data, level = 1) {
-  return predicate269_BedrockContentBlockStopEvent(data, level);
+  return predicate169_BedrockContentBlockStopEvent(data, level);
 }
 function acceptsBedrockMessageStopEvent(data, level = 1) {
-  return predicate271_BedrockMessageStopEvent(data, level);
+  return predicate170_BedrockMessageStopEvent(data, level);
 }
 function acceptsBedrockMetadataEvent(data, level = 1) {
-  return predicate273_BedrockMetadataEvent(data, level);
+  return predicate171_BedrockMetadataEvent(data, level);
 }
 function acceptsBedrockStreamException(data, level = 1) {
-  return predicate275_BedrockStreamException(data, level);
+  return predicate173_BedrockStreamException(data, level);
 }
 function acceptsBedrockTool(data, level = 1) {
-  return predicate124_BedrockTool(data, level);
+  return predicate70_BedrockTool(data, level);
 }
 function acceptsBedrockToolChoice(data, level = 1) {
-  return predicate129_BedrockToolChoice(data, level);
+  return predicate75_BedrockToolChoice(data, level);
 }
 validateBedrockTextBlock.accepts = acceptsBedrockTextBlock;
 validateBedrockReasoningTextBlock.accepts = acceptsBedrockReasoningTextBlock;

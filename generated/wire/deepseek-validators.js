@@ -27,1137 +27,499 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate1(data, level) {
-  if (!(predicate2(data, level) || predicate3(data, level))) return false;
-  return true;
-}
 function predicate0_DeepSeekMessageContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["content"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate1_DeepSeekReasoningContent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["reasoning_content"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning_content") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate3_DeepSeekFunction(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["arguments"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate2_DeepSeekToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  const value1 = data["type"];
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "function") || value1 === null)) return false;
+  const value2 = data["function"];
+  if (value2 === undefined || !predicate3_DeepSeekFunction(value2, level + 1)) return false;
+  const value3 = data["index"];
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate6(data, level) {
   if (!(typeof data === "string")) return false;
+  if ((data === "function")) return false;
   return true;
 }
-function predicate7(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(predicate6(data, level) || predicate7(data, level))) return false;
-  return true;
-}
-function predicate4_DeepSeekReasoningContent(data, level) {
+function predicate5_DeepSeekOtherToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  const value0 = data["reasoning_content"];
-  if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning_content") continue; if (!withinDepth(value, level + 1)) return false; }
+  const value0 = data["type"];
+  if (value0 === undefined || !predicate6(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate7_DeepSeekAnyToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const value0 = data["type"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  if (!((value0 === undefined || (value0 === "function" || value0 === null)) ? predicate2_DeepSeekToolCall(data, level) : predicate5_DeepSeekOtherToolCall(data, level))) return false;
   return true;
 }
-function predicate11(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate9(data, level) {
-  if (!(predicate10(data, level) || predicate11(data, level))) return false;
+function predicate10_DeepSeekOtherMessageFields(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(data === null)) return false;
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate7_DeepSeekAnyToolCall(data[index], level + 1)) return false;
   return true;
 }
 function predicate12(data, level) {
-  if (!(predicate13(data, level) || predicate14(data, level))) return false;
+  if (!(predicate13(data, level) || (data === null))) return false;
   return true;
 }
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate15_DeepSeekFunction(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
-  const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate19(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate8_DeepSeekToolCall(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["function"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
-  const value1 = data["type"];
-  if (value1 !== undefined && !predicate12(value1, level + 1)) return false;
-  const value2 = data["function"];
-  if (value2 !== undefined && !predicate15_DeepSeekFunction(value2, level + 1)) return false;
-  const value3 = data["index"];
-  if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide0(data, level) {
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
-  return true;
-}
-function predicate20_DeepSeekOtherToolCall(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(predicate24(data, level) || predicate25(data, level))) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (!(data === "function" || data === null)) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate22_DeepSeekAnyToolCall(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate23(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate8_DeepSeekToolCall(data, level) : predicate20_DeepSeekOtherToolCall(data, level))) return false;
-  return true;
-}
-function predicate28_DeepSeekOtherMessageFields(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate30(data, level) {
-  if (!(predicate31(data, level) || predicate32(data, level))) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(predicate34(data, level) || predicate35(data, level))) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate36(data, level) {
-  if (!(predicate37(data, level) || predicate38(data, level))) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate22_DeepSeekAnyToolCall(data[index], level + 1)) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(predicate40(data, level) || predicate42(data, level))) return false;
-  return true;
-}
-function predicate29_DeepSeekAssistantMessage(data, level) {
+function predicate11_DeepSeekAssistantMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate30(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate33(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate36(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["tool_calls"];
-  if (value3 !== undefined && !predicate39(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate12(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate44(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate48(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(predicate47(data, level) || predicate48(data, level))) return false;
-  return true;
-}
-function predicate43_DeepSeekChoice(data, level) {
+function predicate15_DeepSeekChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate44(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate29_DeepSeekAssistantMessage(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate11_DeepSeekAssistantMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate46(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52(data, level) {
+function predicate18(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate43_DeepSeekChoice(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate15_DeepSeekChoice(data[index], level + 1)) return false;
   return true;
 }
-function predicate55_RecordUnknown(data, level) {
+function predicate21_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate57(data, level) {
-  if (!(data === null)) return false;
+function predicate20(data, level) {
+  if (!(predicate21_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate54(data, level) {
-  if (!(predicate55_RecordUnknown(data, level) || predicate57(data, level))) return false;
-  return true;
-}
-function predicate49_DeepSeekChatCompletion(data, level) {
+function predicate17_DeepSeekChatCompletion(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["choices"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate50(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate51(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["choices"];
-  if (value2 !== undefined && !predicate52(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate18(value2, level + 1)) return false;
   const value3 = data["usage"];
-  if (value3 !== undefined && !predicate54(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate20(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate59(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(predicate61(data, level) || predicate62(data, level))) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(predicate64(data, level) || predicate65(data, level))) return false;
-  return true;
-}
-function predicate69(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate70(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate68(data, level) {
-  if (!(predicate69(data, level) || predicate70(data, level))) return false;
-  return true;
-}
-function predicate72(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate73(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(predicate72(data, level) || predicate73(data, level))) return false;
-  return true;
-}
-function predicate67(data, level) {
+function predicate25(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate71(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate74(data, level) {
-  if (!(data === null)) return false;
+function predicate24(data, level) {
+  if (!(predicate25(data, level) || (data === null))) return false;
   return true;
 }
-function predicate66(data, level) {
-  if (!(predicate67(data, level) || predicate74(data, level))) return false;
-  return true;
-}
-function predicate58_DeepSeekToolCallDelta(data, level) {
+function predicate23_DeepSeekToolCallDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate59(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate60(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["type"];
-  if (value2 !== undefined && !predicate63(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["function"];
-  if (value3 !== undefined && !predicate66(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate24(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(predicate77(data, level) || predicate78(data, level))) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(predicate80(data, level) || predicate81(data, level))) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(predicate83(data, level) || predicate84(data, level))) return false;
-  return true;
-}
-function predicate86(data, level) {
+function predicate28(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate58_DeepSeekToolCallDelta(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate23_DeepSeekToolCallDelta(data[index], level + 1)) return false;
   return true;
 }
-function predicate88(data, level) {
-  if (!(data === null)) return false;
+function predicate27(data, level) {
+  if (!(predicate28(data, level) || (data === null))) return false;
   return true;
 }
-function predicate85(data, level) {
-  if (!(predicate86(data, level) || predicate88(data, level))) return false;
-  return true;
-}
-function predicate75_DeepSeekDelta(data, level) {
+function predicate26_DeepSeekDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate76(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate79(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate82(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["tool_calls"];
-  if (value3 !== undefined && !predicate85(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate27(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate90(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate31(data, level) {
+  if (!(predicate26_DeepSeekDelta(data, level) || (data === null))) return false;
   return true;
 }
-function predicate93(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate91(data, level) {
-  if (!(predicate75_DeepSeekDelta(data, level) || predicate93(data, level))) return false;
-  return true;
-}
-function predicate95(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate94(data, level) {
-  if (!(predicate95(data, level) || predicate96(data, level))) return false;
-  return true;
-}
-function predicate89_DeepSeekChunkChoice(data, level) {
+function predicate30_DeepSeekChunkChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate90(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["delta"];
-  if (value1 !== undefined && !predicate91(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate31(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate94(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate98(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate99(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate100(data, level) {
+function predicate34(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate89_DeepSeekChunkChoice(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate30_DeepSeekChunkChoice(data[index], level + 1)) return false;
   return true;
 }
-function predicate104(data, level) {
-  if (!(data === null)) return false;
+function predicate36(data, level) {
+  if (!(predicate21_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate102(data, level) {
-  if (!(predicate55_RecordUnknown(data, level) || predicate104(data, level))) return false;
-  return true;
-}
-function predicate97_DeepSeekChatCompletionChunk(data, level) {
+function predicate33_DeepSeekChatCompletionChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["choices"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate98(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate99(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["choices"];
-  if (value2 !== undefined && !predicate100(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate34(value2, level + 1)) return false;
   const value3 = data["usage"];
-  if (value3 !== undefined && !predicate102(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate36(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate107(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!(predicate109(data, level) || predicate110(data, level))) return false;
-  return true;
-}
-function predicate112(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate114(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!(predicate112(data, level) || predicate113(data, level) || predicate114(data, level))) return false;
-  return true;
-}
-function predicate116(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(predicate116(data, level) || predicate117(data, level))) return false;
-  return true;
-}
-function predicate106(data, level) {
+function predicate39(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["message"];
-  if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate108(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["code"];
-  if (value2 !== undefined && !predicate111(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || ((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647) || value2 === null)) return false;
   const value3 = data["param"];
-  if (value3 !== undefined && !predicate115(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "type" || key === "code" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate105_DeepSeekErrorBody(data, level) {
+function predicate38_DeepSeekErrorBody(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate106(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate39(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate118_DeepSeekMessagePart(data, level) {
+function predicate40_DeepSeekMessagePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate122(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate123(data, level) {
+function predicate43(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate118_DeepSeekMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate40_DeepSeekMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate121(data, level) {
-  if (!(predicate122(data, level) || predicate123(data, level))) return false;
+function predicate42(data, level) {
+  if (!((typeof data === "string") || predicate43(data, level))) return false;
   return true;
 }
-function predicate119_DeepSeekSystemMessageParam(data, level) {
+function predicate41_DeepSeekSystemMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate120(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "system")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate121(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate42(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate126(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate128(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate129(data, level) {
+function predicate47(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate118_DeepSeekMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate40_DeepSeekMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate127(data, level) {
-  if (!(predicate128(data, level) || predicate129(data, level))) return false;
+function predicate46(data, level) {
+  if (!((typeof data === "string") || predicate47(data, level))) return false;
   return true;
 }
-function predicate125_DeepSeekUserMessageParam(data, level) {
+function predicate45_DeepSeekUserMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate126(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "user")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate127(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate46(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate132(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate135(data, level) {
+function predicate51(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate118_DeepSeekMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate40_DeepSeekMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate137(data, level) {
-  if (!(data === null)) return false;
+function predicate50(data, level) {
+  if (!((typeof data === "string") || predicate51(data, level) || (data === null))) return false;
   return true;
 }
-function predicate133(data, level) {
-  if (!(predicate134(data, level) || predicate135(data, level) || predicate137(data, level))) return false;
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate139(data, level) {
+function predicate53(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate118_DeepSeekMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate40_DeepSeekMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate131_DeepSeekAssistantMessageParam(data, level) {
+function predicate49_DeepSeekAssistantMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate132(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "assistant")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate133(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate50(value1, level + 1)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate138(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["tool_calls"];
-  if (value3 !== undefined && !predicate139(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate53(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate142(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate145(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate146(data, level) {
+function predicate57(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate118_DeepSeekMessagePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate40_DeepSeekMessagePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate144(data, level) {
-  if (!(predicate145(data, level) || predicate146(data, level))) return false;
+function predicate56(data, level) {
+  if (!((typeof data === "string") || predicate57(data, level))) return false;
   return true;
 }
-function predicate141_DeepSeekToolMessageParam(data, level) {
+function predicate55_DeepSeekToolMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["tool_call_id"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate142(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["tool_call_id"];
-  if (value1 !== undefined && !predicate143(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["content"];
-  if (value2 !== undefined && !predicate144(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate56(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "tool_call_id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate149(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate155(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate156(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate154(data, level) {
-  if (!(predicate155(data, level) || predicate156(data, level))) return false;
-  return true;
-}
-function predicate150(data, level) {
+function predicate60(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate151(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["parameters"];
-  if (value2 !== undefined && !predicate55_RecordUnknown(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate21_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
-  if (value3 !== undefined && !predicate154(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate148_DeepSeekFunctionToolParam(data, level) {
+function predicate59_DeepSeekFunctionToolParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate149(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate150(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate60(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate158(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate157_DeepSeekNamedToolChoice(data, level) {
+function predicate62_DeepSeekNamedToolChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate158(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate161(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate162(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_object")) return false;
-  return true;
-}
-function predicate160(data, level) {
-  if (!(predicate161(data, level) || predicate162(data, level))) return false;
-  return true;
-}
-function predicate159_DeepSeekResponseFormat(data, level) {
+function predicate63_DeepSeekResponseFormat(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate160(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "text") || (typeof value0 === "string" && value0 === "json_object"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate164(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate163_DeepSeekOtherTagged(data, level) {
+function predicate64_DeepSeekOtherTagged(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate164(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate166(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate67(data, level) {
+  if (!(predicate59_DeepSeekFunctionToolParam(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate168(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate169(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate167(data, level) {
-  if (!(predicate168(data, level) || predicate169(data, level))) return false;
-  return true;
-}
-function predicate171(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "minimal")) return false;
-  return true;
-}
-function predicate173(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate174(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xhigh")) return false;
-  return true;
-}
-function predicate177(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!(predicate171(data, level) || predicate172(data, level) || predicate173(data, level) || predicate174(data, level) || predicate175(data, level) || predicate176(data, level) || predicate177(data, level) || predicate178(data, level))) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!(predicate148_DeepSeekFunctionToolParam(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate179(data, level) {
+function predicate66(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate180(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate67(data[index], level + 1)) return false;
   return true;
 }
-function predicate184(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
+function predicate70(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate62_DeepSeekNamedToolChoice(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate185(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
+function predicate73(data, level) {
+  if (!(predicate63_DeepSeekResponseFormat(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate186(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!(predicate184(data, level) || predicate185(data, level) || predicate186(data, level) || predicate157_DeepSeekNamedToolChoice(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate189(data, level) {
-  if (!(predicate159_DeepSeekResponseFormat(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "enabled")) return false;
-  return true;
-}
-function predicate195(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "disabled")) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!(predicate194(data, level) || predicate195(data, level))) return false;
-  return true;
-}
-function predicate192(data, level) {
+function predicate76(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate193(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "enabled") || (typeof value0 === "string" && value0 === "disabled"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate165_DeepSeekRequestFields(data, level) {
+function predicate65_DeepSeekRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate166(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate167(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean" || value1 === null)) return false;
   const value2 = data["reasoning_effort"];
-  if (value2 !== undefined && !predicate170(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "none") || (typeof value2 === "string" && value2 === "minimal") || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "xhigh") || (typeof value2 === "string" && value2 === "max") || value2 === null)) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate179(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate66(value3, level + 1)) return false;
   const value4 = data["tool_choice"];
-  if (value4 !== undefined && !predicate183(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate70(value4, level + 1)) return false;
   const value5 = data["response_format"];
-  if (value5 !== undefined && !predicate189(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate73(value5, level + 1)) return false;
   const value6 = data["thinking"];
-  if (value6 !== undefined && !predicate192(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate76(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate197(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate79(data, level) {
+  if (!(predicate59_DeepSeekFunctionToolParam(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate199(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate200(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(predicate199(data, level) || predicate200(data, level))) return false;
-  return true;
-}
-function predicate202(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "minimal")) return false;
-  return true;
-}
-function predicate204(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate205(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate206(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xhigh")) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate201(data, level) {
-  if (!(predicate202(data, level) || predicate203(data, level) || predicate204(data, level) || predicate205(data, level) || predicate206(data, level) || predicate207(data, level) || predicate208(data, level) || predicate209(data, level))) return false;
-  return true;
-}
-function predicate211(data, level) {
-  if (!(predicate148_DeepSeekFunctionToolParam(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate210(data, level) {
+function predicate78(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate211(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate79(data[index], level + 1)) return false;
   return true;
 }
-function predicate215(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
+function predicate82(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate62_DeepSeekNamedToolChoice(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate216(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
+function predicate85(data, level) {
+  if (!(predicate63_DeepSeekResponseFormat(data, level) || predicate64_DeepSeekOtherTagged(data, level))) return false;
   return true;
 }
-function predicate217(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate214(data, level) {
-  if (!(predicate215(data, level) || predicate216(data, level) || predicate217(data, level) || predicate157_DeepSeekNamedToolChoice(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!(predicate159_DeepSeekResponseFormat(data, level) || predicate163_DeepSeekOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "enabled")) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "disabled")) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(predicate225(data, level) || predicate226(data, level))) return false;
-  return true;
-}
-function predicate223(data, level) {
+function predicate88(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "enabled") || (typeof value0 === "string" && value0 === "disabled"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate228(data, level) {
-  if (!(predicate119_DeepSeekSystemMessageParam(data, level) || predicate125_DeepSeekUserMessageParam(data, level) || predicate131_DeepSeekAssistantMessageParam(data, level) || predicate141_DeepSeekToolMessageParam(data, level))) return false;
+function predicate90(data, level) {
+  if (!(predicate41_DeepSeekSystemMessageParam(data, level) || predicate45_DeepSeekUserMessageParam(data, level) || predicate49_DeepSeekAssistantMessageParam(data, level) || predicate55_DeepSeekToolMessageParam(data, level))) return false;
   return true;
 }
-function predicate227(data, level) {
+function predicate89(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate228(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate90(data[index], level + 1)) return false;
   return true;
 }
-function predicate196_DeepSeekRequest(data, level) {
+function predicate77_DeepSeekRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate197(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate198(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean" || value1 === null)) return false;
   const value2 = data["reasoning_effort"];
-  if (value2 !== undefined && !predicate201(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "none") || (typeof value2 === "string" && value2 === "minimal") || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "xhigh") || (typeof value2 === "string" && value2 === "max") || value2 === null)) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate210(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate78(value3, level + 1)) return false;
   const value4 = data["tool_choice"];
-  if (value4 !== undefined && !predicate214(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate82(value4, level + 1)) return false;
   const value5 = data["response_format"];
-  if (value5 !== undefined && !predicate220(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate85(value5, level + 1)) return false;
   const value6 = data["thinking"];
-  if (value6 !== undefined && !predicate223(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate88(value6, level + 1)) return false;
   const value7 = data["messages"];
-  if (value7 !== undefined && !predicate227(value7, level + 1)) return false;
+  if (value7 === undefined || !predicate89(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "thinking" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -1165,79 +527,79 @@ function acceptsDeepSeekMessageContent(data, level = 1) {
   return predicate0_DeepSeekMessageContent(data, level);
 }
 function acceptsDeepSeekReasoningContent(data, level = 1) {
-  return predicate4_DeepSeekReasoningContent(data, level);
+  return predicate1_DeepSeekReasoningContent(data, level);
 }
 function acceptsDeepSeekToolCall(data, level = 1) {
-  return predicate8_DeepSeekToolCall(data, level);
+  return predicate2_DeepSeekToolCall(data, level);
 }
 function acceptsDeepSeekFunction(data, level = 1) {
-  return predicate15_DeepSeekFunction(data, level);
+  return predicate3_DeepSeekFunction(data, level);
 }
 function acceptsDeepSeekOtherToolCall(data, level = 1) {
-  return predicate20_DeepSeekOtherToolCall(data, level);
+  return predicate5_DeepSeekOtherToolCall(data, level);
 }
 function acceptsDeepSeekAnyToolCall(data, level = 1) {
-  return predicate22_DeepSeekAnyToolCall(data, level);
+  return predicate7_DeepSeekAnyToolCall(data, level);
 }
 function acceptsDeepSeekOtherMessageFields(data, level = 1) {
-  return predicate28_DeepSeekOtherMessageFields(data, level);
+  return predicate10_DeepSeekOtherMessageFields(data, level);
 }
 function acceptsDeepSeekAssistantMessage(data, level = 1) {
-  return predicate29_DeepSeekAssistantMessage(data, level);
+  return predicate11_DeepSeekAssistantMessage(data, level);
 }
 function acceptsDeepSeekChoice(data, level = 1) {
-  return predicate43_DeepSeekChoice(data, level);
+  return predicate15_DeepSeekChoice(data, level);
 }
 function acceptsDeepSeekChatCompletion(data, level = 1) {
-  return predicate49_DeepSeekChatCompletion(data, level);
+  return predicate17_DeepSeekChatCompletion(data, level);
 }
 function acceptsDeepSeekToolCallDelta(data, level = 1) {
-  return predicate58_DeepSeekToolCallDelta(data, level);
+  return predicate23_DeepSeekToolCallDelta(data, level);
 }
 function acceptsDeepSeekDelta(data, level = 1) {
-  return predicate75_DeepSeekDelta(data, level);
+  return predicate26_DeepSeekDelta(data, level);
 }
 function acceptsDeepSeekChunkChoice(data, level = 1) {
-  return predicate89_DeepSeekChunkChoice(data, level);
+  return predicate30_DeepSeekChunkChoice(data, level);
 }
 function acceptsDeepSeekChatCompletionChunk(data, level = 1) {
-  return predicate97_DeepSeekChatCompletionChunk(data, level);
+  return predicate33_DeepSeekChatCompletionChunk(data, level);
 }
 function acceptsDeepSeekErrorBody(data, level = 1) {
-  return predicate105_DeepSeekErrorBody(data, level);
+  return predicate38_DeepSeekErrorBody(data, level);
 }
 function acceptsDeepSeekMessagePart(data, level = 1) {
-  return predicate118_DeepSeekMessagePart(data, level);
+  return predicate40_DeepSeekMessagePart(data, level);
 }
 function acceptsDeepSeekSystemMessageParam(data, level = 1) {
-  return predicate119_DeepSeekSystemMessageParam(data, level);
+  return predicate41_DeepSeekSystemMessageParam(data, level);
 }
 function acceptsDeepSeekUserMessageParam(data, level = 1) {
-  return predicate125_DeepSeekUserMessageParam(data, level);
+  return predicate45_DeepSeekUserMessageParam(data, level);
 }
 function acceptsDeepSeekAssistantMessageParam(data, level = 1) {
-  return predicate131_DeepSeekAssistantMessageParam(data, level);
+  return predicate49_DeepSeekAssistantMessageParam(data, level);
 }
 function acceptsDeepSeekToolMessageParam(data, level = 1) {
-  return predicate141_DeepSeekToolMessageParam(data, level);
+  return predicate55_DeepSeekToolMessageParam(data, level);
 }
 function acceptsDeepSeekFunctionToolParam(data, level = 1) {
-  return predicate148_DeepSeekFunctionToolParam(data, level);
+  return predicate59_DeepSeekFunctionToolParam(data, level);
 }
 function acceptsDeepSeekNamedToolChoice(data, level = 1) {
-  return predicate157_DeepSeekNamedToolChoice(data, level);
+  return predicate62_DeepSeekNamedToolChoice(data, level);
 }
 function acceptsDeepSeekResponseFormat(data, level = 1) {
-  return predicate159_DeepSeekResponseFormat(data, level);
+  return predicate63_DeepSeekResponseFormat(data, level);
 }
 function acceptsDeepSeekOtherTagged(data, level = 1) {
-  return predicate163_DeepSeekOtherTagged(data, level);
+  return predicate64_DeepSeekOtherTagged(data, level);
 }
 function acceptsDeepSeekRequestFields(data, level = 1) {
-  return predicate165_DeepSeekRequestFields(data, level);
+  return predicate65_DeepSeekRequestFields(data, level);
 }
 function acceptsDeepSeekRequest(data, level = 1) {
-  return predicate196_DeepSeekRequest(data, level);
+  return predicate77_DeepSeekRequest(data, level);
 }
 validateDeepSeekMessageContent.accepts = acceptsDeepSeekMessageContent;
 validateDeepSeekReasoningContent.accepts = acceptsDeepSeekReasoningContent;

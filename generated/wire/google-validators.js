@@ -27,408 +27,256 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_GoogleTextPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate4(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === true)) return false;
-  return true;
-}
-function predicate6(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3_GoogleThoughtPart(data, level) {
+function predicate1_GoogleThoughtPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["text"] === undefined) return false;
-  if (data["thought"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate4(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["thought"];
-  if (value1 !== undefined && !predicate5(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "boolean" && value1 === true)) return false;
   const value2 = data["thoughtSignature"];
-  if (value2 !== undefined && !predicate6(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "text" || key === "thought" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11_RecordUnknown(data, level) {
+function predicate4_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate15(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "NULL_VALUE")) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate14_GooglePartialArg(data, level) {
+function predicate7_GooglePartialArg(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["jsonPath"] === undefined) return false;
   const value0 = data["jsonPath"];
-  if (value0 !== undefined && !predicate15(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stringValue"];
-  if (value1 !== undefined && !predicate16(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["numberValue"];
-  if (value2 !== undefined && !predicate17(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "number" && isFinite(value2))) return false;
   const value3 = data["boolValue"];
-  if (value3 !== undefined && !predicate18(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   const value4 = data["nullValue"];
-  if (value4 !== undefined && !predicate19(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" && value4 === "NULL_VALUE")) return false;
   const value5 = data["willContinue"];
-  if (value5 !== undefined && !predicate20(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "jsonPath" || key === "stringValue" || key === "numberValue" || key === "boolValue" || key === "nullValue" || key === "willContinue") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate13(data, level) {
+function predicate6(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate14_GooglePartialArg(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate7_GooglePartialArg(data[index], level + 1)) return false;
   return true;
 }
-function predicate22(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate8_GoogleFunctionCall(data, level) {
+function predicate3_GoogleFunctionCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate9(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate10(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["args"];
-  if (value2 !== undefined && !predicate11_RecordUnknown(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate4_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["partialArgs"];
-  if (value3 !== undefined && !predicate13(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate6(value3, level + 1)) return false;
   const value4 = data["willContinue"];
-  if (value4 !== undefined && !predicate22(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "args" || key === "partialArgs" || key === "willContinue") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate7_GoogleFunctionCallPart(data, level) {
+function predicate2_GoogleFunctionCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["functionCall"] === undefined) return false;
   const value0 = data["functionCall"];
-  if (value0 !== undefined && !predicate8_GoogleFunctionCall(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate3_GoogleFunctionCall(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionCall" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate29(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26_GoogleBlob(data, level) {
+function predicate11_GoogleBlob(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["mimeType"] === undefined) return false;
-  if (data["data"] === undefined) return false;
   const value0 = data["mimeType"];
-  if (value0 !== undefined && !predicate27(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate28(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["displayName"];
-  if (value2 !== undefined && !predicate29(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mimeType" || key === "data" || key === "displayName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25_GoogleInlineDataPart(data, level) {
+function predicate10_GoogleInlineDataPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["inlineData"] === undefined) return false;
   const value0 = data["inlineData"];
-  if (value0 !== undefined && !predicate26_GoogleBlob(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate11_GoogleBlob(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate31(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "inlineData" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate35(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate36(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate33_GoogleFileData(data, level) {
+function predicate14_GoogleFileData(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["fileUri"] === undefined) return false;
   const value0 = data["mimeType"];
-  if (value0 !== undefined && !predicate34(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["fileUri"];
-  if (value1 !== undefined && !predicate35(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["displayName"];
-  if (value2 !== undefined && !predicate36(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mimeType" || key === "fileUri" || key === "displayName") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32_GoogleFileDataPart(data, level) {
+function predicate13_GoogleFileDataPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["fileData"] === undefined) return false;
   const value0 = data["fileData"];
-  if (value0 !== undefined && !predicate33_GoogleFileData(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate14_GoogleFileData(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate38(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "fileData" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate39_GoogleExecutableCodePart(data, level) {
+function predicate16_GoogleExecutableCodePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["executableCode"] === undefined) return false;
   const value0 = data["executableCode"];
-  if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate41(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "executableCode" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42_GoogleCodeExecutionResultPart(data, level) {
+function predicate18_GoogleCodeExecutionResultPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["codeExecutionResult"] === undefined) return false;
   const value0 = data["codeExecutionResult"];
-  if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate44(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "codeExecutionResult" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45_GoogleServerToolCallPart(data, level) {
+function predicate20_GoogleServerToolCallPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolCall"] === undefined) return false;
   const value0 = data["toolCall"];
-  if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate47(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolCall" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate48_GoogleServerToolResponsePart(data, level) {
+function predicate22_GoogleServerToolResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["toolResponse"] === undefined) return false;
   const value0 = data["toolResponse"];
-  if (value0 !== undefined && !predicate11_RecordUnknown(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate4_RecordUnknown(value0, level + 1)) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate50(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "toolResponse" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate56(data, level) {
+function predicate27(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate11_RecordUnknown(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate4_RecordUnknown(data[index], level + 1)) return false;
   return true;
 }
-function predicate52_GoogleFunctionResponse(data, level) {
+function predicate25_GoogleFunctionResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["response"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate53(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate54(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["response"];
-  if (value2 !== undefined && !predicate11_RecordUnknown(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate4_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["parts"];
-  if (value3 !== undefined && !predicate56(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate27(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "name" || key === "response" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate51_GoogleFunctionResponsePart(data, level) {
+function predicate24_GoogleFunctionResponsePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["functionResponse"] === undefined) return false;
   const value0 = data["functionResponse"];
-  if (value0 !== undefined && !predicate52_GoogleFunctionResponse(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate25_GoogleFunctionResponse(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionResponse") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate60(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(typeof data === "string")) return false;
   return true;
 }
 function decide1(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide2(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["functionCall"] === undefined) return false;
     const value0 = data["functionCall"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide3(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["inlineData"] === undefined) return false;
     const value0 = data["inlineData"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide4(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["fileData"] === undefined) return false;
     const value0 = data["fileData"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide5(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["functionResponse"] === undefined) return false;
     const value0 = data["functionResponse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide6(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["executableCode"] === undefined) return false;
     const value0 = data["executableCode"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide7(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["codeExecutionResult"] === undefined) return false;
     const value0 = data["codeExecutionResult"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide8(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolCall"] === undefined) return false;
     const value0 = data["toolCall"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
 function decide9(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResponse"] === undefined) return false;
     const value0 = data["toolResponse"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
@@ -436,528 +284,328 @@ function decide0(data, level) {
   if (!(decide1(data, level) || decide2(data, level) || decide3(data, level) || decide4(data, level) || decide5(data, level) || decide6(data, level) || decide7(data, level) || decide8(data, level) || decide9(data, level))) return false;
   return true;
 }
-function predicate59_GoogleOtherPart(data, level) {
+function predicate30_GoogleOtherPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["thought"];
-  if (value0 !== undefined && !predicate60(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "boolean")) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate61(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "thought" || key === "thoughtSignature") continue; if (!withinDepth(value, level + 1)) return false; }
   if (decide0(data, level)) return false;
   return true;
 }
-function predicate63(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function decide11(data, level) {
-  if (!(data === true)) return false;
-  return true;
-}
 function decide10(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["thought"] === undefined) return false;
     const value0 = data["thought"];
-    if (value0 !== undefined && !decide11(value0, level + 1)) return false;
+    if (value0 === undefined || !(value0 === true)) return false;
   }
   return true;
 }
-function predicate62_GoogleTextOrThoughtPart(data, level) {
+function predicate31_GoogleTextOrThoughtPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["text"];
-  if (value0 !== undefined && !predicate63(value0, level + 1)) return false;
-  if (!(decide10(data, level) ? predicate3_GoogleThoughtPart(data, level) : predicate0_GoogleTextPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!(decide10(data, level) ? predicate1_GoogleThoughtPart(data, level) : predicate0_GoogleTextPart(data, level))) return false;
   return true;
 }
-function predicate67(data, level) {
-  if (!(typeof data === "boolean")) return false;
+function decide11(data, level) {
+  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
+    const value0 = data["toolResponse"];
+    if (value0 === undefined || !true) return false;
+  }
   return true;
 }
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate50_GooglePartWithoutToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (!(decide11(data, level) ? predicate22_GoogleServerToolResponsePart(data, level) : predicate30_GoogleOtherPart(data, level))) return false;
   return true;
 }
 function decide12(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolResponse"] === undefined) return false;
-    const value0 = data["toolResponse"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["toolCall"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate84_GooglePartWithoutToolCall(data, level) {
+function predicate48_GooglePartWithoutCodeExecutionResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide12(data, level) ? predicate48_GoogleServerToolResponsePart(data, level) : predicate59_GoogleOtherPart(data, level))) return false;
+  if (!(decide12(data, level) ? predicate20_GoogleServerToolCallPart(data, level) : predicate50_GooglePartWithoutToolCall(data, level))) return false;
   return true;
 }
 function decide13(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["toolCall"] === undefined) return false;
-    const value0 = data["toolCall"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["codeExecutionResult"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate82_GooglePartWithoutCodeExecutionResult(data, level) {
+function predicate46_GooglePartWithoutExecutableCode(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide13(data, level) ? predicate45_GoogleServerToolCallPart(data, level) : predicate84_GooglePartWithoutToolCall(data, level))) return false;
+  if (!(decide13(data, level) ? predicate18_GoogleCodeExecutionResultPart(data, level) : predicate48_GooglePartWithoutCodeExecutionResult(data, level))) return false;
   return true;
 }
 function decide14(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["codeExecutionResult"] === undefined) return false;
-    const value0 = data["codeExecutionResult"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["executableCode"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate80_GooglePartWithoutExecutableCode(data, level) {
+function predicate44_GooglePartWithoutFunctionResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide14(data, level) ? predicate42_GoogleCodeExecutionResultPart(data, level) : predicate82_GooglePartWithoutCodeExecutionResult(data, level))) return false;
+  if (!(decide14(data, level) ? predicate16_GoogleExecutableCodePart(data, level) : predicate46_GooglePartWithoutExecutableCode(data, level))) return false;
   return true;
 }
 function decide15(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["executableCode"] === undefined) return false;
-    const value0 = data["executableCode"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["functionResponse"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate78_GooglePartWithoutFunctionResponse(data, level) {
+function predicate42_GooglePartWithoutFileData(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide15(data, level) ? predicate39_GoogleExecutableCodePart(data, level) : predicate80_GooglePartWithoutExecutableCode(data, level))) return false;
+  if (!(decide15(data, level) ? predicate24_GoogleFunctionResponsePart(data, level) : predicate44_GooglePartWithoutFunctionResponse(data, level))) return false;
   return true;
 }
 function decide16(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["functionResponse"] === undefined) return false;
-    const value0 = data["functionResponse"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["fileData"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate76_GooglePartWithoutFileData(data, level) {
+function predicate40_GooglePartWithoutInlineData(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide16(data, level) ? predicate51_GoogleFunctionResponsePart(data, level) : predicate78_GooglePartWithoutFunctionResponse(data, level))) return false;
+  if (!(decide16(data, level) ? predicate13_GoogleFileDataPart(data, level) : predicate42_GooglePartWithoutFileData(data, level))) return false;
   return true;
 }
 function decide17(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["fileData"] === undefined) return false;
-    const value0 = data["fileData"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["inlineData"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate74_GooglePartWithoutInlineData(data, level) {
+function predicate38_GooglePartWithoutFunctionCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide17(data, level) ? predicate32_GoogleFileDataPart(data, level) : predicate76_GooglePartWithoutFileData(data, level))) return false;
+  if (!(decide17(data, level) ? predicate10_GoogleInlineDataPart(data, level) : predicate40_GooglePartWithoutInlineData(data, level))) return false;
   return true;
 }
 function decide18(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["inlineData"] === undefined) return false;
-    const value0 = data["inlineData"];
-    if (value0 !== undefined && !true) return false;
+    const value0 = data["functionCall"];
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate72_GooglePartWithoutFunctionCall(data, level) {
+function predicate36_GooglePartWithoutText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide18(data, level) ? predicate25_GoogleInlineDataPart(data, level) : predicate74_GooglePartWithoutInlineData(data, level))) return false;
+  if (!(decide18(data, level) ? predicate2_GoogleFunctionCallPart(data, level) : predicate38_GooglePartWithoutFunctionCall(data, level))) return false;
   return true;
 }
 function decide19(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["functionCall"] === undefined) return false;
-    const value0 = data["functionCall"];
-    if (value0 !== undefined && !true) return false;
-  }
-  return true;
-}
-function predicate70_GooglePartWithoutText(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (!(decide19(data, level) ? predicate7_GoogleFunctionCallPart(data, level) : predicate72_GooglePartWithoutFunctionCall(data, level))) return false;
-  return true;
-}
-function decide20(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["text"] === undefined) return false;
     const value0 = data["text"];
-    if (value0 !== undefined && !true) return false;
+    if (value0 === undefined || !true) return false;
   }
   return true;
 }
-function predicate66_GooglePart(data, level) {
+function predicate34_GooglePart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const value0 = data["thought"];
-  if (value0 !== undefined && !predicate67(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "boolean")) return false;
   const value1 = data["thoughtSignature"];
-  if (value1 !== undefined && !predicate68(value1, level + 1)) return false;
-  if (!(decide20(data, level) ? predicate62_GoogleTextOrThoughtPart(data, level) : predicate70_GooglePartWithoutText(data, level))) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  if (!(decide19(data, level) ? predicate31_GoogleTextOrThoughtPart(data, level) : predicate36_GooglePartWithoutText(data, level))) return false;
   return true;
 }
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate97(data, level) {
+function predicate62(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate66_GooglePart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate34_GooglePart(data[index], level + 1)) return false;
   return true;
 }
-function predicate95_GoogleContent(data, level) {
+function predicate61_GoogleContent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["parts"];
-  if (value1 !== undefined && !predicate97(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate62(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "parts") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate101(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate103(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate99_GoogleCandidate(data, level) {
+function predicate64_GoogleCandidate(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["content"];
-  if (value0 !== undefined && !predicate95_GoogleContent(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate61_GoogleContent(value0, level + 1)) return false;
   const value1 = data["finishReason"];
-  if (value1 !== undefined && !predicate101(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["finishMessage"];
-  if (value2 !== undefined && !predicate102(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["index"];
-  if (value3 !== undefined && !predicate103(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647)) return false;
   const value4 = data["groundingMetadata"];
-  if (value4 !== undefined && !predicate11_RecordUnknown(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate4_RecordUnknown(value4, level + 1)) return false;
   const value5 = data["urlContextMetadata"];
-  if (value5 !== undefined && !predicate11_RecordUnknown(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate4_RecordUnknown(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content" || key === "finishReason" || key === "finishMessage" || key === "index" || key === "groundingMetadata" || key === "urlContextMetadata") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate107(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate110(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate112(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate106_GoogleUsageMetadata(data, level) {
+function predicate68_GoogleUsageMetadata(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["promptTokenCount"];
-  if (value0 !== undefined && !predicate107(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["candidatesTokenCount"];
-  if (value1 !== undefined && !predicate108(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
   const value2 = data["thoughtsTokenCount"];
-  if (value2 !== undefined && !predicate109(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647)) return false;
   const value3 = data["cachedContentTokenCount"];
-  if (value3 !== undefined && !predicate110(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647)) return false;
   const value4 = data["toolUsePromptTokenCount"];
-  if (value4 !== undefined && !predicate111(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= -2147483648 && value4 <= 2147483647)) return false;
   const value5 = data["totalTokenCount"];
-  if (value5 !== undefined && !predicate112(value5, level + 1)) return false;
+  if (value5 !== undefined && !((typeof value5 === "number" && !(value5 % 1) && isFinite(value5)) && value5 >= -2147483648 && value5 <= 2147483647)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "promptTokenCount" || key === "candidatesTokenCount" || key === "thoughtsTokenCount" || key === "cachedContentTokenCount" || key === "toolUsePromptTokenCount" || key === "totalTokenCount") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate114(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate113_GooglePromptFeedback(data, level) {
+function predicate69_GooglePromptFeedback(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["blockReason"];
-  if (value0 !== undefined && !predicate114(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "blockReason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate116(data, level) {
+function predicate71(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate99_GoogleCandidate(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate64_GoogleCandidate(data[index], level + 1)) return false;
   return true;
 }
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate115_GoogleGenerateContentResponse(data, level) {
+function predicate70_GoogleGenerateContentResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["candidates"];
-  if (value0 !== undefined && !predicate116(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate71(value0, level + 1)) return false;
   const value1 = data["promptFeedback"];
-  if (value1 !== undefined && !predicate113_GooglePromptFeedback(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate69_GooglePromptFeedback(value1, level + 1)) return false;
   const value2 = data["usageMetadata"];
-  if (value2 !== undefined && !predicate106_GoogleUsageMetadata(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate68_GoogleUsageMetadata(value2, level + 1)) return false;
   const value3 = data["modelVersion"];
-  if (value3 !== undefined && !predicate120(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["responseId"];
-  if (value4 !== undefined && !predicate121(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "candidates" || key === "promptFeedback" || key === "usageMetadata" || key === "modelVersion" || key === "responseId") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate124(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate126(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate127(data, level) {
+function predicate77(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate123(data, level) {
+function predicate76(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["code"] === undefined) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["code"];
-  if (value0 !== undefined && !predicate124(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate125(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["status"];
-  if (value2 !== undefined && !predicate126(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["details"];
-  if (value3 !== undefined && !predicate127(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate77(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "code" || key === "message" || key === "status" || key === "details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate122_GoogleErrorResponse(data, level) {
+function predicate75_GoogleErrorResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate76(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate129(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate130(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate128_GoogleThinkingConfig(data, level) {
+function predicate78_GoogleThinkingConfig(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["includeThoughts"];
-  if (value0 !== undefined && !predicate129(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "boolean")) return false;
   const value1 = data["thinkingBudget"];
-  if (value1 !== undefined && !predicate130(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
   const value2 = data["thinkingLevel"];
-  if (value2 !== undefined && !predicate131(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "includeThoughts" || key === "thinkingBudget" || key === "thinkingLevel") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate133(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate135(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate136(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate137(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate139(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate138(data, level) {
+function predicate80(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate139(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate140(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate145(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate147(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate146(data, level) {
+function predicate81(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate147(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate132_GoogleGenerationConfig(data, level) {
+function predicate79_GoogleGenerationConfig(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["temperature"];
-  if (value0 !== undefined && !predicate133(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "number" && isFinite(value0))) return false;
   const value1 = data["topP"];
-  if (value1 !== undefined && !predicate134(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "number" && isFinite(value1))) return false;
   const value2 = data["topK"];
-  if (value2 !== undefined && !predicate135(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "number" && isFinite(value2))) return false;
   const value3 = data["candidateCount"];
-  if (value3 !== undefined && !predicate136(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647)) return false;
   const value4 = data["maxOutputTokens"];
-  if (value4 !== undefined && !predicate137(value4, level + 1)) return false;
+  if (value4 !== undefined && !((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= -2147483648 && value4 <= 2147483647)) return false;
   const value5 = data["stopSequences"];
-  if (value5 !== undefined && !predicate138(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate80(value5, level + 1)) return false;
   const value6 = data["seed"];
-  if (value6 !== undefined && !predicate140(value6, level + 1)) return false;
+  if (value6 !== undefined && !((typeof value6 === "number" && !(value6 % 1) && isFinite(value6)) && value6 >= -2147483648 && value6 <= 2147483647)) return false;
   const value7 = data["presencePenalty"];
-  if (value7 !== undefined && !predicate141(value7, level + 1)) return false;
+  if (value7 !== undefined && !(typeof value7 === "number" && isFinite(value7))) return false;
   const value8 = data["frequencyPenalty"];
-  if (value8 !== undefined && !predicate142(value8, level + 1)) return false;
+  if (value8 !== undefined && !(typeof value8 === "number" && isFinite(value8))) return false;
   const value9 = data["responseLogprobs"];
-  if (value9 !== undefined && !predicate143(value9, level + 1)) return false;
+  if (value9 !== undefined && !(typeof value9 === "boolean")) return false;
   const value10 = data["logprobs"];
-  if (value10 !== undefined && !predicate144(value10, level + 1)) return false;
+  if (value10 !== undefined && !((typeof value10 === "number" && !(value10 % 1) && isFinite(value10)) && value10 >= -2147483648 && value10 <= 2147483647)) return false;
   const value11 = data["responseMimeType"];
-  if (value11 !== undefined && !predicate145(value11, level + 1)) return false;
+  if (value11 !== undefined && !(typeof value11 === "string")) return false;
   const value12 = data["responseSchema"];
   if (value12 !== undefined && !withinDepth(value12, level + 1)) return false;
   const value13 = data["responseJsonSchema"];
   if (value13 !== undefined && !withinDepth(value13, level + 1)) return false;
   const value14 = data["responseModalities"];
-  if (value14 !== undefined && !predicate146(value14, level + 1)) return false;
+  if (value14 !== undefined && !predicate81(value14, level + 1)) return false;
   const value15 = data["mediaResolution"];
-  if (value15 !== undefined && !predicate148(value15, level + 1)) return false;
+  if (value15 !== undefined && !(typeof value15 === "string")) return false;
   const value16 = data["speechConfig"];
   if (value16 !== undefined && !withinDepth(value16, level + 1)) return false;
   const value17 = data["imageConfig"];
   if (value17 !== undefined && !withinDepth(value17, level + 1)) return false;
   const value18 = data["thinkingConfig"];
-  if (value18 !== undefined && !predicate128_GoogleThinkingConfig(value18, level + 1)) return false;
+  if (value18 !== undefined && !predicate78_GoogleThinkingConfig(value18, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "temperature" || key === "topP" || key === "topK" || key === "candidateCount" || key === "maxOutputTokens" || key === "stopSequences" || key === "seed" || key === "presencePenalty" || key === "frequencyPenalty" || key === "responseLogprobs" || key === "logprobs" || key === "responseMimeType" || key === "responseSchema" || key === "responseJsonSchema" || key === "responseModalities" || key === "mediaResolution" || key === "speechConfig" || key === "imageConfig" || key === "thinkingConfig") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate153(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate150_GoogleFunctionDeclaration(data, level) {
+function predicate83_GoogleFunctionDeclaration(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate151(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["parameters"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   const value3 = data["parametersJsonSchema"];
@@ -967,27 +615,27 @@ function predicate150_GoogleFunctionDeclaration(data, level) {
   const value5 = data["responseJsonSchema"];
   if (value5 !== undefined && !withinDepth(value5, level + 1)) return false;
   const value6 = data["behavior"];
-  if (value6 !== undefined && !predicate153(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "parametersJsonSchema" || key === "response" || key === "responseJsonSchema" || key === "behavior") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate155(data, level) {
+function predicate85(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate150_GoogleFunctionDeclaration(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate83_GoogleFunctionDeclaration(data[index], level + 1)) return false;
   return true;
 }
-function predicate157(data, level) {
+function predicate87(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate154_GoogleTool(data, level) {
+function predicate84_GoogleTool(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["functionDeclarations"];
-  if (value0 !== undefined && !predicate155(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate85(value0, level + 1)) return false;
   const value1 = data["googleSearch"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["googleSearchRetrieval"];
@@ -1007,178 +655,129 @@ function predicate154_GoogleTool(data, level) {
   const value9 = data["enterpriseWebSearch"];
   if (value9 !== undefined && !withinDepth(value9, level + 1)) return false;
   const value10 = data["mcpServers"];
-  if (value10 !== undefined && !predicate157(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate87(value10, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionDeclarations" || key === "googleSearch" || key === "googleSearchRetrieval" || key === "codeExecution" || key === "urlContext" || key === "fileSearch" || key === "googleMaps" || key === "computerUse" || key === "retrieval" || key === "enterpriseWebSearch" || key === "mcpServers") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate159(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate161(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate160(data, level) {
+function predicate89(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate161(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate162(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate158_GoogleFunctionCallingConfig(data, level) {
+function predicate88_GoogleFunctionCallingConfig(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["mode"];
-  if (value0 !== undefined && !predicate159(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["allowedFunctionNames"];
-  if (value1 !== undefined && !predicate160(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate89(value1, level + 1)) return false;
   const value2 = data["streamFunctionCallArguments"];
-  if (value2 !== undefined && !predicate162(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "mode" || key === "allowedFunctionNames" || key === "streamFunctionCallArguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate165(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate163_GoogleToolConfig(data, level) {
+function predicate90_GoogleToolConfig(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["functionCallingConfig"];
-  if (value0 !== undefined && !predicate158_GoogleFunctionCallingConfig(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate88_GoogleFunctionCallingConfig(value0, level + 1)) return false;
   const value1 = data["retrievalConfig"];
   if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
   const value2 = data["includeServerSideToolInvocations"];
-  if (value2 !== undefined && !predicate165(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "functionCallingConfig" || key === "retrievalConfig" || key === "includeServerSideToolInvocations") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate167(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate168(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate169(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate166_GoogleSafetySetting(data, level) {
+function predicate92_GoogleSafetySetting(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["category"];
-  if (value0 !== undefined && !predicate167(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["threshold"];
-  if (value1 !== undefined && !predicate168(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["method"];
-  if (value2 !== undefined && !predicate169(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "category" || key === "threshold" || key === "method") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate171(data, level) {
+function predicate94(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate154_GoogleTool(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate84_GoogleTool(data[index], level + 1)) return false;
   return true;
 }
-function predicate174(data, level) {
+function predicate97(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate166_GoogleSafetySetting(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate92_GoogleSafetySetting(data[index], level + 1)) return false;
   return true;
 }
-function predicate177(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate178_RecordString(data, level) {
+function predicate100_RecordString(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (!predicate179(value, level + 1)) return false; }
+  for (const key in data) { const value = data[key]; if (!(typeof value === "string")) return false; }
   return true;
 }
-function predicate181(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate170_GoogleRequestFields(data, level) {
+function predicate93_GoogleRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["tools"];
-  if (value0 !== undefined && !predicate171(value0, level + 1)) return false;
+  if (value0 !== undefined && !predicate94(value0, level + 1)) return false;
   const value1 = data["toolConfig"];
-  if (value1 !== undefined && !predicate163_GoogleToolConfig(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate90_GoogleToolConfig(value1, level + 1)) return false;
   const value2 = data["safetySettings"];
-  if (value2 !== undefined && !predicate174(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate97(value2, level + 1)) return false;
   const value3 = data["generationConfig"];
-  if (value3 !== undefined && !predicate132_GoogleGenerationConfig(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate79_GoogleGenerationConfig(value3, level + 1)) return false;
   const value4 = data["cachedContent"];
-  if (value4 !== undefined && !predicate177(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   const value5 = data["labels"];
-  if (value5 !== undefined && !predicate178_RecordString(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate100_RecordString(value5, level + 1)) return false;
   const value6 = data["serviceTier"];
-  if (value6 !== undefined && !predicate181(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate183(data, level) {
+function predicate103(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate95_GoogleContent(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate61_GoogleContent(data[index], level + 1)) return false;
   return true;
 }
-function predicate186(data, level) {
+function predicate106(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate154_GoogleTool(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate84_GoogleTool(data[index], level + 1)) return false;
   return true;
 }
-function predicate189(data, level) {
+function predicate109(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate166_GoogleSafetySetting(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate92_GoogleSafetySetting(data[index], level + 1)) return false;
   return true;
 }
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate182_GoogleRequest(data, level) {
+function predicate102_GoogleRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["contents"] === undefined) return false;
   const value0 = data["contents"];
-  if (value0 !== undefined && !predicate183(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate103(value0, level + 1)) return false;
   const value1 = data["systemInstruction"];
-  if (value1 !== undefined && !predicate95_GoogleContent(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate61_GoogleContent(value1, level + 1)) return false;
   const value2 = data["tools"];
-  if (value2 !== undefined && !predicate186(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate106(value2, level + 1)) return false;
   const value3 = data["toolConfig"];
-  if (value3 !== undefined && !predicate163_GoogleToolConfig(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate90_GoogleToolConfig(value3, level + 1)) return false;
   const value4 = data["safetySettings"];
-  if (value4 !== undefined && !predicate189(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate109(value4, level + 1)) return false;
   const value5 = data["generationConfig"];
-  if (value5 !== undefined && !predicate132_GoogleGenerationConfig(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate79_GoogleGenerationConfig(value5, level + 1)) return false;
   const value6 = data["cachedContent"];
-  if (value6 !== undefined && !predicate192(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   const value7 = data["labels"];
-  if (value7 !== undefined && !predicate178_RecordString(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate100_RecordString(value7, level + 1)) return false;
   const value8 = data["serviceTier"];
-  if (value8 !== undefined && !predicate194(value8, level + 1)) return false;
+  if (value8 !== undefined && !(typeof value8 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "contents" || key === "systemInstruction" || key === "tools" || key === "toolConfig" || key === "safetySettings" || key === "generationConfig" || key === "cachedContent" || key === "labels" || key === "serviceTier") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -1186,124 +785,124 @@ function acceptsGoogleTextPart(data, level = 1) {
   return predicate0_GoogleTextPart(data, level);
 }
 function acceptsGoogleThoughtPart(data, level = 1) {
-  return predicate3_GoogleThoughtPart(data, level);
+  return predicate1_GoogleThoughtPart(data, level);
 }
 function acceptsGoogleFunctionCallPart(data, level = 1) {
-  return predicate7_GoogleFunctionCallPart(data, level);
+  return predicate2_GoogleFunctionCallPart(data, level);
 }
 function acceptsGoogleFunctionCall(data, level = 1) {
-  return predicate8_GoogleFunctionCall(data, level);
+  return predicate3_GoogleFunctionCall(data, level);
 }
 function acceptsGooglePartialArg(data, level = 1) {
-  return predicate14_GooglePartialArg(data, level);
+  return predicate7_GooglePartialArg(data, level);
 }
 function acceptsGoogleInlineDataPart(data, level = 1) {
-  return predicate25_GoogleInlineDataPart(data, level);
+  return predicate10_GoogleInlineDataPart(data, level);
 }
 function acceptsGoogleBlob(data, level = 1) {
-  return predicate26_GoogleBlob(data, level);
+  return predicate11_GoogleBlob(data, level);
 }
 function acceptsGoogleFileDataPart(data, level = 1) {
-  return predicate32_GoogleFileDataPart(data, level);
+  return predicate13_GoogleFileDataPart(data, level);
 }
 function acceptsGoogleFileData(data, level = 1) {
-  return predicate33_GoogleFileData(data, level);
+  return predicate14_GoogleFileData(data, level);
 }
 function acceptsGoogleExecutableCodePart(data, level = 1) {
-  return predicate39_GoogleExecutableCodePart(data, level);
+  return predicate16_GoogleExecutableCodePart(data, level);
 }
 function acceptsGoogleCodeExecutionResultPart(data, level = 1) {
-  return predicate42_GoogleCodeExecutionResultPart(data, level);
+  return predicate18_GoogleCodeExecutionResultPart(data, level);
 }
 function acceptsGoogleServerToolCallPart(data, level = 1) {
-  return predicate45_GoogleServerToolCallPart(data, level);
+  return predicate20_GoogleServerToolCallPart(data, level);
 }
 function acceptsGoogleServerToolResponsePart(data, level = 1) {
-  return predicate48_GoogleServerToolResponsePart(data, level);
+  return predicate22_GoogleServerToolResponsePart(data, level);
 }
 function acceptsGoogleFunctionResponsePart(data, level = 1) {
-  return predicate51_GoogleFunctionResponsePart(data, level);
+  return predicate24_GoogleFunctionResponsePart(data, level);
 }
 function acceptsGoogleFunctionResponse(data, level = 1) {
-  return predicate52_GoogleFunctionResponse(data, level);
+  return predicate25_GoogleFunctionResponse(data, level);
 }
 function acceptsGoogleOtherPart(data, level = 1) {
-  return predicate59_GoogleOtherPart(data, level);
+  return predicate30_GoogleOtherPart(data, level);
 }
 function acceptsGoogleTextOrThoughtPart(data, level = 1) {
-  return predicate62_GoogleTextOrThoughtPart(data, level);
+  return predicate31_GoogleTextOrThoughtPart(data, level);
 }
 function acceptsGooglePart(data, level = 1) {
-  return predicate66_GooglePart(data, level);
+  return predicate34_GooglePart(data, level);
 }
 function acceptsGooglePartWithoutText(data, level = 1) {
-  return predicate70_GooglePartWithoutText(data, level);
+  return predicate36_GooglePartWithoutText(data, level);
 }
 function acceptsGooglePartWithoutFunctionCall(data, level = 1) {
-  return predicate72_GooglePartWithoutFunctionCall(data, level);
+  return predicate38_GooglePartWithoutFunctionCall(data, level);
 }
 function acceptsGooglePartWithoutInlineData(data, level = 1) {
-  return predicate74_GooglePartWithoutInlineData(data, level);
+  return predicate40_GooglePartWithoutInlineData(data, level);
 }
 function acceptsGooglePartWithoutFileData(data, level = 1) {
-  return predicate76_GooglePartWithoutFileData(data, level);
+  return predicate42_GooglePartWithoutFileData(data, level);
 }
 function acceptsGooglePartWithoutFunctionResponse(data, level = 1) {
-  return predicate78_GooglePartWithoutFunctionResponse(data, level);
+  return predicate44_GooglePartWithoutFunctionResponse(data, level);
 }
 function acceptsGooglePartWithoutExecutableCode(data, level = 1) {
-  return predicate80_GooglePartWithoutExecutableCode(data, level);
+  return predicate46_GooglePartWithoutExecutableCode(data, level);
 }
 function acceptsGooglePartWithoutCodeExecutionResult(data, level = 1) {
-  return predicate82_GooglePartWithoutCodeExecutionResult(data, level);
+  return predicate48_GooglePartWithoutCodeExecutionResult(data, level);
 }
 function acceptsGooglePartWithoutToolCall(data, level = 1) {
-  return predicate84_GooglePartWithoutToolCall(data, level);
+  return predicate50_GooglePartWithoutToolCall(data, level);
 }
 function acceptsGoogleContent(data, level = 1) {
-  return predicate95_GoogleContent(data, level);
+  return predicate61_GoogleContent(data, level);
 }
 function acceptsGoogleCandidate(data, level = 1) {
-  return predicate99_GoogleCandidate(data, level);
+  return predicate64_GoogleCandidate(data, level);
 }
 function acceptsGoogleUsageMetadata(data, level = 1) {
-  return predicate106_GoogleUsageMetadata(data, level);
+  return predicate68_GoogleUsageMetadata(data, level);
 }
 function acceptsGooglePromptFeedback(data, level = 1) {
-  return predicate113_GooglePromptFeedback(data, level);
+  return predicate69_GooglePromptFeedback(data, level);
 }
 function acceptsGoogleGenerateContentResponse(data, level = 1) {
-  return predicate115_GoogleGenerateContentResponse(data, level);
+  return predicate70_GoogleGenerateContentResponse(data, level);
 }
 function acceptsGoogleErrorResponse(data, level = 1) {
-  return predicate122_GoogleErrorResponse(data, level);
+  return predicate75_GoogleErrorResponse(data, level);
 }
 function acceptsGoogleThinkingConfig(data, level = 1) {
-  return predicate128_GoogleThinkingConfig(data, level);
+  return predicate78_GoogleThinkingConfig(data, level);
 }
 function acceptsGoogleGenerationConfig(data, level = 1) {
-  return predicate132_GoogleGenerationConfig(data, level);
+  return predicate79_GoogleGenerationConfig(data, level);
 }
 function acceptsGoogleFunctionDeclaration(data, level = 1) {
-  return predicate150_GoogleFunctionDeclaration(data, level);
+  return predicate83_GoogleFunctionDeclaration(data, level);
 }
 function acceptsGoogleTool(data, level = 1) {
-  return predicate154_GoogleTool(data, level);
+  return predicate84_GoogleTool(data, level);
 }
 function acceptsGoogleFunctionCallingConfig(data, level = 1) {
-  return predicate158_GoogleFunctionCallingConfig(data, level);
+  return predicate88_GoogleFunctionCallingConfig(data, level);
 }
 function acceptsGoogleToolConfig(data, level = 1) {
-  return predicate163_GoogleToolConfig(data, level);
+  return predicate90_GoogleToolConfig(data, level);
 }
 function acceptsGoogleSafetySetting(data, level = 1) {
-  return predicate166_GoogleSafetySetting(data, level);
+  return predicate92_GoogleSafetySetting(data, level);
 }
 function acceptsGoogleRequestFields(data, level = 1) {
-  return predicate170_GoogleRequestFields(data, level);
+  return predicate93_GoogleRequestFields(data, level);
 }
 function acceptsGoogleRequest(data, level = 1) {
-  return predicate182_GoogleRequest(data, level);
+  return predicate102_GoogleRequest(data, level);
 }
 validateGoogleTextPart.accepts = acceptsGoogleTextPart;
 validateGoogleThoughtPart.accepts = acceptsGoogleThoughtPart;

@@ -27,1660 +27,735 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_MistralTextChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate4(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thinking")) return false;
   return true;
 }
 function predicate7(data, level) {
   if (!(typeof data === "string")) return false;
+  if ((data === "text" || data === "thinking")) return false;
   return true;
 }
-function predicate8_MistralKnownChunk(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "text" ? predicate0_MistralTextChunk(data, level) : tag === "thinking" ? predicate3_MistralThinkChunk(data, level) : false)) return false;
-  return true;
-}
-function decide0(data, level) {
-  if (!(data === "text" || data === "thinking")) return false;
-  return true;
-}
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
-  return true;
-}
-function predicate12_MistralOtherChunk(data, level) {
+function predicate6_MistralOtherChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate13(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate7(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide2(data, level) {
-  if (!(data === "text" || data === "thinking")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate6_MistralChunk(data, level) {
+function predicate3_MistralChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate7(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate8_MistralKnownChunk(data, level) : predicate12_MistralOtherChunk(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text" || value0 === "thinking")) ? (value0 === "text" ? predicate0_MistralTextChunk(data, level) : value0 === "thinking" ? predicate1_MistralThinkChunk(data, level) : false) : predicate6_MistralOtherChunk(data, level))) return false;
   return true;
 }
-function predicate5(data, level) {
+function predicate2(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6_MistralChunk(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_MistralChunk(data[index], level + 1)) return false;
   return true;
 }
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(predicate17(data, level) || predicate18(data, level))) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate3_MistralThinkChunk(data, level) {
+function predicate1_MistralThinkChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["thinking"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate4(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thinking")) return false;
   const value1 = data["thinking"];
-  if (value1 !== undefined && !predicate5(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate2(value1, level + 1)) return false;
   const value2 = data["signature"];
-  if (value2 !== undefined && !predicate16(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["closed"];
-  if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "thinking" || key === "signature" || key === "closed") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image_url")) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(predicate27(data, level) || predicate28(data, level))) return false;
-  return true;
-}
-function predicate24(data, level) {
+function predicate12(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["url"] === undefined) return false;
   const value0 = data["url"];
-  if (value0 !== undefined && !predicate25(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["detail"];
-  if (value1 !== undefined && !predicate26(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url" || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate22(data, level) {
-  if (!(predicate23(data, level) || predicate24(data, level))) return false;
+function predicate11(data, level) {
+  if (!((typeof data === "string") || predicate12(data, level))) return false;
   return true;
 }
-function predicate20_MistralImageUrlChunk(data, level) {
+function predicate10_MistralImageUrlChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["image_url"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate21(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image_url")) return false;
   const value1 = data["image_url"];
-  if (value1 !== undefined && !predicate22(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate11(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate30(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "document_url")) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate32(data, level) {
-  if (!(predicate33(data, level) || predicate34(data, level))) return false;
-  return true;
-}
-function predicate29_MistralDocumentUrlChunk(data, level) {
+function predicate13_MistralDocumentUrlChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["document_url"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate30(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "document_url")) return false;
   const value1 = data["document_url"];
-  if (value1 !== undefined && !predicate31(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["document_name"];
-  if (value2 !== undefined && !predicate32(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "document_url" || key === "document_name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate37(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate36(data, level) {
-  if (!(predicate37(data, level) || predicate38(data, level))) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(predicate40(data, level) || predicate41(data, level))) return false;
-  return true;
-}
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate43(data, level) {
-  if (!(predicate44(data, level) || predicate45(data, level))) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate48_RecordUnknown(data, level) {
+function predicate17_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate50(data, level) {
-  if (!(data === null)) return false;
+function predicate16(data, level) {
+  if (!((typeof data === "string") || predicate17_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate46(data, level) {
-  if (!(predicate47(data, level) || predicate48_RecordUnknown(data, level) || predicate50(data, level))) return false;
-  return true;
-}
-function predicate42_MistralFunctionCall(data, level) {
+function predicate15_MistralFunctionCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate43(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate46(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate16(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate53(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(predicate53(data, level) || predicate54(data, level))) return false;
-  return true;
-}
-function predicate35_MistralToolCall(data, level) {
+function predicate14_MistralToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate36(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate39(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["function"];
-  if (value2 !== undefined && !predicate42_MistralFunctionCall(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate15_MistralFunctionCall(value2, level + 1)) return false;
   const value3 = data["index"];
-  if (value3 !== undefined && !predicate52(value3, level + 1)) return false;
+  if (value3 !== undefined && !(((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647) || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "index") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
+function predicate22(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_MistralChunk(data[index], level + 1)) return false;
   return true;
 }
-function predicate58(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate21(data, level) {
+  if (!((typeof data === "string") || predicate22(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate20_MistralToolMessage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["role"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
+  const value1 = data["content"];
+  if (value1 === undefined || !predicate21(value1, level + 1)) return false;
+  const value2 = data["tool_call_id"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  const value3 = data["name"];
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate26(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_MistralChunk(data[index], level + 1)) return false;
+  return true;
+}
+function predicate25(data, level) {
+  if (!((typeof data === "string") || predicate26(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate29(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate14_MistralToolCall(data[index], level + 1)) return false;
+  return true;
+}
+function predicate28(data, level) {
+  if (!(predicate29(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate24_MistralMessage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["role"];
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
+  const value1 = data["content"];
+  if (value1 !== undefined && !predicate25(value1, level + 1)) return false;
+  const value2 = data["tool_calls"];
+  if (value2 !== undefined && !predicate28(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate31_MistralUsage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["prompt_tokens"];
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) || value0 === null)) return false;
+  const value1 = data["completion_tokens"];
+  if (value1 !== undefined && !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) || value1 === null)) return false;
+  const value2 = data["total_tokens"];
+  if (value2 !== undefined && !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) || value2 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "prompt_tokens" || key === "completion_tokens" || key === "total_tokens") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate32_MistralChoice(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["index"];
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
+  const value1 = data["message"];
+  if (value1 === undefined || !predicate24_MistralMessage(value1, level + 1)) return false;
+  const value2 = data["finish_reason"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate35(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate32_MistralChoice(data[index], level + 1)) return false;
+  return true;
+}
+function predicate37(data, level) {
+  if (!(predicate31_MistralUsage(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate34_MistralChatCompletionResponse(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["model"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["choices"];
+  if (value2 === undefined || !predicate35(value2, level + 1)) return false;
+  const value3 = data["usage"];
+  if (value3 !== undefined && !predicate37(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate41(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_MistralChunk(data[index], level + 1)) return false;
+  return true;
+}
+function predicate40(data, level) {
+  if (!((typeof data === "string") || predicate41(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate44(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate14_MistralToolCall(data[index], level + 1)) return false;
+  return true;
+}
+function predicate43(data, level) {
+  if (!(predicate44(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate39_MistralDeltaMessage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["role"];
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  const value1 = data["content"];
+  if (value1 !== undefined && !predicate40(value1, level + 1)) return false;
+  const value2 = data["tool_calls"];
+  if (value2 !== undefined && !predicate43(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate46_MistralStreamChoice(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["index"];
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
+  const value1 = data["delta"];
+  if (value1 === undefined || !predicate39_MistralDeltaMessage(value1, level + 1)) return false;
+  const value2 = data["finish_reason"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate49(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate46_MistralStreamChoice(data[index], level + 1)) return false;
+  return true;
+}
+function predicate51(data, level) {
+  if (!(predicate31_MistralUsage(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate48_MistralCompletionChunk(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["model"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["choices"];
+  if (value2 === undefined || !predicate49(value2, level + 1)) return false;
+  const value3 = data["usage"];
+  if (value3 !== undefined && !predicate51(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate53_MistralError(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["object"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "error")) return false;
+  const value1 = data["message"];
+  if (value1 === undefined || !withinDepth(value1, level + 1)) return false;
+  const value2 = data["type"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "object" || key === "message" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate54_MistralValidationError(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["detail"];
+  if (value0 === undefined || !withinDepth(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate57(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_MistralChunk(data[index], level + 1)) return false;
+  return true;
+}
+function predicate56(data, level) {
+  if (!((typeof data === "string") || predicate57(data, level))) return false;
+  return true;
+}
+function predicate61(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["arguments"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate60_MistralRequestToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["type"];
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "function")) return false;
+  const value2 = data["function"];
+  if (value2 === undefined || !predicate61(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate59(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6_MistralChunk(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate60_MistralRequestToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate61(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(predicate58(data, level) || predicate59(data, level) || predicate61(data, level))) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate55_MistralRequestMessage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["role"];
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "system") || (typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant") || (typeof value0 === "string" && value0 === "tool"))) return false;
+  const value1 = data["content"];
+  if (value1 !== undefined && !predicate56(value1, level + 1)) return false;
+  const value2 = data["tool_calls"];
+  if (value2 !== undefined && !predicate59(value2, level + 1)) return false;
+  const value3 = data["tool_call_id"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  const value4 = data["name"];
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate64(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(predicate63(data, level) || predicate64(data, level))) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate67(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(predicate66(data, level) || predicate67(data, level))) return false;
-  return true;
-}
-function predicate55_MistralToolMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate56(value0, level + 1)) return false;
-  const value1 = data["content"];
-  if (value1 !== undefined && !predicate57(value1, level + 1)) return false;
-  const value2 = data["tool_call_id"];
-  if (value2 !== undefined && !predicate62(value2, level + 1)) return false;
-  const value3 = data["name"];
-  if (value3 !== undefined && !predicate65(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["description"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["parameters"];
+  if (value2 !== undefined && !predicate17_RecordUnknown(value2, level + 1)) return false;
+  const value3 = data["strict"];
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate69(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate63_MistralFunctionTool(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function")) return false;
+  const value1 = data["function"];
+  if (value1 === undefined || !predicate64(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate71(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate66_MistralBuiltInTool(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate68(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["name"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  const value1 = data["description"];
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
+  const value2 = data["schema"];
+  if (value2 !== undefined && !predicate17_RecordUnknown(value2, level + 1)) return false;
+  const value3 = data["strict"];
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "schema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate67_MistralResponseFormat(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 !== undefined && !((typeof value0 === "string" && value0 === "text") || (typeof value0 === "string" && value0 === "json_object") || (typeof value0 === "string" && value0 === "json_schema"))) return false;
+  const value1 = data["json_schema"];
+  if (value1 !== undefined && !predicate68(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "json_schema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate72(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6_MistralChunk(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate74(data, level) {
-  if (!(data === null)) return false;
+function predicate71(data, level) {
+  if (!((typeof data === "string") || predicate72(data, level) || (data === null))) return false;
   return true;
 }
-function predicate70(data, level) {
-  if (!(predicate71(data, level) || predicate72(data, level) || predicate74(data, level))) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate35_MistralToolCall(data[index], level + 1)) return false;
+function predicate73(data, level) {
+  if (!(predicate17_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
 function predicate78(data, level) {
-  if (!(data === null)) return false;
+  if (!(predicate63_MistralFunctionTool(data, level) || predicate66_MistralBuiltInTool(data, level))) return false;
   return true;
 }
-function predicate75(data, level) {
-  if (!(predicate76(data, level) || predicate78(data, level))) return false;
-  return true;
-}
-function predicate68_MistralMessage(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+function predicate77(data, level) {
+  if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate69(value0, level + 1)) return false;
-  const value1 = data["content"];
-  if (value1 !== undefined && !predicate70(value1, level + 1)) return false;
-  const value2 = data["tool_calls"];
-  if (value2 !== undefined && !predicate75(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
+  for (let index = 0; index < data.length; index++) if (!predicate78(data[index], level + 1)) return false;
   return true;
 }
-function predicate81(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(predicate81(data, level) || predicate82(data, level))) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate85(data, level) {
-  if (!(data === null)) return false;
+function predicate76(data, level) {
+  if (!(predicate77(data, level) || (data === null))) return false;
   return true;
 }
 function predicate83(data, level) {
-  if (!(predicate84(data, level) || predicate85(data, level))) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate86(data, level) {
-  if (!(predicate87(data, level) || predicate88(data, level))) return false;
-  return true;
-}
-function predicate79_MistralUsage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  const value0 = data["prompt_tokens"];
-  if (value0 !== undefined && !predicate80(value0, level + 1)) return false;
-  const value1 = data["completion_tokens"];
-  if (value1 !== undefined && !predicate83(value1, level + 1)) return false;
-  const value2 = data["total_tokens"];
-  if (value2 !== undefined && !predicate86(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "prompt_tokens" || key === "completion_tokens" || key === "total_tokens") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate90(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate93(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate94(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(predicate93(data, level) || predicate94(data, level))) return false;
-  return true;
-}
-function predicate89_MistralChoice(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["index"];
-  if (value0 !== undefined && !predicate90(value0, level + 1)) return false;
-  const value1 = data["message"];
-  if (value1 !== undefined && !predicate68_MistralMessage(value1, level + 1)) return false;
-  const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate92(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate89_MistralChoice(data[index], level + 1)) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(predicate79_MistralUsage(data, level) || predicate102(data, level))) return false;
-  return true;
-}
-function predicate95_MistralChatCompletionResponse(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["model"] === undefined) return false;
-  if (data["choices"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
-  const value1 = data["model"];
-  if (value1 !== undefined && !predicate97(value1, level + 1)) return false;
-  const value2 = data["choices"];
-  if (value2 !== undefined && !predicate98(value2, level + 1)) return false;
-  const value3 = data["usage"];
-  if (value3 !== undefined && !predicate100(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate106(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate104(data, level) {
-  if (!(predicate105(data, level) || predicate106(data, level))) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate109(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6_MistralChunk(data[index], level + 1)) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate107(data, level) {
-  if (!(predicate108(data, level) || predicate109(data, level) || predicate111(data, level))) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate35_MistralToolCall(data[index], level + 1)) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate112(data, level) {
-  if (!(predicate113(data, level) || predicate115(data, level))) return false;
-  return true;
-}
-function predicate103_MistralDeltaMessage(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate104(value0, level + 1)) return false;
-  const value1 = data["content"];
-  if (value1 !== undefined && !predicate107(value1, level + 1)) return false;
-  const value2 = data["tool_calls"];
-  if (value2 !== undefined && !predicate112(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate117(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate120(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(predicate120(data, level) || predicate121(data, level))) return false;
-  return true;
-}
-function predicate116_MistralStreamChoice(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
-  const value0 = data["index"];
-  if (value0 !== undefined && !predicate117(value0, level + 1)) return false;
-  const value1 = data["delta"];
-  if (value1 !== undefined && !predicate103_MistralDeltaMessage(value1, level + 1)) return false;
-  const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate119(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate123(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate124(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate116_MistralStreamChoice(data[index], level + 1)) return false;
-  return true;
-}
-function predicate129(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate127(data, level) {
-  if (!(predicate79_MistralUsage(data, level) || predicate129(data, level))) return false;
-  return true;
-}
-function predicate122_MistralCompletionChunk(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["choices"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate123(value0, level + 1)) return false;
-  const value1 = data["model"];
-  if (value1 !== undefined && !predicate124(value1, level + 1)) return false;
-  const value2 = data["choices"];
-  if (value2 !== undefined && !predicate125(value2, level + 1)) return false;
-  const value3 = data["usage"];
-  if (value3 !== undefined && !predicate127(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate131(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(predicate133(data, level) || predicate134(data, level))) return false;
-  return true;
-}
-function predicate130_MistralError(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["object"] === undefined) return false;
-  if (data["message"] === undefined) return false;
-  const value0 = data["object"];
-  if (value0 !== undefined && !predicate131(value0, level + 1)) return false;
-  const value1 = data["message"];
-  if (value1 !== undefined && !withinDepth(value1, level + 1)) return false;
-  const value2 = data["type"];
-  if (value2 !== undefined && !predicate132(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "object" || key === "message" || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate135_MistralValidationError(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["detail"] === undefined) return false;
-  const value0 = data["detail"];
-  if (value0 !== undefined && !withinDepth(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate139(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate140(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate137(data, level) {
-  if (!(predicate138(data, level) || predicate139(data, level) || predicate140(data, level) || predicate141(data, level))) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6_MistralChunk(data[index], level + 1)) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(predicate143(data, level) || predicate144(data, level))) return false;
-  return true;
-}
-function predicate148(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate150(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate151(value0, level + 1)) return false;
-  const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate152(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate147_MistralRequestToolCall(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate148(value0, level + 1)) return false;
-  const value1 = data["type"];
-  if (value1 !== undefined && !predicate149(value1, level + 1)) return false;
-  const value2 = data["function"];
-  if (value2 !== undefined && !predicate150(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate146(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate147_MistralRequestToolCall(data[index], level + 1)) return false;
-  return true;
-}
-function predicate154(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate155(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate136_MistralRequestMessage(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  const value0 = data["role"];
-  if (value0 !== undefined && !predicate137(value0, level + 1)) return false;
-  const value1 = data["content"];
-  if (value1 !== undefined && !predicate142(value1, level + 1)) return false;
-  const value2 = data["tool_calls"];
-  if (value2 !== undefined && !predicate146(value2, level + 1)) return false;
-  const value3 = data["tool_call_id"];
-  if (value3 !== undefined && !predicate154(value3, level + 1)) return false;
-  const value4 = data["name"];
-  if (value4 !== undefined && !predicate155(value4, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_calls" || key === "tool_call_id" || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate157(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate159(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate160(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate162(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate158(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate159(value0, level + 1)) return false;
-  const value1 = data["description"];
-  if (value1 !== undefined && !predicate160(value1, level + 1)) return false;
-  const value2 = data["parameters"];
-  if (value2 !== undefined && !predicate48_RecordUnknown(value2, level + 1)) return false;
-  const value3 = data["strict"];
-  if (value3 !== undefined && !predicate162(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate156_MistralFunctionTool(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate157(value0, level + 1)) return false;
-  const value1 = data["function"];
-  if (value1 !== undefined && !predicate158(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate164(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate163_MistralBuiltInTool(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate164(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate167(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate168(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_object")) return false;
-  return true;
-}
-function predicate169(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_schema")) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(predicate167(data, level) || predicate168(data, level) || predicate169(data, level))) return false;
-  return true;
-}
-function predicate171(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate173(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate174(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(predicate173(data, level) || predicate174(data, level))) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate171(value0, level + 1)) return false;
-  const value1 = data["description"];
-  if (value1 !== undefined && !predicate172(value1, level + 1)) return false;
-  const value2 = data["schema"];
-  if (value2 !== undefined && !predicate48_RecordUnknown(value2, level + 1)) return false;
-  const value3 = data["strict"];
-  if (value3 !== undefined && !predicate176(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "schema" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate165_MistralResponseFormat(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate166(value0, level + 1)) return false;
-  const value1 = data["json_schema"];
-  if (value1 !== undefined && !predicate170(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "json_schema") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate178(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate181(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!(predicate180(data, level) || predicate181(data, level))) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate184(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate182(data, level) {
-  if (!(predicate183(data, level) || predicate184(data, level))) return false;
-  return true;
-}
-function predicate186(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate187(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate185(data, level) {
-  if (!(predicate186(data, level) || predicate187(data, level))) return false;
-  return true;
-}
-function predicate188(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate190(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate191(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate192(data[index], level + 1)) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate189(data, level) {
-  if (!(predicate190(data, level) || predicate191(data, level) || predicate193(data, level))) return false;
-  return true;
-}
-function predicate195(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate196(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(predicate195(data, level) || predicate196(data, level))) return false;
-  return true;
-}
-function predicate199(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate197(data, level) {
-  if (!(predicate48_RecordUnknown(data, level) || predicate199(data, level))) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(predicate156_MistralFunctionTool(data, level) || predicate163_MistralBuiltInTool(data, level))) return false;
-  return true;
-}
-function predicate202(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate203(data[index], level + 1)) return false;
-  return true;
-}
-function predicate206(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate201(data, level) {
-  if (!(predicate202(data, level) || predicate206(data, level))) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate210(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "any")) return false;
-  return true;
-}
-function predicate211(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate213(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate215(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate214(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  const value0 = data["name"];
-  if (value0 !== undefined && !predicate215(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate212(data, level) {
+function predicate82(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate213(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" && value0 === "function")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate214(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate83(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate207(data, level) {
-  if (!(predicate208(data, level) || predicate209(data, level) || predicate210(data, level) || predicate211(data, level) || predicate212(data, level))) return false;
+function predicate81(data, level) {
+  if (!((typeof data === "string" && data === "auto") || (typeof data === "string" && data === "none") || (typeof data === "string" && data === "any") || (typeof data === "string" && data === "required") || predicate82(data, level))) return false;
   return true;
 }
-function predicate217(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate218(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate216(data, level) {
-  if (!(predicate217(data, level) || predicate218(data, level))) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate221(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate219(data, level) {
-  if (!(predicate220(data, level) || predicate221(data, level))) return false;
-  return true;
-}
-function predicate223(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate222(data, level) {
-  if (!(predicate223(data, level) || predicate224(data, level))) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content")) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate225(data, level) {
+function predicate84(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate226(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" && value0 === "content")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate227(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate228(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate230(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate231(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate229(data, level) {
-  if (!(predicate230(data, level) || predicate231(data, level))) return false;
-  return true;
-}
-function predicate233(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate234(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate232(data, level) {
-  if (!(predicate233(data, level) || predicate234(data, level))) return false;
-  return true;
-}
-function predicate236(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate237(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate235(data, level) {
-  if (!(predicate236(data, level) || predicate237(data, level))) return false;
-  return true;
-}
-function predicate239(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate240(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate238(data, level) {
-  if (!(predicate239(data, level) || predicate240(data, level))) return false;
-  return true;
-}
-function predicate241(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate177_MistralRequestFields(data, level) {
+function predicate70_MistralRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate178(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["temperature"];
-  if (value1 !== undefined && !predicate179(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "number" && isFinite(value1)) || value1 === null)) return false;
   const value2 = data["top_p"];
-  if (value2 !== undefined && !predicate182(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && isFinite(value2)) || value2 === null)) return false;
   const value3 = data["max_tokens"];
-  if (value3 !== undefined && !predicate185(value3, level + 1)) return false;
+  if (value3 !== undefined && !(((typeof value3 === "number" && !(value3 % 1) && isFinite(value3)) && value3 >= -2147483648 && value3 <= 2147483647) || value3 === null)) return false;
   const value4 = data["stream"];
-  if (value4 !== undefined && !predicate188(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   const value5 = data["stop"];
-  if (value5 !== undefined && !predicate189(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate71(value5, level + 1)) return false;
   const value6 = data["random_seed"];
-  if (value6 !== undefined && !predicate194(value6, level + 1)) return false;
+  if (value6 !== undefined && !(((typeof value6 === "number" && !(value6 % 1) && isFinite(value6)) && value6 >= -2147483648 && value6 <= 2147483647) || value6 === null)) return false;
   const value7 = data["metadata"];
-  if (value7 !== undefined && !predicate197(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate73(value7, level + 1)) return false;
   const value8 = data["response_format"];
-  if (value8 !== undefined && !predicate165_MistralResponseFormat(value8, level + 1)) return false;
+  if (value8 !== undefined && !predicate67_MistralResponseFormat(value8, level + 1)) return false;
   const value9 = data["tools"];
-  if (value9 !== undefined && !predicate201(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate76(value9, level + 1)) return false;
   const value10 = data["tool_choice"];
-  if (value10 !== undefined && !predicate207(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate81(value10, level + 1)) return false;
   const value11 = data["presence_penalty"];
-  if (value11 !== undefined && !predicate216(value11, level + 1)) return false;
+  if (value11 !== undefined && !((typeof value11 === "number" && isFinite(value11)) || value11 === null)) return false;
   const value12 = data["frequency_penalty"];
-  if (value12 !== undefined && !predicate219(value12, level + 1)) return false;
+  if (value12 !== undefined && !((typeof value12 === "number" && isFinite(value12)) || value12 === null)) return false;
   const value13 = data["n"];
-  if (value13 !== undefined && !predicate222(value13, level + 1)) return false;
+  if (value13 !== undefined && !(((typeof value13 === "number" && !(value13 % 1) && isFinite(value13)) && value13 >= -2147483648 && value13 <= 2147483647) || value13 === null)) return false;
   const value14 = data["prediction"];
-  if (value14 !== undefined && !predicate225(value14, level + 1)) return false;
+  if (value14 !== undefined && !predicate84(value14, level + 1)) return false;
   const value15 = data["parallel_tool_calls"];
-  if (value15 !== undefined && !predicate228(value15, level + 1)) return false;
+  if (value15 !== undefined && !(typeof value15 === "boolean")) return false;
   const value16 = data["reasoning_effort"];
-  if (value16 !== undefined && !predicate229(value16, level + 1)) return false;
+  if (value16 !== undefined && !(typeof value16 === "string" || value16 === null)) return false;
   const value17 = data["prompt_mode"];
-  if (value17 !== undefined && !predicate232(value17, level + 1)) return false;
+  if (value17 !== undefined && !((typeof value17 === "string" && value17 === "reasoning") || value17 === null)) return false;
   const value18 = data["prompt_cache_key"];
-  if (value18 !== undefined && !predicate235(value18, level + 1)) return false;
+  if (value18 !== undefined && !(typeof value18 === "string" || value18 === null)) return false;
   const value19 = data["service_tier"];
-  if (value19 !== undefined && !predicate238(value19, level + 1)) return false;
+  if (value19 !== undefined && !(typeof value19 === "string" || value19 === null)) return false;
   const value20 = data["safe_prompt"];
-  if (value20 !== undefined && !predicate241(value20, level + 1)) return false;
+  if (value20 !== undefined && !(typeof value20 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate243(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate244(data, level) {
+function predicate86(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate136_MistralRequestMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate55_MistralRequestMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate247(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate248(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate246(data, level) {
-  if (!(predicate247(data, level) || predicate248(data, level))) return false;
-  return true;
-}
-function predicate250(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate251(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate249(data, level) {
-  if (!(predicate250(data, level) || predicate251(data, level))) return false;
-  return true;
-}
-function predicate253(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate254(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate252(data, level) {
-  if (!(predicate253(data, level) || predicate254(data, level))) return false;
-  return true;
-}
-function predicate255(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate257(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate259(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate258(data, level) {
+function predicate89(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate259(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate260(data, level) {
-  if (!(data === null)) return false;
+function predicate88(data, level) {
+  if (!((typeof data === "string") || predicate89(data, level) || (data === null))) return false;
   return true;
 }
-function predicate256(data, level) {
-  if (!(predicate257(data, level) || predicate258(data, level) || predicate260(data, level))) return false;
+function predicate90(data, level) {
+  if (!(predicate17_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate262(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate95(data, level) {
+  if (!(predicate63_MistralFunctionTool(data, level) || predicate66_MistralBuiltInTool(data, level))) return false;
   return true;
 }
-function predicate263(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate261(data, level) {
-  if (!(predicate262(data, level) || predicate263(data, level))) return false;
-  return true;
-}
-function predicate266(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate264(data, level) {
-  if (!(predicate48_RecordUnknown(data, level) || predicate266(data, level))) return false;
-  return true;
-}
-function predicate270(data, level) {
-  if (!(predicate156_MistralFunctionTool(data, level) || predicate163_MistralBuiltInTool(data, level))) return false;
-  return true;
-}
-function predicate269(data, level) {
+function predicate94(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate270(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate95(data[index], level + 1)) return false;
   return true;
 }
-function predicate273(data, level) {
-  if (!(data === null)) return false;
+function predicate93(data, level) {
+  if (!(predicate94(data, level) || (data === null))) return false;
   return true;
 }
-function predicate268(data, level) {
-  if (!(predicate269(data, level) || predicate273(data, level))) return false;
-  return true;
-}
-function predicate275(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate276(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate277(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "any")) return false;
-  return true;
-}
-function predicate278(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate280(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate282(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate281(data, level) {
+function predicate100(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate282(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate279(data, level) {
+function predicate99(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate280(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" && value0 === "function")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate281(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate100(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate274(data, level) {
-  if (!(predicate275(data, level) || predicate276(data, level) || predicate277(data, level) || predicate278(data, level) || predicate279(data, level))) return false;
+function predicate98(data, level) {
+  if (!((typeof data === "string" && data === "auto") || (typeof data === "string" && data === "none") || (typeof data === "string" && data === "any") || (typeof data === "string" && data === "required") || predicate99(data, level))) return false;
   return true;
 }
-function predicate284(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate285(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate283(data, level) {
-  if (!(predicate284(data, level) || predicate285(data, level))) return false;
-  return true;
-}
-function predicate287(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate288(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate286(data, level) {
-  if (!(predicate287(data, level) || predicate288(data, level))) return false;
-  return true;
-}
-function predicate290(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate291(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate289(data, level) {
-  if (!(predicate290(data, level) || predicate291(data, level))) return false;
-  return true;
-}
-function predicate293(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "content")) return false;
-  return true;
-}
-function predicate294(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate292(data, level) {
+function predicate101(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate293(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" && value0 === "content")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate294(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate295(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate297(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate298(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate296(data, level) {
-  if (!(predicate297(data, level) || predicate298(data, level))) return false;
-  return true;
-}
-function predicate300(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate301(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate299(data, level) {
-  if (!(predicate300(data, level) || predicate301(data, level))) return false;
-  return true;
-}
-function predicate303(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate304(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate302(data, level) {
-  if (!(predicate303(data, level) || predicate304(data, level))) return false;
-  return true;
-}
-function predicate306(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate307(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate305(data, level) {
-  if (!(predicate306(data, level) || predicate307(data, level))) return false;
-  return true;
-}
-function predicate308(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate242_MistralChatCompletionRequest(data, level) {
+function predicate85_MistralChatCompletionRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["messages"];
-  if (value1 !== undefined && !predicate244(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate86(value1, level + 1)) return false;
   const value2 = data["temperature"];
-  if (value2 !== undefined && !predicate246(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "number" && isFinite(value2)) || value2 === null)) return false;
   const value3 = data["top_p"];
-  if (value3 !== undefined && !predicate249(value3, level + 1)) return false;
+  if (value3 !== undefined && !((typeof value3 === "number" && isFinite(value3)) || value3 === null)) return false;
   const value4 = data["max_tokens"];
-  if (value4 !== undefined && !predicate252(value4, level + 1)) return false;
+  if (value4 !== undefined && !(((typeof value4 === "number" && !(value4 % 1) && isFinite(value4)) && value4 >= -2147483648 && value4 <= 2147483647) || value4 === null)) return false;
   const value5 = data["stream"];
-  if (value5 !== undefined && !predicate255(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "boolean")) return false;
   const value6 = data["stop"];
-  if (value6 !== undefined && !predicate256(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate88(value6, level + 1)) return false;
   const value7 = data["random_seed"];
-  if (value7 !== undefined && !predicate261(value7, level + 1)) return false;
+  if (value7 !== undefined && !(((typeof value7 === "number" && !(value7 % 1) && isFinite(value7)) && value7 >= -2147483648 && value7 <= 2147483647) || value7 === null)) return false;
   const value8 = data["metadata"];
-  if (value8 !== undefined && !predicate264(value8, level + 1)) return false;
+  if (value8 !== undefined && !predicate90(value8, level + 1)) return false;
   const value9 = data["response_format"];
-  if (value9 !== undefined && !predicate165_MistralResponseFormat(value9, level + 1)) return false;
+  if (value9 !== undefined && !predicate67_MistralResponseFormat(value9, level + 1)) return false;
   const value10 = data["tools"];
-  if (value10 !== undefined && !predicate268(value10, level + 1)) return false;
+  if (value10 !== undefined && !predicate93(value10, level + 1)) return false;
   const value11 = data["tool_choice"];
-  if (value11 !== undefined && !predicate274(value11, level + 1)) return false;
+  if (value11 !== undefined && !predicate98(value11, level + 1)) return false;
   const value12 = data["presence_penalty"];
-  if (value12 !== undefined && !predicate283(value12, level + 1)) return false;
+  if (value12 !== undefined && !((typeof value12 === "number" && isFinite(value12)) || value12 === null)) return false;
   const value13 = data["frequency_penalty"];
-  if (value13 !== undefined && !predicate286(value13, level + 1)) return false;
+  if (value13 !== undefined && !((typeof value13 === "number" && isFinite(value13)) || value13 === null)) return false;
   const value14 = data["n"];
-  if (value14 !== undefined && !predicate289(value14, level + 1)) return false;
+  if (value14 !== undefined && !(((typeof value14 === "number" && !(value14 % 1) && isFinite(value14)) && value14 >= -2147483648 && value14 <= 2147483647) || value14 === null)) return false;
   const value15 = data["prediction"];
-  if (value15 !== undefined && !predicate292(value15, level + 1)) return false;
+  if (value15 !== undefined && !predicate101(value15, level + 1)) return false;
   const value16 = data["parallel_tool_calls"];
-  if (value16 !== undefined && !predicate295(value16, level + 1)) return false;
+  if (value16 !== undefined && !(typeof value16 === "boolean")) return false;
   const value17 = data["reasoning_effort"];
-  if (value17 !== undefined && !predicate296(value17, level + 1)) return false;
+  if (value17 !== undefined && !(typeof value17 === "string" || value17 === null)) return false;
   const value18 = data["prompt_mode"];
-  if (value18 !== undefined && !predicate299(value18, level + 1)) return false;
+  if (value18 !== undefined && !((typeof value18 === "string" && value18 === "reasoning") || value18 === null)) return false;
   const value19 = data["prompt_cache_key"];
-  if (value19 !== undefined && !predicate302(value19, level + 1)) return false;
+  if (value19 !== undefined && !(typeof value19 === "string" || value19 === null)) return false;
   const value20 = data["service_tier"];
-  if (value20 !== undefined && !predicate305(value20, level + 1)) return false;
+  if (value20 !== undefined && !(typeof value20 === "string" || value20 === null)) return false;
   const value21 = data["safe_prompt"];
-  if (value21 !== undefined && !predicate308(value21, level + 1)) return false;
+  if (value21 !== undefined && !(typeof value21 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "messages" || key === "temperature" || key === "top_p" || key === "max_tokens" || key === "stream" || key === "stop" || key === "random_seed" || key === "metadata" || key === "response_format" || key === "tools" || key === "tool_choice" || key === "presence_penalty" || key === "frequency_penalty" || key === "n" || key === "prediction" || key === "parallel_tool_calls" || key === "reasoning_effort" || key === "prompt_mode" || key === "prompt_cache_key" || key === "service_tier" || key === "safe_prompt") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate102_MistralKnownChunk(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "text" ? predicate0_MistralTextChunk(data, level) : tag === "thinking" ? predicate1_MistralThinkChunk(data, level) : false)) return false;
   return true;
 }
 function acceptsMistralTextChunk(data, level = 1) {
   return predicate0_MistralTextChunk(data, level);
 }
 function acceptsMistralThinkChunk(data, level = 1) {
-  return predicate3_MistralThinkChunk(data, level);
+  return predicate1_MistralThinkChunk(data, level);
 }
 function acceptsMistralChunk(data, level = 1) {
-  return predicate6_MistralChunk(data, level);
+  return predicate3_MistralChunk(data, level);
 }
 function acceptsMistralOtherChunk(data, level = 1) {
-  return predicate12_MistralOtherChunk(data, level);
+  return predicate6_MistralOtherChunk(data, level);
 }
 function acceptsMistralImageUrlChunk(data, level = 1) {
-  return predicate20_MistralImageUrlChunk(data, level);
+  return predicate10_MistralImageUrlChunk(data, level);
 }
 function acceptsMistralDocumentUrlChunk(data, level = 1) {
-  return predicate29_MistralDocumentUrlChunk(data, level);
+  return predicate13_MistralDocumentUrlChunk(data, level);
 }
 function acceptsMistralToolCall(data, level = 1) {
-  return predicate35_MistralToolCall(data, level);
+  return predicate14_MistralToolCall(data, level);
 }
 function acceptsMistralFunctionCall(data, level = 1) {
-  return predicate42_MistralFunctionCall(data, level);
+  return predicate15_MistralFunctionCall(data, level);
 }
 function acceptsMistralToolMessage(data, level = 1) {
-  return predicate55_MistralToolMessage(data, level);
+  return predicate20_MistralToolMessage(data, level);
 }
 function acceptsMistralMessage(data, level = 1) {
-  return predicate68_MistralMessage(data, level);
+  return predicate24_MistralMessage(data, level);
 }
 function acceptsMistralUsage(data, level = 1) {
-  return predicate79_MistralUsage(data, level);
+  return predicate31_MistralUsage(data, level);
 }
 function acceptsMistralChoice(data, level = 1) {
-  return predicate89_MistralChoice(data, level);
+  return predicate32_MistralChoice(data, level);
 }
 function acceptsMistralChatCompletionResponse(data, level = 1) {
-  return predicate95_MistralChatCompletionResponse(data, level);
+  return predicate34_MistralChatCompletionResponse(data, level);
 }
 function acceptsMistralDeltaMessage(data, level = 1) {
-  return predicate103_MistralDeltaMessage(data, level);
+  return predicate39_MistralDeltaMessage(data, level);
 }
 function acceptsMistralStreamChoice(data, level = 1) {
-  return predicate116_MistralStreamChoice(data, level);
+  return predicate46_MistralStreamChoice(data, level);
 }
 function acceptsMistralCompletionChunk(data, level = 1) {
-  return predicate122_MistralCompletionChunk(data, level);
+  return predicate48_MistralCompletionChunk(data, level);
 }
 function acceptsMistralError(data, level = 1) {
-  return predicate130_MistralError(data, level);
+  return predicate53_MistralError(data, level);
 }
 function acceptsMistralValidationError(data, level = 1) {
-  return predicate135_MistralValidationError(data, level);
+  return predicate54_MistralValidationError(data, level);
 }
 function acceptsMistralRequestMessage(data, level = 1) {
-  return predicate136_MistralRequestMessage(data, level);
+  return predicate55_MistralRequestMessage(data, level);
 }
 function acceptsMistralRequestToolCall(data, level = 1) {
-  return predicate147_MistralRequestToolCall(data, level);
+  return predicate60_MistralRequestToolCall(data, level);
 }
 function acceptsMistralFunctionTool(data, level = 1) {
-  return predicate156_MistralFunctionTool(data, level);
+  return predicate63_MistralFunctionTool(data, level);
 }
 function acceptsMistralBuiltInTool(data, level = 1) {
-  return predicate163_MistralBuiltInTool(data, level);
+  return predicate66_MistralBuiltInTool(data, level);
 }
 function acceptsMistralResponseFormat(data, level = 1) {
-  return predicate165_MistralResponseFormat(data, level);
+  return predicate67_MistralResponseFormat(data, level);
 }
 function acceptsMistralRequestFields(data, level = 1) {
-  return predicate177_MistralRequestFields(data, level);
+  return predicate70_MistralRequestFields(data, level);
 }
 function acceptsMistralChatCompletionRequest(data, level = 1) {
-  return predicate242_MistralChatCompletionRequest(data, level);
+  return predicate85_MistralChatCompletionRequest(data, level);
 }
 function acceptsMistralKnownChunk(data, level = 1) {
-  return predicate8_MistralKnownChunk(data, level);
+  return predicate102_MistralKnownChunk(data, level);
 }
 validateMistralTextChunk.accepts = acceptsMistralTextChunk;
 validateMistralThinkChunk.accepts = acceptsMistralThinkChunk;

@@ -27,627 +27,295 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_OllamaThinkingField(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["thinking"] === undefined) return false;
   const value0 = data["thinking"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "thinking") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate3(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate2_OllamaContentField(data, level) {
+function predicate1_OllamaContentField(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["content"];
-  if (value0 !== undefined && !predicate3(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate6(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate5(data, level) {
+function predicate3(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate6(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate4_OllamaImagesField(data, level) {
+function predicate2_OllamaImagesField(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["images"] === undefined) return false;
   const value0 = data["images"];
-  if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate3(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "images") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate6_RecordUnknown(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate5_OllamaToolCallFunction(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["index"];
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
+  const value1 = data["name"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["arguments"];
+  if (value2 === undefined || !predicate6_RecordUnknown(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate4_OllamaToolCall(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["id"];
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
+  const value1 = data["function"];
+  if (value1 === undefined || !predicate5_OllamaToolCallFunction(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate10(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate12_RecordUnknown(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate9_OllamaToolCallFunction(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
-  const value0 = data["index"];
-  if (value0 !== undefined && !predicate10(value0, level + 1)) return false;
-  const value1 = data["name"];
-  if (value1 !== undefined && !predicate11(value1, level + 1)) return false;
-  const value2 = data["arguments"];
-  if (value2 !== undefined && !predicate12_RecordUnknown(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate7_OllamaToolCall(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["function"] === undefined) return false;
-  const value0 = data["id"];
-  if (value0 !== undefined && !predicate8(value0, level + 1)) return false;
-  const value1 = data["function"];
-  if (value1 !== undefined && !predicate9_OllamaToolCallFunction(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate20(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate21(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate15_OllamaToolMessage(data, level) {
+function predicate9_OllamaToolMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate17(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["tool_name"];
-  if (value2 !== undefined && !predicate18(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["tool_call_id"];
-  if (value3 !== undefined && !predicate19(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["images"];
-  if (value4 !== undefined && !predicate20(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate10(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "tool_name" || key === "tool_call_id" || key === "images") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate22_OllamaOtherField(data, level) {
+function predicate11_OllamaOtherField(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate25(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(predicate27(data, level) || predicate28(data, level))) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate30(data, level) {
+function predicate14(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate31(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate32(data, level) {
-  if (!(data === null)) return false;
+function predicate13(data, level) {
+  if (!(predicate14(data, level) || (data === null))) return false;
   return true;
 }
-function predicate29(data, level) {
-  if (!(predicate30(data, level) || predicate32(data, level))) return false;
-  return true;
-}
-function predicate34(data, level) {
+function predicate16(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate7_OllamaToolCall(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate4_OllamaToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate36(data, level) {
-  if (!(data === null)) return false;
+function predicate15(data, level) {
+  if (!(predicate16(data, level) || (data === null))) return false;
   return true;
 }
-function predicate33(data, level) {
-  if (!(predicate34(data, level) || predicate36(data, level))) return false;
-  return true;
-}
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate39(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(predicate38(data, level) || predicate39(data, level))) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(predicate41(data, level) || predicate42(data, level))) return false;
-  return true;
-}
-function predicate23_OllamaMessage(data, level) {
+function predicate12_OllamaMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate24(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate25(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["thinking"];
-  if (value2 !== undefined && !predicate26(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["images"];
-  if (value3 !== undefined && !predicate29(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate13(value3, level + 1)) return false;
   const value4 = data["tool_calls"];
-  if (value4 !== undefined && !predicate33(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate15(value4, level + 1)) return false;
   const value5 = data["tool_name"];
-  if (value5 !== undefined && !predicate37(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || value5 === null)) return false;
   const value6 = data["tool_call_id"];
-  if (value6 !== undefined && !predicate40(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string" || value6 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate47(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate50(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate48(data, level) {
-  if (!(predicate49(data, level) || predicate50(data, level))) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate43_OllamaChatResponse(data, level) {
+function predicate18_OllamaChatResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["done"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate44(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["created_at"];
-  if (value1 !== undefined && !predicate45(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["message"];
-  if (value2 !== undefined && !predicate23_OllamaMessage(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate12_OllamaMessage(value2, level + 1)) return false;
   const value3 = data["done"];
-  if (value3 !== undefined && !predicate47(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "boolean")) return false;
   const value4 = data["done_reason"];
-  if (value4 !== undefined && !predicate48(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["prompt_eval_count"];
-  if (value5 !== undefined && !predicate51(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "number" && !(value5 % 1) && isFinite(value5))) return false;
   const value6 = data["eval_count"];
-  if (value6 !== undefined && !predicate52(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "number" && !(value6 % 1) && isFinite(value6))) return false;
   const value7 = data["total_duration"];
-  if (value7 !== undefined && !predicate53(value7, level + 1)) return false;
+  if (value7 !== undefined && !(typeof value7 === "number" && !(value7 % 1) && isFinite(value7))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "created_at" || key === "message" || key === "done" || key === "done_reason" || key === "prompt_eval_count" || key === "eval_count" || key === "total_duration") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate55(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54_OllamaError(data, level) {
+function predicate20_OllamaError(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate55(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate58(data, level) {
+function predicate22(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate59(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["name"];
-  if (value1 !== undefined && !predicate60(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["arguments"];
-  if (value2 !== undefined && !predicate12_RecordUnknown(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate6_RecordUnknown(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate56_OllamaRequestToolCall(data, level) {
+function predicate21_OllamaRequestToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate57(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate58(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate22(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate67(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(predicate64(data, level) || predicate65(data, level) || predicate66(data, level) || predicate67(data, level))) return false;
-  return true;
-}
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate69(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate71(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate70(data, level) {
+function predicate25(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate71(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!(typeof data[index] === "string")) return false;
   return true;
 }
-function predicate72(data, level) {
+function predicate26(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate56_OllamaRequestToolCall(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate21_OllamaRequestToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate74(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate75(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate62_OllamaRequestMessage(data, level) {
+function predicate24_OllamaRequestMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate63(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "system") || (typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "assistant") || (typeof value0 === "string" && value0 === "tool"))) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate68(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["thinking"];
-  if (value2 !== undefined && !predicate69(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["images"];
-  if (value3 !== undefined && !predicate70(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate25(value3, level + 1)) return false;
   const value4 = data["tool_calls"];
-  if (value4 !== undefined && !predicate72(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate26(value4, level + 1)) return false;
   const value5 = data["tool_name"];
-  if (value5 !== undefined && !predicate74(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   const value6 = data["tool_call_id"];
-  if (value6 !== undefined && !predicate75(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "thinking" || key === "images" || key === "tool_calls" || key === "tool_name" || key === "tool_call_id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate77(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate78(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(predicate80(data, level) || predicate81(data, level) || predicate82(data, level) || predicate83(data, level) || predicate84(data, level))) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate88(data, level) {
+function predicate31(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate89(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate90(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["parameters"];
   if (value2 !== undefined && !withinDepth(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate86_OllamaToolParam(data, level) {
+function predicate30_OllamaToolParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate88(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate31(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate85(data, level) {
+function predicate29(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate86_OllamaToolParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate30_OllamaToolParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate93(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate94(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(predicate93(data, level) || predicate94(data, level))) return false;
-  return true;
-}
-function predicate76_OllamaRequestFields(data, level) {
+function predicate28_OllamaRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate77(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate78(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   const value2 = data["think"];
-  if (value2 !== undefined && !predicate79(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "max"))) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate85(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate29(value3, level + 1)) return false;
   const value4 = data["format"];
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["keep_alive"];
-  if (value5 !== undefined && !predicate92(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || (typeof value5 === "number" && isFinite(value5)))) return false;
   const value6 = data["options"];
   if (value6 !== undefined && !withinDepth(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate96(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate97(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate99(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate101(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate103(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(predicate99(data, level) || predicate100(data, level) || predicate101(data, level) || predicate102(data, level) || predicate103(data, level))) return false;
-  return true;
-}
-function predicate104(data, level) {
+function predicate34(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate86_OllamaToolParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate30_OllamaToolParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate107(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate108(data, level) {
-  if (!((typeof data === "number" && isFinite(data)))) return false;
-  return true;
-}
-function predicate106(data, level) {
-  if (!(predicate107(data, level) || predicate108(data, level))) return false;
-  return true;
-}
-function predicate109(data, level) {
+function predicate36(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate62_OllamaRequestMessage(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate24_OllamaRequestMessage(data[index], level + 1)) return false;
   return true;
 }
-function predicate95_OllamaChatRequest(data, level) {
+function predicate33_OllamaChatRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate97(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean")) return false;
   const value2 = data["think"];
-  if (value2 !== undefined && !predicate98(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "boolean" || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "max"))) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate104(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate34(value3, level + 1)) return false;
   const value4 = data["format"];
   if (value4 !== undefined && !withinDepth(value4, level + 1)) return false;
   const value5 = data["keep_alive"];
-  if (value5 !== undefined && !predicate106(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || (typeof value5 === "number" && isFinite(value5)))) return false;
   const value6 = data["options"];
   if (value6 !== undefined && !withinDepth(value6, level + 1)) return false;
   const value7 = data["messages"];
-  if (value7 !== undefined && !predicate109(value7, level + 1)) return false;
+  if (value7 === undefined || !predicate36(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "think" || key === "tools" || key === "format" || key === "keep_alive" || key === "options" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -655,46 +323,46 @@ function acceptsOllamaThinkingField(data, level = 1) {
   return predicate0_OllamaThinkingField(data, level);
 }
 function acceptsOllamaContentField(data, level = 1) {
-  return predicate2_OllamaContentField(data, level);
+  return predicate1_OllamaContentField(data, level);
 }
 function acceptsOllamaImagesField(data, level = 1) {
-  return predicate4_OllamaImagesField(data, level);
+  return predicate2_OllamaImagesField(data, level);
 }
 function acceptsOllamaToolCall(data, level = 1) {
-  return predicate7_OllamaToolCall(data, level);
+  return predicate4_OllamaToolCall(data, level);
 }
 function acceptsOllamaToolCallFunction(data, level = 1) {
-  return predicate9_OllamaToolCallFunction(data, level);
+  return predicate5_OllamaToolCallFunction(data, level);
 }
 function acceptsOllamaToolMessage(data, level = 1) {
-  return predicate15_OllamaToolMessage(data, level);
+  return predicate9_OllamaToolMessage(data, level);
 }
 function acceptsOllamaOtherField(data, level = 1) {
-  return predicate22_OllamaOtherField(data, level);
+  return predicate11_OllamaOtherField(data, level);
 }
 function acceptsOllamaMessage(data, level = 1) {
-  return predicate23_OllamaMessage(data, level);
+  return predicate12_OllamaMessage(data, level);
 }
 function acceptsOllamaChatResponse(data, level = 1) {
-  return predicate43_OllamaChatResponse(data, level);
+  return predicate18_OllamaChatResponse(data, level);
 }
 function acceptsOllamaError(data, level = 1) {
-  return predicate54_OllamaError(data, level);
+  return predicate20_OllamaError(data, level);
 }
 function acceptsOllamaRequestToolCall(data, level = 1) {
-  return predicate56_OllamaRequestToolCall(data, level);
+  return predicate21_OllamaRequestToolCall(data, level);
 }
 function acceptsOllamaRequestMessage(data, level = 1) {
-  return predicate62_OllamaRequestMessage(data, level);
+  return predicate24_OllamaRequestMessage(data, level);
 }
 function acceptsOllamaRequestFields(data, level = 1) {
-  return predicate76_OllamaRequestFields(data, level);
+  return predicate28_OllamaRequestFields(data, level);
 }
 function acceptsOllamaToolParam(data, level = 1) {
-  return predicate86_OllamaToolParam(data, level);
+  return predicate30_OllamaToolParam(data, level);
 }
 function acceptsOllamaChatRequest(data, level = 1) {
-  return predicate95_OllamaChatRequest(data, level);
+  return predicate33_OllamaChatRequest(data, level);
 }
 validateOllamaThinkingField.accepts = acceptsOllamaThinkingField;
 validateOllamaContentField.accepts = acceptsOllamaContentField;

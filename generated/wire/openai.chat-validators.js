@@ -27,84 +27,44 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate4_OpenAiChatTextContentPart(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
+  const value1 = data["text"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate7(data, level) {
   if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
+  if ((data === "text")) return false;
   return true;
 }
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate6_OpenAiChatTextContentPart(data, level) {
+function predicate6_OpenAiChatOtherContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate7(value0, level + 1)) return false;
-  const value1 = data["text"];
-  if (value1 !== undefined && !predicate8(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide0(data, level) {
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
-  return true;
-}
-function predicate10_OpenAiChatOtherContentPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate11(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate7(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide2(data, level) {
-  if (!(data === "text")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate4_OpenAiChatContentPart(data, level) {
+function predicate3_OpenAiChatContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate6_OpenAiChatTextContentPart(data, level) : predicate10_OpenAiChatOtherContentPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text")) ? predicate4_OpenAiChatTextContentPart(data, level) : predicate6_OpenAiChatOtherContentPart(data, level))) return false;
   return true;
 }
-function predicate3(data, level) {
+function predicate2(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate4_OpenAiChatContentPart(data[index], level + 1)) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(data === null)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_OpenAiChatContentPart(data[index], level + 1)) return false;
   return true;
 }
 function predicate1(data, level) {
-  if (!(predicate2(data, level) || predicate3(data, level) || predicate14(data, level))) return false;
+  if (!((typeof data === "string") || predicate2(data, level) || (data === null))) return false;
   return true;
 }
 function predicate0_OpenAiChatMessageContent(data, level) {
@@ -115,1606 +75,734 @@ function predicate0_OpenAiChatMessageContent(data, level) {
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate17(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(predicate17(data, level) || predicate18(data, level))) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(predicate20(data, level) || predicate21(data, level))) return false;
-  return true;
-}
-function predicate23(data, level) {
+function predicate12(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate24(data, level) {
-  if (!(data === null)) return false;
+function predicate11(data, level) {
+  if (!(predicate12(data, level) || (data === null))) return false;
   return true;
 }
-function predicate22(data, level) {
-  if (!(predicate23(data, level) || predicate24(data, level))) return false;
-  return true;
-}
-function predicate15_OpenAiChatMessageReasoning(data, level) {
+function predicate10_OpenAiChatMessageReasoning(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["reasoning_content"];
-  if (value0 !== undefined && !predicate16(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["reasoning"];
-  if (value1 !== undefined && !predicate19(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["reasoning_details"];
-  if (value2 !== undefined && !predicate22(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate11(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(predicate27(data, level) || predicate28(data, level))) return false;
-  return true;
-}
-function predicate30(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate29(data, level) {
-  if (!(predicate30(data, level) || predicate31(data, level))) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate32_OpenAiChatFunction(data, level) {
+function predicate14_OpenAiChatFunction(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate33(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate34(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate36_RecordUnknown(data, level) {
+function predicate16_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate25_OpenAiChatFunctionToolCall(data, level) {
+function predicate13_OpenAiChatFunctionToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate26(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate29(value1, level + 1)) return false;
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "function") || value1 === null)) return false;
   const value2 = data["function"];
-  if (value2 !== undefined && !predicate32_OpenAiChatFunction(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate14_OpenAiChatFunction(value2, level + 1)) return false;
   const value3 = data["extra_content"];
-  if (value3 !== undefined && !predicate36_RecordUnknown(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate16_RecordUnknown(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function" || key === "extra_content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate40(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate38_OpenAiChatCustomToolCall(data, level) {
+function predicate18_OpenAiChatCustomToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["custom"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate39(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate40(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "custom")) return false;
   const value2 = data["custom"];
-  if (value2 !== undefined && !predicate36_RecordUnknown(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate16_RecordUnknown(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "custom") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate43(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate44(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  return true;
-}
-function predicate42_OpenAiChatAudio(data, level) {
+function predicate20_OpenAiChatAudio(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate43(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["data"];
-  if (value1 !== undefined && !predicate44(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["transcript"];
-  if (value2 !== undefined && !predicate45(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["expires_at"];
-  if (value3 !== undefined && !predicate46(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "number" && !(value3 % 1) && isFinite(value3))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "data" || key === "transcript" || key === "expires_at") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate50(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate48(data, level) {
-  if (!(predicate49(data, level) || predicate50(data, level))) return false;
-  return true;
-}
-function predicate47_OpenAiChatMessageRefusal(data, level) {
+function predicate21_OpenAiChatMessageRefusal(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["refusal"];
-  if (value0 !== undefined && !predicate48(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "refusal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate51_OpenAiChatOtherMessageFields(data, level) {
+function predicate22_OpenAiChatOtherMessageFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(predicate54(data, level) || predicate55(data, level))) return false;
-  return true;
-}
-function predicate57(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate58(data, level) {
+function predicate25(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate4_OpenAiChatContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_OpenAiChatContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate60(data, level) {
-  if (!(data === null)) return false;
+function predicate24(data, level) {
+  if (!((typeof data === "string") || predicate25(data, level) || (data === null))) return false;
   return true;
 }
-function predicate56(data, level) {
-  if (!(predicate57(data, level) || predicate58(data, level) || predicate60(data, level))) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(predicate62(data, level) || predicate63(data, level))) return false;
-  return true;
-}
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(predicate65(data, level) || predicate66(data, level))) return false;
-  return true;
-}
-function predicate68(data, level) {
+function predicate28(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate69(data, level) {
-  if (!(data === null)) return false;
+function predicate27(data, level) {
+  if (!(predicate28(data, level) || (data === null))) return false;
   return true;
 }
-function predicate67(data, level) {
-  if (!(predicate68(data, level) || predicate69(data, level))) return false;
+function predicate29(data, level) {
+  if (!(predicate20_OpenAiChatAudio(data, level) || (data === null))) return false;
   return true;
 }
-function predicate71(data, level) {
+function predicate38(data, level) {
   if (!(typeof data === "string")) return false;
+  if ((data === "function" || data === "custom")) return false;
   return true;
 }
-function predicate72(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate70(data, level) {
-  if (!(predicate71(data, level) || predicate72(data, level))) return false;
-  return true;
-}
-function predicate75(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate73(data, level) {
-  if (!(predicate42_OpenAiChatAudio(data, level) || predicate75(data, level))) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(predicate80(data, level) || predicate81(data, level))) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(predicate83(data, level) || predicate84(data, level))) return false;
-  return true;
-}
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate87(data, level) {
-  if (!(predicate88(data, level) || predicate89(data, level))) return false;
-  return true;
-}
-function decide3(data, level) {
-  if (!(data === "function" || data === "custom")) return false;
-  return true;
-}
-function predicate92(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide3(data, level)) return false;
-  return true;
-}
-function predicate91_OpenAiChatOtherToolCall(data, level) {
+function predicate37_OpenAiChatOtherToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate92(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate38(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide5(data, level) {
-  if (!(data === "function" || data === null)) return false;
-  return true;
-}
-function decide4(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide5(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate86_OpenAiChatNonCustomToolCall(data, level) {
+function predicate35_OpenAiChatNonCustomToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate87(value0, level + 1)) return false;
-  if (!(decide4(data, level) ? predicate25_OpenAiChatFunctionToolCall(data, level) : predicate91_OpenAiChatOtherToolCall(data, level))) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
+  if (!((value0 === undefined || (value0 === "function" || value0 === null)) ? predicate13_OpenAiChatFunctionToolCall(data, level) : predicate37_OpenAiChatOtherToolCall(data, level))) return false;
   return true;
 }
-function decide7(data, level) {
-  if (!(data === "custom")) return false;
-  return true;
-}
-function decide6(data, level) {
+function decide0(data, level) {
   if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    if (data["type"] === undefined) return false;
     const value0 = data["type"];
-    if (value0 !== undefined && !decide7(value0, level + 1)) return false;
+    if (value0 === undefined || !(value0 === "custom")) return false;
   }
   return true;
 }
-function predicate78_OpenAiChatToolCall(data, level) {
+function predicate33_OpenAiChatToolCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate79(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate82(value1, level + 1)) return false;
-  if (!(decide6(data, level) ? predicate38_OpenAiChatCustomToolCall(data, level) : predicate86_OpenAiChatNonCustomToolCall(data, level))) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
+  if (!(decide0(data, level) ? predicate18_OpenAiChatCustomToolCall(data, level) : predicate35_OpenAiChatNonCustomToolCall(data, level))) return false;
   return true;
 }
-function predicate77(data, level) {
+function predicate32(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate78_OpenAiChatToolCall(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate33_OpenAiChatToolCall(data[index], level + 1)) return false;
   return true;
 }
-function predicate96(data, level) {
-  if (!(data === null)) return false;
+function predicate31(data, level) {
+  if (!(predicate32(data, level) || (data === null))) return false;
   return true;
 }
-function predicate76(data, level) {
-  if (!(predicate77(data, level) || predicate96(data, level))) return false;
-  return true;
-}
-function predicate52_OpenAiChatAssistantMessage(data, level) {
+function predicate23_OpenAiChatAssistantMessage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate53(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate56(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate61(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["reasoning"];
-  if (value3 !== undefined && !predicate64(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["reasoning_details"];
-  if (value4 !== undefined && !predicate67(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate27(value4, level + 1)) return false;
   const value5 = data["refusal"];
-  if (value5 !== undefined && !predicate70(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || value5 === null)) return false;
   const value6 = data["audio"];
-  if (value6 !== undefined && !predicate73(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate29(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
-  if (value7 !== undefined && !predicate76(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate31(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate98(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate101(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate102(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(predicate101(data, level) || predicate102(data, level))) return false;
-  return true;
-}
-function predicate97_OpenAiChatChoice(data, level) {
+function predicate42_OpenAiChatChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate98(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate52_OpenAiChatAssistantMessage(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate23_OpenAiChatAssistantMessage(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate100(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "message" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate104(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate105(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate106(data, level) {
+function predicate45(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate97_OpenAiChatChoice(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate42_OpenAiChatChoice(data[index], level + 1)) return false;
   return true;
 }
-function predicate110(data, level) {
-  if (!(data === null)) return false;
+function predicate47(data, level) {
+  if (!(predicate16_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate108(data, level) {
-  if (!(predicate36_RecordUnknown(data, level) || predicate110(data, level))) return false;
-  return true;
-}
-function predicate103_OpenAiChatCompletion(data, level) {
+function predicate44_OpenAiChatCompletion(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["choices"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate104(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate105(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["choices"];
-  if (value2 !== undefined && !predicate106(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate45(value2, level + 1)) return false;
   const value3 = data["usage"];
-  if (value3 !== undefined && !predicate108(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate47(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate112(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate114(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate113(data, level) {
-  if (!(predicate114(data, level) || predicate115(data, level))) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate118(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate116(data, level) {
-  if (!(predicate117(data, level) || predicate118(data, level))) return false;
-  return true;
-}
-function predicate122(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate123(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate121(data, level) {
-  if (!(predicate122(data, level) || predicate123(data, level))) return false;
-  return true;
-}
-function predicate125(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate126(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate124(data, level) {
-  if (!(predicate125(data, level) || predicate126(data, level))) return false;
-  return true;
-}
-function predicate120(data, level) {
+function predicate51(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate121(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate124(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate127(data, level) {
-  if (!(data === null)) return false;
+function predicate50(data, level) {
+  if (!(predicate51(data, level) || (data === null))) return false;
   return true;
 }
-function predicate119(data, level) {
-  if (!(predicate120(data, level) || predicate127(data, level))) return false;
-  return true;
-}
-function predicate111_OpenAiChatToolCallDelta(data, level) {
+function predicate49_OpenAiChatToolCallDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate112(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate113(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["type"];
-  if (value2 !== undefined && !predicate116(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["function"];
-  if (value3 !== undefined && !predicate119(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate50(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate129(data, level) {
-  if (!(predicate130(data, level) || predicate131(data, level))) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134(data, level) {
+function predicate54(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate4_OpenAiChatContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate3_OpenAiChatContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate136(data, level) {
-  if (!(data === null)) return false;
+function predicate53(data, level) {
+  if (!((typeof data === "string") || predicate54(data, level) || (data === null))) return false;
   return true;
 }
-function predicate132(data, level) {
-  if (!(predicate133(data, level) || predicate134(data, level) || predicate136(data, level))) return false;
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate139(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate137(data, level) {
-  if (!(predicate138(data, level) || predicate139(data, level))) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate140(data, level) {
-  if (!(predicate141(data, level) || predicate142(data, level))) return false;
-  return true;
-}
-function predicate144(data, level) {
+function predicate57(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate145(data, level) {
-  if (!(data === null)) return false;
+function predicate56(data, level) {
+  if (!(predicate57(data, level) || (data === null))) return false;
   return true;
 }
-function predicate143(data, level) {
-  if (!(predicate144(data, level) || predicate145(data, level))) return false;
+function predicate58(data, level) {
+  if (!(predicate16_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate147(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate148(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate146(data, level) {
-  if (!(predicate147(data, level) || predicate148(data, level))) return false;
-  return true;
-}
-function predicate151(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate149(data, level) {
-  if (!(predicate36_RecordUnknown(data, level) || predicate151(data, level))) return false;
-  return true;
-}
-function predicate153(data, level) {
+function predicate61(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate111_OpenAiChatToolCallDelta(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate49_OpenAiChatToolCallDelta(data[index], level + 1)) return false;
   return true;
 }
-function predicate155(data, level) {
-  if (!(data === null)) return false;
+function predicate60(data, level) {
+  if (!(predicate61(data, level) || (data === null))) return false;
   return true;
 }
-function predicate152(data, level) {
-  if (!(predicate153(data, level) || predicate155(data, level))) return false;
-  return true;
-}
-function predicate128_OpenAiChatDelta(data, level) {
+function predicate52_OpenAiChatDelta(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate129(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate132(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate53(value1, level + 1)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate137(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   const value3 = data["reasoning"];
-  if (value3 !== undefined && !predicate140(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["reasoning_details"];
-  if (value4 !== undefined && !predicate143(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate56(value4, level + 1)) return false;
   const value5 = data["refusal"];
-  if (value5 !== undefined && !predicate146(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string" || value5 === null)) return false;
   const value6 = data["audio"];
-  if (value6 !== undefined && !predicate149(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate58(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
-  if (value7 !== undefined && !predicate152(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate60(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate157(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate64(data, level) {
+  if (!(predicate52_OpenAiChatDelta(data, level) || (data === null))) return false;
   return true;
 }
-function predicate160(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate158(data, level) {
-  if (!(predicate128_OpenAiChatDelta(data, level) || predicate160(data, level))) return false;
-  return true;
-}
-function predicate162(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate163(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate161(data, level) {
-  if (!(predicate162(data, level) || predicate163(data, level))) return false;
-  return true;
-}
-function predicate156_OpenAiChatChunkChoice(data, level) {
+function predicate63_OpenAiChatChunkChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate157(value0, level + 1)) return false;
+  if (value0 !== undefined && !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["delta"];
-  if (value1 !== undefined && !predicate158(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate64(value1, level + 1)) return false;
   const value2 = data["finish_reason"];
-  if (value2 !== undefined && !predicate161(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "delta" || key === "finish_reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate165(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate166(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate167(data, level) {
+function predicate67(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate156_OpenAiChatChunkChoice(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate63_OpenAiChatChunkChoice(data[index], level + 1)) return false;
   return true;
 }
-function predicate171(data, level) {
-  if (!(data === null)) return false;
+function predicate69(data, level) {
+  if (!(predicate16_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate169(data, level) {
-  if (!(predicate36_RecordUnknown(data, level) || predicate171(data, level))) return false;
-  return true;
-}
-function predicate164_OpenAiChatCompletionChunk(data, level) {
+function predicate66_OpenAiChatCompletionChunk(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["choices"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate165(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate166(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["choices"];
-  if (value2 !== undefined && !predicate167(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate67(value2, level + 1)) return false;
   const value3 = data["usage"];
-  if (value3 !== undefined && !predicate169(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate69(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "choices" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate174(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate177(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(predicate176(data, level) || predicate177(data, level))) return false;
-  return true;
-}
-function predicate179(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate181(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!(predicate179(data, level) || predicate180(data, level) || predicate181(data, level))) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate184(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate182(data, level) {
-  if (!(predicate183(data, level) || predicate184(data, level))) return false;
-  return true;
-}
-function predicate173(data, level) {
+function predicate72(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["message"];
-  if (value0 !== undefined && !predicate174(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate175(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["code"];
-  if (value2 !== undefined && !predicate178(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string" || ((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= -2147483648 && value2 <= 2147483647) || value2 === null)) return false;
   const value3 = data["param"];
-  if (value3 !== undefined && !predicate182(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "message" || key === "type" || key === "code" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate172_OpenAiChatErrorBody(data, level) {
+function predicate71_OpenAiChatErrorBody(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate173(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate72(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate186(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate187(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate185_OpenAiChatTextPartParam(data, level) {
+function predicate73_OpenAiChatTextPartParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate186(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate187(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate189(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image_url")) return false;
-  return true;
-}
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate190(data, level) {
+function predicate75(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["url"] === undefined) return false;
   const value0 = data["url"];
-  if (value0 !== undefined && !predicate191(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate188_OpenAiChatImagePartParam(data, level) {
+function predicate74_OpenAiChatImagePartParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["image_url"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate189(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image_url")) return false;
   const value1 = data["image_url"];
-  if (value1 !== undefined && !predicate190(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate75(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate193(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input_audio")) return false;
-  return true;
-}
-function predicate195(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate197(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "wav")) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "mp3")) return false;
-  return true;
-}
-function predicate196(data, level) {
-  if (!(predicate197(data, level) || predicate198(data, level))) return false;
-  return true;
-}
-function predicate194(data, level) {
+function predicate77(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["data"] === undefined) return false;
-  if (data["format"] === undefined) return false;
   const value0 = data["data"];
-  if (value0 !== undefined && !predicate195(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["format"];
-  if (value1 !== undefined && !predicate196(value1, level + 1)) return false;
+  if (value1 === undefined || !((typeof value1 === "string" && value1 === "wav") || (typeof value1 === "string" && value1 === "mp3"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "data" || key === "format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate192_OpenAiChatInputAudioPartParam(data, level) {
+function predicate76_OpenAiChatInputAudioPartParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["input_audio"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate193(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input_audio")) return false;
   const value1 = data["input_audio"];
-  if (value1 !== undefined && !predicate194(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate77(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "input_audio") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate200(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file")) return false;
-  return true;
-}
-function predicate202(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate201(data, level) {
+function predicate79(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["file_data"] === undefined) return false;
   const value0 = data["file_data"];
-  if (value0 !== undefined && !predicate202(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["filename"];
-  if (value1 !== undefined && !predicate203(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "file_data" || key === "filename") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate199_OpenAiChatFilePartParam(data, level) {
+function predicate78_OpenAiChatFilePartParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["file"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate200(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "file")) return false;
   const value1 = data["file"];
-  if (value1 !== undefined && !predicate201(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate79(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "file") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate205(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "system")) return false;
-  return true;
-}
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate208(data, level) {
+function predicate82(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate185_OpenAiChatTextPartParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate73_OpenAiChatTextPartParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate206(data, level) {
-  if (!(predicate207(data, level) || predicate208(data, level))) return false;
+function predicate81(data, level) {
+  if (!((typeof data === "string") || predicate82(data, level))) return false;
   return true;
 }
-function predicate204_OpenAiChatSystemMessageParam(data, level) {
+function predicate80_OpenAiChatSystemMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate205(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "system")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate206(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate81(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate211(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
+function predicate87(data, level) {
+  if (!(predicate73_OpenAiChatTextPartParam(data, level) || predicate74_OpenAiChatImagePartParam(data, level) || predicate76_OpenAiChatInputAudioPartParam(data, level) || predicate78_OpenAiChatFilePartParam(data, level))) return false;
   return true;
 }
-function predicate213(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate215(data, level) {
-  if (!(predicate185_OpenAiChatTextPartParam(data, level) || predicate188_OpenAiChatImagePartParam(data, level) || predicate192_OpenAiChatInputAudioPartParam(data, level) || predicate199_OpenAiChatFilePartParam(data, level))) return false;
-  return true;
-}
-function predicate214(data, level) {
+function predicate86(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate215(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate87(data[index], level + 1)) return false;
   return true;
 }
-function predicate212(data, level) {
-  if (!(predicate213(data, level) || predicate214(data, level))) return false;
+function predicate85(data, level) {
+  if (!((typeof data === "string") || predicate86(data, level))) return false;
   return true;
 }
-function predicate210_OpenAiChatUserMessageParam(data, level) {
+function predicate84_OpenAiChatUserMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate211(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "user")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate212(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate85(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate221(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate222(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate223(data, level) {
+function predicate93(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate224(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["arguments"];
-  if (value1 !== undefined && !predicate225(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "arguments") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate220_OpenAiChatFunctionToolCallParam(data, level) {
+function predicate92_OpenAiChatFunctionToolCallParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate221(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate222(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string" && value1 === "function")) return false;
   const value2 = data["function"];
-  if (value2 !== undefined && !predicate223(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate93(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate227(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function decide9(data, level) {
-  if (!(data === "text")) return false;
-  return true;
-}
-function decide8(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide9(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate226_OpenAiChatReplayedContentPart(data, level) {
+function predicate94_OpenAiChatReplayedContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate227(value0, level + 1)) return false;
-  if (!(decide8(data, level) ? predicate6_OpenAiChatTextContentPart(data, level) : predicate10_OpenAiChatOtherContentPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "text")) ? predicate4_OpenAiChatTextContentPart(data, level) : predicate6_OpenAiChatOtherContentPart(data, level))) return false;
   return true;
 }
-function predicate230_OpenAiChatReplayedToolCallParam(data, level) {
+function predicate97_OpenAiChatReplayedToolCallParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate232(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate234(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate235(data, level) {
+function predicate100(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate226_OpenAiChatReplayedContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate94_OpenAiChatReplayedContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate237(data, level) {
-  if (!(data === null)) return false;
+function predicate99(data, level) {
+  if (!((typeof data === "string") || predicate100(data, level) || (data === null))) return false;
   return true;
 }
-function predicate233(data, level) {
-  if (!(predicate234(data, level) || predicate235(data, level) || predicate237(data, level))) return false;
-  return true;
-}
-function predicate238(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate239(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate240(data, level) {
+function predicate102(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate241(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate243(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate242(data, level) {
+function predicate103(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate243(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate245(data, level) {
-  if (!(predicate220_OpenAiChatFunctionToolCallParam(data, level) || predicate230_OpenAiChatReplayedToolCallParam(data, level))) return false;
+function predicate105(data, level) {
+  if (!(predicate92_OpenAiChatFunctionToolCallParam(data, level) || predicate97_OpenAiChatReplayedToolCallParam(data, level))) return false;
   return true;
 }
-function predicate244(data, level) {
+function predicate104(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate245(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate105(data[index], level + 1)) return false;
   return true;
 }
-function predicate231_OpenAiChatAssistantMessageParam(data, level) {
+function predicate98_OpenAiChatAssistantMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate232(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "assistant")) return false;
   const value1 = data["content"];
-  if (value1 !== undefined && !predicate233(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate99(value1, level + 1)) return false;
   const value2 = data["reasoning_content"];
-  if (value2 !== undefined && !predicate238(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["reasoning"];
-  if (value3 !== undefined && !predicate239(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["reasoning_details"];
-  if (value4 !== undefined && !predicate240(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate102(value4, level + 1)) return false;
   const value5 = data["refusal"];
-  if (value5 !== undefined && !predicate241(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   const value6 = data["audio"];
-  if (value6 !== undefined && !predicate242(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate103(value6, level + 1)) return false;
   const value7 = data["tool_calls"];
-  if (value7 !== undefined && !predicate244(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate104(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "content" || key === "reasoning_content" || key === "reasoning" || key === "reasoning_details" || key === "refusal" || key === "audio" || key === "tool_calls") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate249(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate250(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate252(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate253(data, level) {
+function predicate110(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate185_OpenAiChatTextPartParam(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate73_OpenAiChatTextPartParam(data[index], level + 1)) return false;
   return true;
 }
-function predicate251(data, level) {
-  if (!(predicate252(data, level) || predicate253(data, level))) return false;
+function predicate109(data, level) {
+  if (!((typeof data === "string") || predicate110(data, level))) return false;
   return true;
 }
-function predicate248_OpenAiChatToolMessageParam(data, level) {
+function predicate108_OpenAiChatToolMessageParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["tool_call_id"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate249(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "tool")) return false;
   const value1 = data["tool_call_id"];
-  if (value1 !== undefined && !predicate250(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["content"];
-  if (value2 !== undefined && !predicate251(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate109(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "tool_call_id" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate256(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate258(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate259(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate262(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate263(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate261(data, level) {
-  if (!(predicate262(data, level) || predicate263(data, level))) return false;
-  return true;
-}
-function predicate257(data, level) {
+function predicate113(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate258(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate259(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["parameters"];
-  if (value2 !== undefined && !predicate36_RecordUnknown(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate16_RecordUnknown(value2, level + 1)) return false;
   const value3 = data["strict"];
-  if (value3 !== undefined && !predicate261(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate255_OpenAiChatFunctionToolParam(data, level) {
+function predicate112_OpenAiChatFunctionToolParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["function"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate256(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function")) return false;
   const value1 = data["function"];
-  if (value1 !== undefined && !predicate257(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate113(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "function") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate265(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate264_OpenAiChatCustomToolParam(data, level) {
+function predicate115_OpenAiChatCustomToolParam(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate265(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "custom")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate268(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate269(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate270(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "allowed_tools")) return false;
-  return true;
-}
-function predicate267(data, level) {
-  if (!(predicate268(data, level) || predicate269(data, level) || predicate270(data, level))) return false;
-  return true;
-}
-function predicate266_OpenAiChatNamedToolChoice(data, level) {
+function predicate116_OpenAiChatNamedToolChoice(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate267(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "function") || (typeof value0 === "string" && value0 === "custom") || (typeof value0 === "string" && value0 === "allowed_tools"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate273(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "text")) return false;
-  return true;
-}
-function predicate274(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_object")) return false;
-  return true;
-}
-function predicate275(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "json_schema")) return false;
-  return true;
-}
-function predicate272(data, level) {
-  if (!(predicate273(data, level) || predicate274(data, level) || predicate275(data, level))) return false;
-  return true;
-}
-function predicate271_OpenAiChatResponseFormat(data, level) {
+function predicate117_OpenAiChatResponseFormat(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate272(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "text") || (typeof value0 === "string" && value0 === "json_object") || (typeof value0 === "string" && value0 === "json_schema"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate277(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate276_OpenAiChatOtherTagged(data, level) {
+function predicate118_OpenAiChatOtherTagged(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate277(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate279(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate121(data, level) {
+  if (!(predicate112_OpenAiChatFunctionToolParam(data, level) || predicate115_OpenAiChatCustomToolParam(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate281(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate282(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate280(data, level) {
-  if (!(predicate281(data, level) || predicate282(data, level))) return false;
-  return true;
-}
-function predicate284(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate285(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "minimal")) return false;
-  return true;
-}
-function predicate286(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate287(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate288(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate289(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xhigh")) return false;
-  return true;
-}
-function predicate290(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate291(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate283(data, level) {
-  if (!(predicate284(data, level) || predicate285(data, level) || predicate286(data, level) || predicate287(data, level) || predicate288(data, level) || predicate289(data, level) || predicate290(data, level) || predicate291(data, level))) return false;
-  return true;
-}
-function predicate293(data, level) {
-  if (!(predicate255_OpenAiChatFunctionToolParam(data, level) || predicate264_OpenAiChatCustomToolParam(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate292(data, level) {
+function predicate120(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate293(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate121(data[index], level + 1)) return false;
   return true;
 }
-function predicate298(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
+function predicate125(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate116_OpenAiChatNamedToolChoice(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate299(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
+function predicate128(data, level) {
+  if (!(predicate117_OpenAiChatResponseFormat(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate300(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate297(data, level) {
-  if (!(predicate298(data, level) || predicate299(data, level) || predicate300(data, level) || predicate266_OpenAiChatNamedToolChoice(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate303(data, level) {
-  if (!(predicate271_OpenAiChatResponseFormat(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate278_OpenAiChatRequestFields(data, level) {
+function predicate119_OpenAiChatRequestFields(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate279(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate280(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean" || value1 === null)) return false;
   const value2 = data["reasoning_effort"];
-  if (value2 !== undefined && !predicate283(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "none") || (typeof value2 === "string" && value2 === "minimal") || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "xhigh") || (typeof value2 === "string" && value2 === "max") || value2 === null)) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate292(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate120(value3, level + 1)) return false;
   const value4 = data["tool_choice"];
-  if (value4 !== undefined && !predicate297(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate125(value4, level + 1)) return false;
   const value5 = data["response_format"];
-  if (value5 !== undefined && !predicate303(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate128(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate307(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate133(data, level) {
+  if (!(predicate112_OpenAiChatFunctionToolParam(data, level) || predicate115_OpenAiChatCustomToolParam(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate309(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate310(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate308(data, level) {
-  if (!(predicate309(data, level) || predicate310(data, level))) return false;
-  return true;
-}
-function predicate312(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate313(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "minimal")) return false;
-  return true;
-}
-function predicate314(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate315(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate316(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate317(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xhigh")) return false;
-  return true;
-}
-function predicate318(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate319(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate311(data, level) {
-  if (!(predicate312(data, level) || predicate313(data, level) || predicate314(data, level) || predicate315(data, level) || predicate316(data, level) || predicate317(data, level) || predicate318(data, level) || predicate319(data, level))) return false;
-  return true;
-}
-function predicate321(data, level) {
-  if (!(predicate255_OpenAiChatFunctionToolParam(data, level) || predicate264_OpenAiChatCustomToolParam(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate320(data, level) {
+function predicate132(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate321(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate133(data[index], level + 1)) return false;
   return true;
 }
-function predicate326(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
+function predicate137(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate116_OpenAiChatNamedToolChoice(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate327(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
+function predicate140(data, level) {
+  if (!(predicate117_OpenAiChatResponseFormat(data, level) || predicate118_OpenAiChatOtherTagged(data, level))) return false;
   return true;
 }
-function predicate328(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
+function predicate144(data, level) {
+  if (!(predicate80_OpenAiChatSystemMessageParam(data, level) || predicate84_OpenAiChatUserMessageParam(data, level) || predicate98_OpenAiChatAssistantMessageParam(data, level) || predicate108_OpenAiChatToolMessageParam(data, level))) return false;
   return true;
 }
-function predicate325(data, level) {
-  if (!(predicate326(data, level) || predicate327(data, level) || predicate328(data, level) || predicate266_OpenAiChatNamedToolChoice(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate331(data, level) {
-  if (!(predicate271_OpenAiChatResponseFormat(data, level) || predicate276_OpenAiChatOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate335(data, level) {
-  if (!(predicate204_OpenAiChatSystemMessageParam(data, level) || predicate210_OpenAiChatUserMessageParam(data, level) || predicate231_OpenAiChatAssistantMessageParam(data, level) || predicate248_OpenAiChatToolMessageParam(data, level))) return false;
-  return true;
-}
-function predicate334(data, level) {
+function predicate143(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate335(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate144(data[index], level + 1)) return false;
   return true;
 }
-function predicate306_OpenAiChatRequest(data, level) {
+function predicate131_OpenAiChatRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["messages"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate307(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["stream"];
-  if (value1 !== undefined && !predicate308(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "boolean" || value1 === null)) return false;
   const value2 = data["reasoning_effort"];
-  if (value2 !== undefined && !predicate311(value2, level + 1)) return false;
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "none") || (typeof value2 === "string" && value2 === "minimal") || (typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "medium") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "xhigh") || (typeof value2 === "string" && value2 === "max") || value2 === null)) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate320(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate132(value3, level + 1)) return false;
   const value4 = data["tool_choice"];
-  if (value4 !== undefined && !predicate325(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate137(value4, level + 1)) return false;
   const value5 = data["response_format"];
-  if (value5 !== undefined && !predicate331(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate140(value5, level + 1)) return false;
   const value6 = data["messages"];
-  if (value6 !== undefined && !predicate334(value6, level + 1)) return false;
+  if (value6 === undefined || !predicate143(value6, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "stream" || key === "reasoning_effort" || key === "tools" || key === "tool_choice" || key === "response_format" || key === "messages") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -1722,121 +810,121 @@ function acceptsOpenAiChatMessageContent(data, level = 1) {
   return predicate0_OpenAiChatMessageContent(data, level);
 }
 function acceptsOpenAiChatContentPart(data, level = 1) {
-  return predicate4_OpenAiChatContentPart(data, level);
+  return predicate3_OpenAiChatContentPart(data, level);
 }
 function acceptsOpenAiChatTextContentPart(data, level = 1) {
-  return predicate6_OpenAiChatTextContentPart(data, level);
+  return predicate4_OpenAiChatTextContentPart(data, level);
 }
 function acceptsOpenAiChatOtherContentPart(data, level = 1) {
-  return predicate10_OpenAiChatOtherContentPart(data, level);
+  return predicate6_OpenAiChatOtherContentPart(data, level);
 }
 function acceptsOpenAiChatMessageReasoning(data, level = 1) {
-  return predicate15_OpenAiChatMessageReasoning(data, level);
+  return predicate10_OpenAiChatMessageReasoning(data, level);
 }
 function acceptsOpenAiChatFunctionToolCall(data, level = 1) {
-  return predicate25_OpenAiChatFunctionToolCall(data, level);
+  return predicate13_OpenAiChatFunctionToolCall(data, level);
 }
 function acceptsOpenAiChatFunction(data, level = 1) {
-  return predicate32_OpenAiChatFunction(data, level);
+  return predicate14_OpenAiChatFunction(data, level);
 }
 function acceptsOpenAiChatCustomToolCall(data, level = 1) {
-  return predicate38_OpenAiChatCustomToolCall(data, level);
+  return predicate18_OpenAiChatCustomToolCall(data, level);
 }
 function acceptsOpenAiChatAudio(data, level = 1) {
-  return predicate42_OpenAiChatAudio(data, level);
+  return predicate20_OpenAiChatAudio(data, level);
 }
 function acceptsOpenAiChatMessageRefusal(data, level = 1) {
-  return predicate47_OpenAiChatMessageRefusal(data, level);
+  return predicate21_OpenAiChatMessageRefusal(data, level);
 }
 function acceptsOpenAiChatOtherMessageFields(data, level = 1) {
-  return predicate51_OpenAiChatOtherMessageFields(data, level);
+  return predicate22_OpenAiChatOtherMessageFields(data, level);
 }
 function acceptsOpenAiChatAssistantMessage(data, level = 1) {
-  return predicate52_OpenAiChatAssistantMessage(data, level);
+  return predicate23_OpenAiChatAssistantMessage(data, level);
 }
 function acceptsOpenAiChatToolCall(data, level = 1) {
-  return predicate78_OpenAiChatToolCall(data, level);
+  return predicate33_OpenAiChatToolCall(data, level);
 }
 function acceptsOpenAiChatNonCustomToolCall(data, level = 1) {
-  return predicate86_OpenAiChatNonCustomToolCall(data, level);
+  return predicate35_OpenAiChatNonCustomToolCall(data, level);
 }
 function acceptsOpenAiChatOtherToolCall(data, level = 1) {
-  return predicate91_OpenAiChatOtherToolCall(data, level);
+  return predicate37_OpenAiChatOtherToolCall(data, level);
 }
 function acceptsOpenAiChatChoice(data, level = 1) {
-  return predicate97_OpenAiChatChoice(data, level);
+  return predicate42_OpenAiChatChoice(data, level);
 }
 function acceptsOpenAiChatCompletion(data, level = 1) {
-  return predicate103_OpenAiChatCompletion(data, level);
+  return predicate44_OpenAiChatCompletion(data, level);
 }
 function acceptsOpenAiChatToolCallDelta(data, level = 1) {
-  return predicate111_OpenAiChatToolCallDelta(data, level);
+  return predicate49_OpenAiChatToolCallDelta(data, level);
 }
 function acceptsOpenAiChatDelta(data, level = 1) {
-  return predicate128_OpenAiChatDelta(data, level);
+  return predicate52_OpenAiChatDelta(data, level);
 }
 function acceptsOpenAiChatChunkChoice(data, level = 1) {
-  return predicate156_OpenAiChatChunkChoice(data, level);
+  return predicate63_OpenAiChatChunkChoice(data, level);
 }
 function acceptsOpenAiChatCompletionChunk(data, level = 1) {
-  return predicate164_OpenAiChatCompletionChunk(data, level);
+  return predicate66_OpenAiChatCompletionChunk(data, level);
 }
 function acceptsOpenAiChatErrorBody(data, level = 1) {
-  return predicate172_OpenAiChatErrorBody(data, level);
+  return predicate71_OpenAiChatErrorBody(data, level);
 }
 function acceptsOpenAiChatTextPartParam(data, level = 1) {
-  return predicate185_OpenAiChatTextPartParam(data, level);
+  return predicate73_OpenAiChatTextPartParam(data, level);
 }
 function acceptsOpenAiChatImagePartParam(data, level = 1) {
-  return predicate188_OpenAiChatImagePartParam(data, level);
+  return predicate74_OpenAiChatImagePartParam(data, level);
 }
 function acceptsOpenAiChatInputAudioPartParam(data, level = 1) {
-  return predicate192_OpenAiChatInputAudioPartParam(data, level);
+  return predicate76_OpenAiChatInputAudioPartParam(data, level);
 }
 function acceptsOpenAiChatFilePartParam(data, level = 1) {
-  return predicate199_OpenAiChatFilePartParam(data, level);
+  return predicate78_OpenAiChatFilePartParam(data, level);
 }
 function acceptsOpenAiChatSystemMessageParam(data, level = 1) {
-  return predicate204_OpenAiChatSystemMessageParam(data, level);
+  return predicate80_OpenAiChatSystemMessageParam(data, level);
 }
 function acceptsOpenAiChatUserMessageParam(data, level = 1) {
-  return predicate210_OpenAiChatUserMessageParam(data, level);
+  return predicate84_OpenAiChatUserMessageParam(data, level);
 }
 function acceptsOpenAiChatFunctionToolCallParam(data, level = 1) {
-  return predicate220_OpenAiChatFunctionToolCallParam(data, level);
+  return predicate92_OpenAiChatFunctionToolCallParam(data, level);
 }
 function acceptsOpenAiChatReplayedContentPart(data, level = 1) {
-  return predicate226_OpenAiChatReplayedContentPart(data, level);
+  return predicate94_OpenAiChatReplayedContentPart(data, level);
 }
 function acceptsOpenAiChatReplayedToolCallParam(data, level = 1) {
-  return predicate230_OpenAiChatReplayedToolCallParam(data, level);
+  return predicate97_OpenAiChatReplayedToolCallParam(data, level);
 }
 function acceptsOpenAiChatAssistantMessageParam(data, level = 1) {
-  return predicate231_OpenAiChatAssistantMessageParam(data, level);
+  return predicate98_OpenAiChatAssistantMessageParam(data, level);
 }
 function acceptsOpenAiChatToolMessageParam(data, level = 1) {
-  return predicate248_OpenAiChatToolMessageParam(data, level);
+  return predicate108_OpenAiChatToolMessageParam(data, level);
 }
 function acceptsOpenAiChatFunctionToolParam(data, level = 1) {
-  return predicate255_OpenAiChatFunctionToolParam(data, level);
+  return predicate112_OpenAiChatFunctionToolParam(data, level);
 }
 function acceptsOpenAiChatCustomToolParam(data, level = 1) {
-  return predicate264_OpenAiChatCustomToolParam(data, level);
+  return predicate115_OpenAiChatCustomToolParam(data, level);
 }
 function acceptsOpenAiChatNamedToolChoice(data, level = 1) {
-  return predicate266_OpenAiChatNamedToolChoice(data, level);
+  return predicate116_OpenAiChatNamedToolChoice(data, level);
 }
 function acceptsOpenAiChatResponseFormat(data, level = 1) {
-  return predicate271_OpenAiChatResponseFormat(data, level);
+  return predicate117_OpenAiChatResponseFormat(data, level);
 }
 function acceptsOpenAiChatOtherTagged(data, level = 1) {
-  return predicate276_OpenAiChatOtherTagged(data, level);
+  return predicate118_OpenAiChatOtherTagged(data, level);
 }
 function acceptsOpenAiChatRequestFields(data, level = 1) {
-  return predicate278_OpenAiChatRequestFields(data, level);
+  return predicate119_OpenAiChatRequestFields(data, level);
 }
 function acceptsOpenAiChatRequest(data, level = 1) {
-  return predicate306_OpenAiChatRequest(data, level);
+  return predicate131_OpenAiChatRequest(data, level);
 }
 validateOpenAiChatMessageContent.accepts = acceptsOpenAiChatMessageContent;
 validateOpenAiChatContentPart.accepts = acceptsOpenAiChatContentPart;

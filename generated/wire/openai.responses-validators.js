@@ -27,1867 +27,823 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "summary_text")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_OpenAiResponsesSummaryText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "summary_text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate1_OpenAiResponsesReasoningText(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning_text")) return false;
+  const value1 = data["text"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate4(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning_text")) return false;
-  return true;
-}
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3_OpenAiResponsesReasoningText(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate4(value0, level + 1)) return false;
-  const value1 = data["text"];
-  if (value1 !== undefined && !predicate5(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate7(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning")) return false;
-  return true;
-}
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate10(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!predicate0_OpenAiResponsesSummaryText(data[index], level + 1)) return false;
   return true;
 }
-function predicate12(data, level) {
-  if (!(data === null)) return false;
+function predicate3(data, level) {
+  if (!(predicate4(data, level) || (data === null))) return false;
   return true;
 }
-function predicate9(data, level) {
-  if (!(predicate10(data, level) || predicate12(data, level))) return false;
-  return true;
-}
-function predicate14(data, level) {
+function predicate7(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate3_OpenAiResponsesReasoningText(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate1_OpenAiResponsesReasoningText(data[index], level + 1)) return false;
   return true;
 }
-function predicate16(data, level) {
-  if (!(data === null)) return false;
+function predicate6(data, level) {
+  if (!(predicate7(data, level) || (data === null))) return false;
   return true;
 }
-function predicate13(data, level) {
-  if (!(predicate14(data, level) || predicate16(data, level))) return false;
-  return true;
-}
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate19(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate17(data, level) {
-  if (!(predicate18(data, level) || predicate19(data, level))) return false;
-  return true;
-}
-function predicate20(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate6_OpenAiResponsesReasoningItem(data, level) {
+function predicate2_OpenAiResponsesReasoningItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate7(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "reasoning")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate8(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["summary"];
-  if (value2 !== undefined && !predicate9(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
   const value3 = data["content"];
-  if (value3 !== undefined && !predicate13(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate6(value3, level + 1)) return false;
   const value4 = data["encrypted_content"];
-  if (value4 !== undefined && !predicate17(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["status"];
-  if (value5 !== undefined && !predicate20(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "summary" || key === "content" || key === "encrypted_content" || key === "status") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate22(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "output_text")) return false;
-  return true;
-}
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate24(data, level) {
+function predicate10(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate25(data, level) {
+function predicate11(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
   for (let index = 0; index < data.length; index++) if (!withinDepth(data[index], level + 1)) return false;
   return true;
 }
-function predicate21_OpenAiResponsesOutputText(data, level) {
+function predicate9_OpenAiResponsesOutputText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate22(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "output_text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate23(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["annotations"];
-  if (value2 !== undefined && !predicate24(value2, level + 1)) return false;
+  if (value2 !== undefined && !predicate10(value2, level + 1)) return false;
   const value3 = data["logprobs"];
-  if (value3 !== undefined && !predicate25(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate11(value3, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "annotations" || key === "logprobs") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate27(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "refusal")) return false;
-  return true;
-}
-function predicate28(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26_OpenAiResponsesRefusal(data, level) {
+function predicate12_OpenAiResponsesRefusal(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["refusal"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate27(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "refusal")) return false;
   const value1 = data["refusal"];
-  if (value1 !== undefined && !predicate28(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "refusal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide0(data, level) {
-  if (!(data === "output_text" || data === "refusal" || data === "reasoning_text")) return false;
-  return true;
-}
-function predicate30(data, level) {
+function predicate14(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide0(data, level)) return false;
+  if ((data === "output_text" || data === "refusal" || data === "reasoning_text")) return false;
   return true;
 }
-function predicate29_OpenAiResponsesOtherContentPart(data, level) {
+function predicate13_OpenAiResponsesOtherContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate30(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate14(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate33_OpenAiResponsesKnownContentPart(data, level) {
+function predicate15_OpenAiResponsesContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "output_text" ? predicate21_OpenAiResponsesOutputText(data, level) : tag === "refusal" ? predicate26_OpenAiResponsesRefusal(data, level) : tag === "reasoning_text" ? predicate3_OpenAiResponsesReasoningText(data, level) : false)) return false;
-  return true;
-}
-function decide2(data, level) {
-  if (!(data === "output_text" || data === "refusal" || data === "reasoning_text")) return false;
-  return true;
-}
-function decide1(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide2(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate31_OpenAiResponsesContentPart(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate32(value0, level + 1)) return false;
-  if (!(decide1(data, level) ? predicate33_OpenAiResponsesKnownContentPart(data, level) : predicate29_OpenAiResponsesOtherContentPart(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "output_text" || value0 === "refusal" || value0 === "reasoning_text")) ? (value0 === "output_text" ? predicate9_OpenAiResponsesOutputText(data, level) : value0 === "refusal" ? predicate12_OpenAiResponsesRefusal(data, level) : value0 === "reasoning_text" ? predicate1_OpenAiResponsesReasoningText(data, level) : false) : predicate13_OpenAiResponsesOtherContentPart(data, level))) return false;
   return true;
 }
-function predicate40(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message")) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate42(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate43(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate45(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate46(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate44(data, level) {
-  if (!(predicate45(data, level) || predicate46(data, level))) return false;
-  return true;
-}
-function predicate47(data, level) {
+function predicate21(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate31_OpenAiResponsesContentPart(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate15_OpenAiResponsesContentPart(data[index], level + 1)) return false;
   return true;
 }
-function predicate39_OpenAiResponsesMessageItem(data, level) {
+function predicate20_OpenAiResponsesMessageItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["content"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate40(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "message")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate41(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["role"];
-  if (value2 !== undefined && !predicate42(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["status"];
-  if (value3 !== undefined && !predicate43(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["phase"];
-  if (value4 !== undefined && !predicate44(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
   const value5 = data["content"];
-  if (value5 !== undefined && !predicate47(value5, level + 1)) return false;
+  if (value5 === undefined || !predicate21(value5, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "role" || key === "status" || key === "phase" || key === "content") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate50(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function_call")) return false;
-  return true;
-}
-function predicate51(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate52(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate56(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate49_OpenAiResponsesFunctionCallItem(data, level) {
+function predicate23_OpenAiResponsesFunctionCallItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["call_id"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["arguments"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate50(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate51(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["call_id"];
-  if (value2 !== undefined && !predicate52(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["name"];
-  if (value3 !== undefined && !predicate53(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   const value4 = data["arguments"];
-  if (value4 !== undefined && !predicate54(value4, level + 1)) return false;
+  if (value4 === undefined || !(typeof value4 === "string")) return false;
   const value5 = data["status"];
-  if (value5 !== undefined && !predicate55(value5, level + 1)) return false;
+  if (value5 !== undefined && !(typeof value5 === "string")) return false;
   const value6 = data["namespace"];
-  if (value6 !== undefined && !predicate56(value6, level + 1)) return false;
+  if (value6 !== undefined && !(typeof value6 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "call_id" || key === "name" || key === "arguments" || key === "status" || key === "namespace") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate58(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image_generation_call")) return false;
-  return true;
-}
-function predicate59(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate60(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate62(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate61(data, level) {
-  if (!(predicate62(data, level) || predicate63(data, level))) return false;
-  return true;
-}
-function predicate64(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate57_OpenAiResponsesImageGenerationCallItem(data, level) {
+function predicate24_OpenAiResponsesImageGenerationCallItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["id"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate58(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "image_generation_call")) return false;
   const value1 = data["id"];
-  if (value1 !== undefined && !predicate59(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["status"];
-  if (value2 !== undefined && !predicate60(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["result"];
-  if (value3 !== undefined && !predicate61(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   const value4 = data["output_format"];
-  if (value4 !== undefined && !predicate64(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "id" || key === "status" || key === "result" || key === "output_format") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function decide3(data, level) {
-  if (!(data === "reasoning" || data === "message" || data === "function_call" || data === "image_generation_call")) return false;
-  return true;
-}
-function predicate66(data, level) {
+function predicate26(data, level) {
   if (!(typeof data === "string")) return false;
-  if (decide3(data, level)) return false;
+  if ((data === "reasoning" || data === "message" || data === "function_call" || data === "image_generation_call")) return false;
   return true;
 }
-function predicate65_OpenAiResponsesOtherItem(data, level) {
+function predicate25_OpenAiResponsesOtherItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate66(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate26(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate68(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate69_OpenAiResponsesKnownOutputItem(data, level) {
+function predicate27_OpenAiResponsesOutputItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  const tag = data["type"];
-  if (!(tag === "reasoning" ? predicate6_OpenAiResponsesReasoningItem(data, level) : tag === "message" ? predicate39_OpenAiResponsesMessageItem(data, level) : tag === "function_call" ? predicate49_OpenAiResponsesFunctionCallItem(data, level) : tag === "image_generation_call" ? predicate57_OpenAiResponsesImageGenerationCallItem(data, level) : false)) return false;
-  return true;
-}
-function decide5(data, level) {
-  if (!(data === "reasoning" || data === "message" || data === "function_call" || data === "image_generation_call")) return false;
-  return true;
-}
-function decide4(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide5(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate67_OpenAiResponsesOutputItem(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
-  if (!(decide4(data, level) ? predicate69_OpenAiResponsesKnownOutputItem(data, level) : predicate65_OpenAiResponsesOtherItem(data, level))) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "reasoning" || value0 === "message" || value0 === "function_call" || value0 === "image_generation_call")) ? (value0 === "reasoning" ? predicate2_OpenAiResponsesReasoningItem(data, level) : value0 === "message" ? predicate20_OpenAiResponsesMessageItem(data, level) : value0 === "function_call" ? predicate23_OpenAiResponsesFunctionCallItem(data, level) : value0 === "image_generation_call" ? predicate24_OpenAiResponsesImageGenerationCallItem(data, level) : false) : predicate25_OpenAiResponsesOtherItem(data, level))) return false;
   return true;
 }
-function predicate78(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate77(data, level) {
-  if (!(predicate78(data, level) || predicate79(data, level))) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate82(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate80(data, level) {
-  if (!(predicate81(data, level) || predicate82(data, level))) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate85(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate86(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(predicate85(data, level) || predicate86(data, level))) return false;
-  return true;
-}
-function predicate76_OpenAiResponsesError(data, level) {
+function predicate33_OpenAiResponsesError(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["code"];
-  if (value0 !== undefined && !predicate77(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   const value1 = data["type"];
-  if (value1 !== undefined && !predicate80(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
   const value2 = data["message"];
-  if (value2 !== undefined && !predicate83(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["param"];
-  if (value3 !== undefined && !predicate84(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string" || value3 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "code" || key === "type" || key === "message" || key === "param") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate88(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate89(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate90(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate91(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate92(data, level) {
+function predicate35(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate67_OpenAiResponsesOutputItem(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate27_OpenAiResponsesOutputItem(data[index], level + 1)) return false;
   return true;
 }
-function predicate97(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate98(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate96(data, level) {
-  if (!(predicate97(data, level) || predicate98(data, level))) return false;
-  return true;
-}
-function predicate95(data, level) {
+function predicate38(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   const value0 = data["reason"];
-  if (value0 !== undefined && !predicate96(value0, level + 1)) return false;
+  if (value0 !== undefined && !(typeof value0 === "string" || value0 === null)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reason") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate99(data, level) {
-  if (!(data === null)) return false;
+function predicate37(data, level) {
+  if (!(predicate38(data, level) || (data === null))) return false;
   return true;
 }
-function predicate94(data, level) {
-  if (!(predicate95(data, level) || predicate99(data, level))) return false;
+function predicate39(data, level) {
+  if (!(predicate33_OpenAiResponsesError(data, level) || (data === null))) return false;
   return true;
 }
-function predicate102(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate100(data, level) {
-  if (!(predicate76_OpenAiResponsesError(data, level) || predicate102(data, level))) return false;
-  return true;
-}
-function predicate104_RecordUnknown(data, level) {
+function predicate42_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate106(data, level) {
-  if (!(data === null)) return false;
+function predicate41(data, level) {
+  if (!(predicate42_RecordUnknown(data, level) || (data === null))) return false;
   return true;
 }
-function predicate103(data, level) {
-  if (!(predicate104_RecordUnknown(data, level) || predicate106(data, level))) return false;
-  return true;
-}
-function predicate87_OpenAiResponsesResponse(data, level) {
+function predicate34_OpenAiResponsesResponse(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate88(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["object"];
-  if (value1 !== undefined && !predicate89(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["status"];
-  if (value2 !== undefined && !predicate90(value2, level + 1)) return false;
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
   const value3 = data["model"];
-  if (value3 !== undefined && !predicate91(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
   const value4 = data["output"];
-  if (value4 !== undefined && !predicate92(value4, level + 1)) return false;
+  if (value4 === undefined || !predicate35(value4, level + 1)) return false;
   const value5 = data["incomplete_details"];
-  if (value5 !== undefined && !predicate94(value5, level + 1)) return false;
+  if (value5 !== undefined && !predicate37(value5, level + 1)) return false;
   const value6 = data["error"];
-  if (value6 !== undefined && !predicate100(value6, level + 1)) return false;
+  if (value6 !== undefined && !predicate39(value6, level + 1)) return false;
   const value7 = data["usage"];
-  if (value7 !== undefined && !predicate103(value7, level + 1)) return false;
+  if (value7 !== undefined && !predicate41(value7, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "object" || key === "status" || key === "model" || key === "output" || key === "incomplete_details" || key === "error" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate107_OpenAiResponsesErrorBody(data, level) {
+function predicate44_OpenAiResponsesErrorBody(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate76_OpenAiResponsesError(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate33_OpenAiResponsesError(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate110(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input_text")) return false;
-  return true;
-}
-function predicate111(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate109_OpenAiResponsesInputText(data, level) {
+function predicate46_OpenAiResponsesInputText(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate110(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input_text")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate111(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate113(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input_image")) return false;
-  return true;
-}
-function predicate114(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate116(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate117(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate118(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate119(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "original")) return false;
-  return true;
-}
-function predicate115(data, level) {
-  if (!(predicate116(data, level) || predicate117(data, level) || predicate118(data, level) || predicate119(data, level))) return false;
-  return true;
-}
-function predicate112_OpenAiResponsesInputImage(data, level) {
+function predicate47_OpenAiResponsesInputImage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["image_url"] === undefined) return false;
-  if (data["detail"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate113(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input_image")) return false;
   const value1 = data["image_url"];
-  if (value1 !== undefined && !predicate114(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["detail"];
-  if (value2 !== undefined && !predicate115(value2, level + 1)) return false;
+  if (value2 === undefined || !((typeof value2 === "string" && value2 === "low") || (typeof value2 === "string" && value2 === "high") || (typeof value2 === "string" && value2 === "auto") || (typeof value2 === "string" && value2 === "original"))) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "image_url" || key === "detail") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate121(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "input_file")) return false;
+function predicate48_OpenAiResponsesInputFile(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "input_file")) return false;
+  const value1 = data["file_data"];
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
+  const value2 = data["file_url"];
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
+  const value3 = data["filename"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "file_data" || key === "file_url" || key === "filename") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate122(data, level) {
+function predicate52(data, level) {
+  if (!(predicate46_OpenAiResponsesInputText(data, level) || predicate47_OpenAiResponsesInputImage(data, level) || predicate48_OpenAiResponsesInputFile(data, level))) return false;
+  return true;
+}
+function predicate51(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate52(data[index], level + 1)) return false;
+  return true;
+}
+function predicate50(data, level) {
+  if (!((typeof data === "string") || predicate51(data, level))) return false;
+  return true;
+}
+function predicate49_OpenAiResponsesInputMessage(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "message")) return false;
+  const value1 = data["role"];
+  if (value1 === undefined || !((typeof value1 === "string" && value1 === "user") || (typeof value1 === "string" && value1 === "assistant") || (typeof value1 === "string" && value1 === "developer"))) return false;
+  const value2 = data["content"];
+  if (value2 === undefined || !predicate50(value2, level + 1)) return false;
+  const value3 = data["phase"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "role" || key === "content" || key === "phase") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate59(data, level) {
+  if (!(predicate46_OpenAiResponsesInputText(data, level) || predicate47_OpenAiResponsesInputImage(data, level) || predicate48_OpenAiResponsesInputFile(data, level))) return false;
+  return true;
+}
+function predicate58(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate59(data[index], level + 1)) return false;
+  return true;
+}
+function predicate57(data, level) {
+  if (!((typeof data === "string") || predicate58(data, level))) return false;
+  return true;
+}
+function predicate56_OpenAiResponsesFunctionCallOutputItem(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function_call_output")) return false;
+  const value1 = data["call_id"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["output"];
+  if (value2 === undefined || !predicate57(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "call_id" || key === "output") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate64(data, level) {
   if (!(typeof data === "string")) return false;
+  if ((data === "message" || data === "function_call_output" || data === "reasoning" || data === "function_call" || data === "image_generation_call")) return false;
+  return true;
+}
+function predicate63_OpenAiResponsesOtherInputItem(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !predicate64(value0, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate65_OpenAiResponsesNonMessageInputItem(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "function_call_output" || value0 === "reasoning" || value0 === "function_call" || value0 === "image_generation_call")) ? (value0 === "function_call_output" ? predicate56_OpenAiResponsesFunctionCallOutputItem(data, level) : value0 === "reasoning" ? predicate2_OpenAiResponsesReasoningItem(data, level) : value0 === "function_call" ? predicate23_OpenAiResponsesFunctionCallItem(data, level) : value0 === "image_generation_call" ? predicate24_OpenAiResponsesImageGenerationCallItem(data, level) : false) : predicate63_OpenAiResponsesOtherInputItem(data, level))) return false;
+  return true;
+}
+function predicate72_OpenAiResponsesInputMessageItem(data, level) {
+  if (!(predicate49_OpenAiResponsesInputMessage(data, level) || predicate20_OpenAiResponsesMessageItem(data, level))) return false;
+  return true;
+}
+function predicate71_OpenAiResponsesInputItem(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "message")) ? predicate72_OpenAiResponsesInputMessageItem(data, level) : predicate65_OpenAiResponsesNonMessageInputItem(data, level))) return false;
+  return true;
+}
+function predicate78(data, level) {
+  if (!(predicate42_RecordUnknown(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate77_OpenAiResponsesFunctionToolParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "function")) return false;
+  const value1 = data["name"];
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
+  const value2 = data["description"];
+  if (value2 !== undefined && !(typeof value2 === "string" || value2 === null)) return false;
+  const value3 = data["parameters"];
+  if (value3 === undefined || !predicate78(value3, level + 1)) return false;
+  const value4 = data["strict"];
+  if (value4 === undefined || !(typeof value4 === "boolean" || value4 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate80_OpenAiResponsesHostedToolParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "web_search") || (typeof value0 === "string" && value0 === "web_search_2025_08_26") || (typeof value0 === "string" && value0 === "web_search_preview") || (typeof value0 === "string" && value0 === "web_search_preview_2025_03_11") || (typeof value0 === "string" && value0 === "file_search") || (typeof value0 === "string" && value0 === "code_interpreter") || (typeof value0 === "string" && value0 === "image_generation") || (typeof value0 === "string" && value0 === "computer") || (typeof value0 === "string" && value0 === "computer_use_preview") || (typeof value0 === "string" && value0 === "mcp") || (typeof value0 === "string" && value0 === "local_shell") || (typeof value0 === "string" && value0 === "shell") || (typeof value0 === "string" && value0 === "apply_patch") || (typeof value0 === "string" && value0 === "custom") || (typeof value0 === "string" && value0 === "namespace") || (typeof value0 === "string" && value0 === "tool_search"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate81_OpenAiResponsesNamedToolChoice(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "function") || (typeof value0 === "string" && value0 === "allowed_tools") || (typeof value0 === "string" && value0 === "custom") || (typeof value0 === "string" && value0 === "mcp") || (typeof value0 === "string" && value0 === "file_search") || (typeof value0 === "string" && value0 === "web_search_preview") || (typeof value0 === "string" && value0 === "web_search_preview_2025_03_11") || (typeof value0 === "string" && value0 === "computer") || (typeof value0 === "string" && value0 === "computer_use_preview") || (typeof value0 === "string" && value0 === "image_generation") || (typeof value0 === "string" && value0 === "code_interpreter") || (typeof value0 === "string" && value0 === "apply_patch") || (typeof value0 === "string" && value0 === "shell"))) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate82_OpenAiResponsesOtherTagged(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate83_OpenAiResponsesReasoningParam(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["effort"];
+  if (value0 !== undefined && !((typeof value0 === "string" && value0 === "none") || (typeof value0 === "string" && value0 === "minimal") || (typeof value0 === "string" && value0 === "low") || (typeof value0 === "string" && value0 === "medium") || (typeof value0 === "string" && value0 === "high") || (typeof value0 === "string" && value0 === "xhigh") || (typeof value0 === "string" && value0 === "max") || value0 === null)) return false;
+  const value1 = data["summary"];
+  if (value1 !== undefined && !((typeof value1 === "string" && value1 === "auto") || (typeof value1 === "string" && value1 === "concise") || (typeof value1 === "string" && value1 === "detailed") || value1 === null)) return false;
+  const value2 = data["generate_summary"];
+  if (value2 !== undefined && !((typeof value2 === "string" && value2 === "auto") || (typeof value2 === "string" && value2 === "concise") || (typeof value2 === "string" && value2 === "detailed") || value2 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "effort" || key === "summary" || key === "generate_summary") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate85(data, level) {
+  if (!(predicate83_OpenAiResponsesReasoningParam(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate88(data, level) {
+  if (!(predicate77_OpenAiResponsesFunctionToolParam(data, level) || predicate80_OpenAiResponsesHostedToolParam(data, level) || predicate82_OpenAiResponsesOtherTagged(data, level))) return false;
+  return true;
+}
+function predicate87(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate88(data[index], level + 1)) return false;
+  return true;
+}
+function predicate92(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate81_OpenAiResponsesNamedToolChoice(data, level) || predicate82_OpenAiResponsesOtherTagged(data, level))) return false;
+  return true;
+}
+function predicate96(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!((typeof data[index] === "string" && data[index] === "file_search_call.results") || (typeof data[index] === "string" && data[index] === "web_search_call.results") || (typeof data[index] === "string" && data[index] === "web_search_call.action.sources") || (typeof data[index] === "string" && data[index] === "message.input_image.image_url") || (typeof data[index] === "string" && data[index] === "computer_call_output.output.image_url") || (typeof data[index] === "string" && data[index] === "code_interpreter_call.outputs") || (typeof data[index] === "string" && data[index] === "reasoning.encrypted_content") || (typeof data[index] === "string" && data[index] === "message.output_text.logprobs"))) return false;
+  return true;
+}
+function predicate95(data, level) {
+  if (!(predicate96(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate84_OpenAiResponsesRequestFields(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["reasoning"];
+  if (value0 !== undefined && !predicate85(value0, level + 1)) return false;
+  const value1 = data["tools"];
+  if (value1 !== undefined && !predicate87(value1, level + 1)) return false;
+  const value2 = data["tool_choice"];
+  if (value2 !== undefined && !predicate92(value2, level + 1)) return false;
+  const value3 = data["model"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  const value4 = data["instructions"];
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
+  const value5 = data["include"];
+  if (value5 !== undefined && !predicate95(value5, level + 1)) return false;
+  const value6 = data["stream"];
+  if (value6 !== undefined && !(typeof value6 === "boolean" || value6 === null)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "include" || key === "stream") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate98(data, level) {
+  if (!(predicate83_OpenAiResponsesReasoningParam(data, level) || (data === null))) return false;
+  return true;
+}
+function predicate101(data, level) {
+  if (!(predicate77_OpenAiResponsesFunctionToolParam(data, level) || predicate80_OpenAiResponsesHostedToolParam(data, level) || predicate82_OpenAiResponsesOtherTagged(data, level))) return false;
+  return true;
+}
+function predicate100(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate101(data[index], level + 1)) return false;
+  return true;
+}
+function predicate105(data, level) {
+  if (!((typeof data === "string" && data === "none") || (typeof data === "string" && data === "auto") || (typeof data === "string" && data === "required") || predicate81_OpenAiResponsesNamedToolChoice(data, level) || predicate82_OpenAiResponsesOtherTagged(data, level))) return false;
+  return true;
+}
+function predicate108(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate71_OpenAiResponsesInputItem(data[index], level + 1)) return false;
+  return true;
+}
+function predicate110(data, level) {
+  if (!(Array.isArray(data))) return false;
+  if (level > 128) return false;
+  for (let index = 0; index < data.length; index++) if (!((typeof data[index] === "string" && data[index] === "file_search_call.results") || (typeof data[index] === "string" && data[index] === "web_search_call.results") || (typeof data[index] === "string" && data[index] === "web_search_call.action.sources") || (typeof data[index] === "string" && data[index] === "message.input_image.image_url") || (typeof data[index] === "string" && data[index] === "computer_call_output.output.image_url") || (typeof data[index] === "string" && data[index] === "code_interpreter_call.outputs") || (typeof data[index] === "string" && data[index] === "reasoning.encrypted_content") || (typeof data[index] === "string" && data[index] === "message.output_text.logprobs"))) return false;
+  return true;
+}
+function predicate97_OpenAiResponsesRequest(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["reasoning"];
+  if (value0 !== undefined && !predicate98(value0, level + 1)) return false;
+  const value1 = data["tools"];
+  if (value1 !== undefined && !predicate100(value1, level + 1)) return false;
+  const value2 = data["tool_choice"];
+  if (value2 !== undefined && !predicate105(value2, level + 1)) return false;
+  const value3 = data["model"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  const value4 = data["instructions"];
+  if (value4 !== undefined && !(typeof value4 === "string" || value4 === null)) return false;
+  const value5 = data["stream"];
+  if (value5 !== undefined && !(typeof value5 === "boolean" || value5 === null)) return false;
+  const value6 = data["input"];
+  if (value6 === undefined || !predicate108(value6, level + 1)) return false;
+  const value7 = data["store"];
+  if (value7 === undefined || !(typeof value7 === "boolean" && value7 === false)) return false;
+  const value8 = data["include"];
+  if (value8 === undefined || !predicate110(value8, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "stream" || key === "input" || key === "store" || key === "include") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate111_OpenAiResponsesResponseEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && (value0 === "response.created" || value0 === "response.in_progress" || value0 === "response.queued" || value0 === "response.completed" || value0 === "response.incomplete" || value0 === "response.failed"))) return false;
+  const value1 = data["response"];
+  if (value1 === undefined || !predicate34_OpenAiResponsesResponse(value1, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "response") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate113_OpenAiResponsesOutputItemEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && (value0 === "response.output_item.added" || value0 === "response.output_item.done"))) return false;
+  const value1 = data["output_index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
+  const value2 = data["item"];
+  if (value2 === undefined || !predicate27_OpenAiResponsesOutputItem(value2, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "item") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate115_OpenAiResponsesContentDeltaEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && (value0 === "response.output_text.delta" || value0 === "response.refusal.delta" || value0 === "response.reasoning_text.delta"))) return false;
+  const value1 = data["output_index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
+  const value2 = data["content_index"];
+  if (value2 === undefined || !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= 0 && value2 <= 2147483647)) return false;
+  const value3 = data["delta"];
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate116_OpenAiResponsesContentPartAddedEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "response.content_part.added")) return false;
+  const value1 = data["output_index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
+  const value2 = data["content_index"];
+  if (value2 === undefined || !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= 0 && value2 <= 2147483647)) return false;
+  const value3 = data["part"];
+  if (value3 === undefined || !predicate15_OpenAiResponsesContentPart(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate118_OpenAiResponsesSummaryEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && (value0 === "response.reasoning_summary_part.added" || value0 === "response.reasoning_summary_text.delta"))) return false;
+  const value1 = data["output_index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
+  const value2 = data["summary_index"];
+  if (value2 === undefined || !((typeof value2 === "number" && !(value2 % 1) && isFinite(value2)) && value2 >= 0 && value2 <= 2147483647)) return false;
+  const value3 = data["delta"];
+  if (value3 !== undefined && !(typeof value3 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "summary_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate119_OpenAiResponsesArgumentsDeltaEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "response.function_call_arguments.delta")) return false;
+  const value1 = data["output_index"];
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= 0 && value1 <= 2147483647)) return false;
+  const value2 = data["delta"];
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
+  return true;
+}
+function predicate120_OpenAiResponsesErrorEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  if (level > 128) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "error")) return false;
+  const value1 = data["code"];
+  if (value1 !== undefined && !(typeof value1 === "string" || value1 === null)) return false;
+  const value2 = data["message"];
+  if (value2 !== undefined && !(typeof value2 === "string")) return false;
+  const value3 = data["error"];
+  if (value3 !== undefined && !predicate33_OpenAiResponsesError(value3, level + 1)) return false;
+  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "code" || key === "message" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
 function predicate123(data, level) {
   if (!(typeof data === "string")) return false;
+  if ((data === "response.created" || data === "response.in_progress" || data === "response.queued" || data === "response.completed" || data === "response.incomplete" || data === "response.failed" || data === "response.output_item.added" || data === "response.output_item.done" || data === "response.output_text.delta" || data === "response.refusal.delta" || data === "response.reasoning_text.delta" || data === "response.content_part.added" || data === "response.reasoning_summary_part.added" || data === "response.reasoning_summary_text.delta" || data === "response.function_call_arguments.delta" || data === "error")) return false;
   return true;
 }
-function predicate124(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate120_OpenAiResponsesInputFile(data, level) {
+function predicate122_OpenAiResponsesOtherStreamEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate121(value0, level + 1)) return false;
-  const value1 = data["file_data"];
-  if (value1 !== undefined && !predicate122(value1, level + 1)) return false;
-  const value2 = data["file_url"];
-  if (value2 !== undefined && !predicate123(value2, level + 1)) return false;
-  const value3 = data["filename"];
-  if (value3 !== undefined && !predicate124(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "file_data" || key === "file_url" || key === "filename") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate126(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message")) return false;
-  return true;
-}
-function predicate128(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
-  return true;
-}
-function predicate129(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "assistant")) return false;
-  return true;
-}
-function predicate130(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "developer")) return false;
-  return true;
-}
-function predicate127(data, level) {
-  if (!(predicate128(data, level) || predicate129(data, level) || predicate130(data, level))) return false;
-  return true;
-}
-function predicate132(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate134(data, level) {
-  if (!(predicate109_OpenAiResponsesInputText(data, level) || predicate112_OpenAiResponsesInputImage(data, level) || predicate120_OpenAiResponsesInputFile(data, level))) return false;
-  return true;
-}
-function predicate133(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate134(data[index], level + 1)) return false;
-  return true;
-}
-function predicate131(data, level) {
-  if (!(predicate132(data, level) || predicate133(data, level))) return false;
-  return true;
-}
-function predicate138(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate125_OpenAiResponsesInputMessage(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["role"] === undefined) return false;
-  if (data["content"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate126(value0, level + 1)) return false;
-  const value1 = data["role"];
-  if (value1 !== undefined && !predicate127(value1, level + 1)) return false;
-  const value2 = data["content"];
-  if (value2 !== undefined && !predicate131(value2, level + 1)) return false;
-  const value3 = data["phase"];
-  if (value3 !== undefined && !predicate138(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "role" || key === "content" || key === "phase") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate140(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function_call_output")) return false;
-  return true;
-}
-function predicate141(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate143(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate145(data, level) {
-  if (!(predicate109_OpenAiResponsesInputText(data, level) || predicate112_OpenAiResponsesInputImage(data, level) || predicate120_OpenAiResponsesInputFile(data, level))) return false;
-  return true;
-}
-function predicate144(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate145(data[index], level + 1)) return false;
-  return true;
-}
-function predicate142(data, level) {
-  if (!(predicate143(data, level) || predicate144(data, level))) return false;
-  return true;
-}
-function predicate139_OpenAiResponsesFunctionCallOutputItem(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["call_id"] === undefined) return false;
-  if (data["output"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate140(value0, level + 1)) return false;
-  const value1 = data["call_id"];
-  if (value1 !== undefined && !predicate141(value1, level + 1)) return false;
-  const value2 = data["output"];
-  if (value2 !== undefined && !predicate142(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "call_id" || key === "output") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide6(data, level) {
-  if (!(data === "message" || data === "function_call_output" || data === "reasoning" || data === "function_call" || data === "image_generation_call")) return false;
-  return true;
-}
-function predicate150(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide6(data, level)) return false;
-  return true;
-}
-function predicate149_OpenAiResponsesOtherInputItem(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate150(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate123(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate152(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate124_OpenAiResponsesStreamEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const value0 = data["type"];
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
+  if (!((value0 === undefined || (value0 === "response.created" || value0 === "response.in_progress" || value0 === "response.queued" || value0 === "response.completed" || value0 === "response.incomplete" || value0 === "response.failed" || value0 === "response.output_item.added" || value0 === "response.output_item.done" || value0 === "response.output_text.delta" || value0 === "response.refusal.delta" || value0 === "response.reasoning_text.delta" || value0 === "response.content_part.added" || value0 === "response.reasoning_summary_part.added" || value0 === "response.reasoning_summary_text.delta" || value0 === "response.function_call_arguments.delta" || value0 === "error")) ? (value0 === "response.created" || value0 === "response.in_progress" || value0 === "response.queued" || value0 === "response.completed" || value0 === "response.incomplete" || value0 === "response.failed" ? predicate111_OpenAiResponsesResponseEvent(data, level) : value0 === "response.output_item.added" || value0 === "response.output_item.done" ? predicate113_OpenAiResponsesOutputItemEvent(data, level) : value0 === "response.output_text.delta" || value0 === "response.refusal.delta" || value0 === "response.reasoning_text.delta" ? predicate115_OpenAiResponsesContentDeltaEvent(data, level) : value0 === "response.content_part.added" ? predicate116_OpenAiResponsesContentPartAddedEvent(data, level) : value0 === "response.reasoning_summary_part.added" || value0 === "response.reasoning_summary_text.delta" ? predicate118_OpenAiResponsesSummaryEvent(data, level) : value0 === "response.function_call_arguments.delta" ? predicate119_OpenAiResponsesArgumentsDeltaEvent(data, level) : value0 === "error" ? predicate120_OpenAiResponsesErrorEvent(data, level) : false) : predicate122_OpenAiResponsesOtherStreamEvent(data, level))) return false;
   return true;
 }
-function predicate153_OpenAiResponsesKnownInputItem(data, level) {
+function predicate133_OpenAiResponsesKnownContentPart(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["type"];
-  if (!(tag === "function_call_output" ? predicate139_OpenAiResponsesFunctionCallOutputItem(data, level) : tag === "reasoning" ? predicate6_OpenAiResponsesReasoningItem(data, level) : tag === "function_call" ? predicate49_OpenAiResponsesFunctionCallItem(data, level) : tag === "image_generation_call" ? predicate57_OpenAiResponsesImageGenerationCallItem(data, level) : false)) return false;
+  if (!(tag === "output_text" ? predicate9_OpenAiResponsesOutputText(data, level) : tag === "refusal" ? predicate12_OpenAiResponsesRefusal(data, level) : tag === "reasoning_text" ? predicate1_OpenAiResponsesReasoningText(data, level) : false)) return false;
   return true;
 }
-function decide8(data, level) {
-  if (!(data === "function_call_output" || data === "reasoning" || data === "function_call" || data === "image_generation_call")) return false;
-  return true;
-}
-function decide7(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide8(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate151_OpenAiResponsesNonMessageInputItem(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate152(value0, level + 1)) return false;
-  if (!(decide7(data, level) ? predicate153_OpenAiResponsesKnownInputItem(data, level) : predicate149_OpenAiResponsesOtherInputItem(data, level))) return false;
-  return true;
-}
-function predicate161(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate162_OpenAiResponsesInputMessageItem(data, level) {
-  if (!(predicate125_OpenAiResponsesInputMessage(data, level) || predicate39_OpenAiResponsesMessageItem(data, level))) return false;
-  return true;
-}
-function decide10(data, level) {
-  if (!(data === "message")) return false;
-  return true;
-}
-function decide9(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide10(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate160_OpenAiResponsesInputItem(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate161(value0, level + 1)) return false;
-  if (!(decide9(data, level) ? predicate162_OpenAiResponsesInputMessageItem(data, level) : predicate151_OpenAiResponsesNonMessageInputItem(data, level))) return false;
-  return true;
-}
-function predicate168(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate169(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate171(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate172(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate170(data, level) {
-  if (!(predicate171(data, level) || predicate172(data, level))) return false;
-  return true;
-}
-function predicate175(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate173(data, level) {
-  if (!(predicate104_RecordUnknown(data, level) || predicate175(data, level))) return false;
-  return true;
-}
-function predicate177(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate178(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate176(data, level) {
-  if (!(predicate177(data, level) || predicate178(data, level))) return false;
-  return true;
-}
-function predicate167_OpenAiResponsesFunctionToolParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["name"] === undefined) return false;
-  if (data["parameters"] === undefined) return false;
-  if (data["strict"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate168(value0, level + 1)) return false;
-  const value1 = data["name"];
-  if (value1 !== undefined && !predicate169(value1, level + 1)) return false;
-  const value2 = data["description"];
-  if (value2 !== undefined && !predicate170(value2, level + 1)) return false;
-  const value3 = data["parameters"];
-  if (value3 !== undefined && !predicate173(value3, level + 1)) return false;
-  const value4 = data["strict"];
-  if (value4 !== undefined && !predicate176(value4, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "name" || key === "description" || key === "parameters" || key === "strict") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate181(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search")) return false;
-  return true;
-}
-function predicate182(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_2025_08_26")) return false;
-  return true;
-}
-function predicate183(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_preview")) return false;
-  return true;
-}
-function predicate184(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_preview_2025_03_11")) return false;
-  return true;
-}
-function predicate185(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file_search")) return false;
-  return true;
-}
-function predicate186(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "code_interpreter")) return false;
-  return true;
-}
-function predicate187(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image_generation")) return false;
-  return true;
-}
-function predicate188(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "computer")) return false;
-  return true;
-}
-function predicate189(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "computer_use_preview")) return false;
-  return true;
-}
-function predicate190(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "mcp")) return false;
-  return true;
-}
-function predicate191(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "local_shell")) return false;
-  return true;
-}
-function predicate192(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "shell")) return false;
-  return true;
-}
-function predicate193(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "apply_patch")) return false;
-  return true;
-}
-function predicate194(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate195(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "namespace")) return false;
-  return true;
-}
-function predicate196(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool_search")) return false;
-  return true;
-}
-function predicate180(data, level) {
-  if (!(predicate181(data, level) || predicate182(data, level) || predicate183(data, level) || predicate184(data, level) || predicate185(data, level) || predicate186(data, level) || predicate187(data, level) || predicate188(data, level) || predicate189(data, level) || predicate190(data, level) || predicate191(data, level) || predicate192(data, level) || predicate193(data, level) || predicate194(data, level) || predicate195(data, level) || predicate196(data, level))) return false;
-  return true;
-}
-function predicate179_OpenAiResponsesHostedToolParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate180(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate199(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "function")) return false;
-  return true;
-}
-function predicate200(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "allowed_tools")) return false;
-  return true;
-}
-function predicate201(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "custom")) return false;
-  return true;
-}
-function predicate202(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "mcp")) return false;
-  return true;
-}
-function predicate203(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file_search")) return false;
-  return true;
-}
-function predicate204(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_preview")) return false;
-  return true;
-}
-function predicate205(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_preview_2025_03_11")) return false;
-  return true;
-}
-function predicate206(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "computer")) return false;
-  return true;
-}
-function predicate207(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "computer_use_preview")) return false;
-  return true;
-}
-function predicate208(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "image_generation")) return false;
-  return true;
-}
-function predicate209(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "code_interpreter")) return false;
-  return true;
-}
-function predicate210(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "apply_patch")) return false;
-  return true;
-}
-function predicate211(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "shell")) return false;
-  return true;
-}
-function predicate198(data, level) {
-  if (!(predicate199(data, level) || predicate200(data, level) || predicate201(data, level) || predicate202(data, level) || predicate203(data, level) || predicate204(data, level) || predicate205(data, level) || predicate206(data, level) || predicate207(data, level) || predicate208(data, level) || predicate209(data, level) || predicate210(data, level) || predicate211(data, level))) return false;
-  return true;
-}
-function predicate197_OpenAiResponsesNamedToolChoice(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate198(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate213(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate212_OpenAiResponsesOtherTagged(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate213(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate216(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate217(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "minimal")) return false;
-  return true;
-}
-function predicate218(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "low")) return false;
-  return true;
-}
-function predicate219(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "medium")) return false;
-  return true;
-}
-function predicate220(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "high")) return false;
-  return true;
-}
-function predicate221(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "xhigh")) return false;
-  return true;
-}
-function predicate222(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate223(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate215(data, level) {
-  if (!(predicate216(data, level) || predicate217(data, level) || predicate218(data, level) || predicate219(data, level) || predicate220(data, level) || predicate221(data, level) || predicate222(data, level) || predicate223(data, level))) return false;
-  return true;
-}
-function predicate225(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate226(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "concise")) return false;
-  return true;
-}
-function predicate227(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "detailed")) return false;
-  return true;
-}
-function predicate228(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate224(data, level) {
-  if (!(predicate225(data, level) || predicate226(data, level) || predicate227(data, level) || predicate228(data, level))) return false;
-  return true;
-}
-function predicate230(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate231(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "concise")) return false;
-  return true;
-}
-function predicate232(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "detailed")) return false;
-  return true;
-}
-function predicate233(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate229(data, level) {
-  if (!(predicate230(data, level) || predicate231(data, level) || predicate232(data, level) || predicate233(data, level))) return false;
-  return true;
-}
-function predicate214_OpenAiResponsesReasoningParam(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["effort"];
-  if (value0 !== undefined && !predicate215(value0, level + 1)) return false;
-  const value1 = data["summary"];
-  if (value1 !== undefined && !predicate224(value1, level + 1)) return false;
-  const value2 = data["generate_summary"];
-  if (value2 !== undefined && !predicate229(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "effort" || key === "summary" || key === "generate_summary") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate237(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate235(data, level) {
-  if (!(predicate214_OpenAiResponsesReasoningParam(data, level) || predicate237(data, level))) return false;
-  return true;
-}
-function predicate239(data, level) {
-  if (!(predicate167_OpenAiResponsesFunctionToolParam(data, level) || predicate179_OpenAiResponsesHostedToolParam(data, level) || predicate212_OpenAiResponsesOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate238(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate239(data[index], level + 1)) return false;
-  return true;
-}
-function predicate244(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate245(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate246(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate243(data, level) {
-  if (!(predicate244(data, level) || predicate245(data, level) || predicate246(data, level) || predicate197_OpenAiResponsesNamedToolChoice(data, level) || predicate212_OpenAiResponsesOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate249(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate251(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate252(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate250(data, level) {
-  if (!(predicate251(data, level) || predicate252(data, level))) return false;
-  return true;
-}
-function predicate256(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "file_search_call.results")) return false;
-  return true;
-}
-function predicate257(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_call.results")) return false;
-  return true;
-}
-function predicate258(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "web_search_call.action.sources")) return false;
-  return true;
-}
-function predicate259(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message.input_image.image_url")) return false;
-  return true;
-}
-function predicate260(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "computer_call_output.output.image_url")) return false;
-  return true;
-}
-function predicate261(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "code_interpreter_call.outputs")) return false;
-  return true;
-}
-function predicate262(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "reasoning.encrypted_content")) return false;
-  return true;
-}
-function predicate263(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "message.output_text.logprobs")) return false;
-  return true;
-}
-function predicate255_OpenAiResponsesIncludable(data, level) {
-  if (!(predicate256(data, level) || predicate257(data, level) || predicate258(data, level) || predicate259(data, level) || predicate260(data, level) || predicate261(data, level) || predicate262(data, level) || predicate263(data, level))) return false;
-  return true;
-}
-function predicate254(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate255_OpenAiResponsesIncludable(data[index], level + 1)) return false;
-  return true;
-}
-function predicate265(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate253(data, level) {
-  if (!(predicate254(data, level) || predicate265(data, level))) return false;
-  return true;
-}
-function predicate267(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate268(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate266(data, level) {
-  if (!(predicate267(data, level) || predicate268(data, level))) return false;
-  return true;
-}
-function predicate234_OpenAiResponsesRequestFields(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  const value0 = data["reasoning"];
-  if (value0 !== undefined && !predicate235(value0, level + 1)) return false;
-  const value1 = data["tools"];
-  if (value1 !== undefined && !predicate238(value1, level + 1)) return false;
-  const value2 = data["tool_choice"];
-  if (value2 !== undefined && !predicate243(value2, level + 1)) return false;
-  const value3 = data["model"];
-  if (value3 !== undefined && !predicate249(value3, level + 1)) return false;
-  const value4 = data["instructions"];
-  if (value4 !== undefined && !predicate250(value4, level + 1)) return false;
-  const value5 = data["include"];
-  if (value5 !== undefined && !predicate253(value5, level + 1)) return false;
-  const value6 = data["stream"];
-  if (value6 !== undefined && !predicate266(value6, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "include" || key === "stream") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate272(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate270(data, level) {
-  if (!(predicate214_OpenAiResponsesReasoningParam(data, level) || predicate272(data, level))) return false;
-  return true;
-}
-function predicate274(data, level) {
-  if (!(predicate167_OpenAiResponsesFunctionToolParam(data, level) || predicate179_OpenAiResponsesHostedToolParam(data, level) || predicate212_OpenAiResponsesOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate273(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate274(data[index], level + 1)) return false;
-  return true;
-}
-function predicate279(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "none")) return false;
-  return true;
-}
-function predicate280(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "auto")) return false;
-  return true;
-}
-function predicate281(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "required")) return false;
-  return true;
-}
-function predicate278(data, level) {
-  if (!(predicate279(data, level) || predicate280(data, level) || predicate281(data, level) || predicate197_OpenAiResponsesNamedToolChoice(data, level) || predicate212_OpenAiResponsesOtherTagged(data, level))) return false;
-  return true;
-}
-function predicate284(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate286(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate287(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate285(data, level) {
-  if (!(predicate286(data, level) || predicate287(data, level))) return false;
-  return true;
-}
-function predicate289(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate290(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate288(data, level) {
-  if (!(predicate289(data, level) || predicate290(data, level))) return false;
-  return true;
-}
-function predicate291(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate160_OpenAiResponsesInputItem(data[index], level + 1)) return false;
-  return true;
-}
-function predicate293(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  if (!(data === false)) return false;
-  return true;
-}
-function predicate294(data, level) {
-  if (!(Array.isArray(data))) return false;
-  if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate255_OpenAiResponsesIncludable(data[index], level + 1)) return false;
-  return true;
-}
-function predicate269_OpenAiResponsesRequest(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["input"] === undefined) return false;
-  if (data["store"] === undefined) return false;
-  if (data["include"] === undefined) return false;
-  const value0 = data["reasoning"];
-  if (value0 !== undefined && !predicate270(value0, level + 1)) return false;
-  const value1 = data["tools"];
-  if (value1 !== undefined && !predicate273(value1, level + 1)) return false;
-  const value2 = data["tool_choice"];
-  if (value2 !== undefined && !predicate278(value2, level + 1)) return false;
-  const value3 = data["model"];
-  if (value3 !== undefined && !predicate284(value3, level + 1)) return false;
-  const value4 = data["instructions"];
-  if (value4 !== undefined && !predicate285(value4, level + 1)) return false;
-  const value5 = data["stream"];
-  if (value5 !== undefined && !predicate288(value5, level + 1)) return false;
-  const value6 = data["input"];
-  if (value6 !== undefined && !predicate291(value6, level + 1)) return false;
-  const value7 = data["store"];
-  if (value7 !== undefined && !predicate293(value7, level + 1)) return false;
-  const value8 = data["include"];
-  if (value8 !== undefined && !predicate294(value8, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "reasoning" || key === "tools" || key === "tool_choice" || key === "model" || key === "instructions" || key === "stream" || key === "input" || key === "store" || key === "include") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate297(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.created" || data === "response.in_progress" || data === "response.queued" || data === "response.completed" || data === "response.incomplete" || data === "response.failed")) return false;
-  return true;
-}
-function predicate296_OpenAiResponsesResponseEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["response"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate297(value0, level + 1)) return false;
-  const value1 = data["response"];
-  if (value1 !== undefined && !predicate87_OpenAiResponsesResponse(value1, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "response") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate300(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.output_item.added" || data === "response.output_item.done")) return false;
-  return true;
-}
-function predicate301(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate299_OpenAiResponsesOutputItemEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["output_index"] === undefined) return false;
-  if (data["item"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate300(value0, level + 1)) return false;
-  const value1 = data["output_index"];
-  if (value1 !== undefined && !predicate301(value1, level + 1)) return false;
-  const value2 = data["item"];
-  if (value2 !== undefined && !predicate67_OpenAiResponsesOutputItem(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "item") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate304(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.output_text.delta" || data === "response.refusal.delta" || data === "response.reasoning_text.delta")) return false;
-  return true;
-}
-function predicate305(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate306(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate307(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate303_OpenAiResponsesContentDeltaEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["output_index"] === undefined) return false;
-  if (data["content_index"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate304(value0, level + 1)) return false;
-  const value1 = data["output_index"];
-  if (value1 !== undefined && !predicate305(value1, level + 1)) return false;
-  const value2 = data["content_index"];
-  if (value2 !== undefined && !predicate306(value2, level + 1)) return false;
-  const value3 = data["delta"];
-  if (value3 !== undefined && !predicate307(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate309(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.content_part.added")) return false;
-  return true;
-}
-function predicate310(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate311(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate308_OpenAiResponsesContentPartAddedEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["output_index"] === undefined) return false;
-  if (data["content_index"] === undefined) return false;
-  if (data["part"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate309(value0, level + 1)) return false;
-  const value1 = data["output_index"];
-  if (value1 !== undefined && !predicate310(value1, level + 1)) return false;
-  const value2 = data["content_index"];
-  if (value2 !== undefined && !predicate311(value2, level + 1)) return false;
-  const value3 = data["part"];
-  if (value3 !== undefined && !predicate31_OpenAiResponsesContentPart(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "content_index" || key === "part") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate314(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.reasoning_summary_part.added" || data === "response.reasoning_summary_text.delta")) return false;
-  return true;
-}
-function predicate315(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate316(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate317(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate313_OpenAiResponsesSummaryEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["output_index"] === undefined) return false;
-  if (data["summary_index"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate314(value0, level + 1)) return false;
-  const value1 = data["output_index"];
-  if (value1 !== undefined && !predicate315(value1, level + 1)) return false;
-  const value2 = data["summary_index"];
-  if (value2 !== undefined && !predicate316(value2, level + 1)) return false;
-  const value3 = data["delta"];
-  if (value3 !== undefined && !predicate317(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "summary_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate319(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "response.function_call_arguments.delta")) return false;
-  return true;
-}
-function predicate320(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= 0)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate321(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate318_OpenAiResponsesArgumentsDeltaEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["output_index"] === undefined) return false;
-  if (data["delta"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate319(value0, level + 1)) return false;
-  const value1 = data["output_index"];
-  if (value1 !== undefined && !predicate320(value1, level + 1)) return false;
-  const value2 = data["delta"];
-  if (value2 !== undefined && !predicate321(value2, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "output_index" || key === "delta") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate323(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "error")) return false;
-  return true;
-}
-function predicate325(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate326(data, level) {
-  if (!(data === null)) return false;
-  return true;
-}
-function predicate324(data, level) {
-  if (!(predicate325(data, level) || predicate326(data, level))) return false;
-  return true;
-}
-function predicate327(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate322_OpenAiResponsesErrorEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate323(value0, level + 1)) return false;
-  const value1 = data["code"];
-  if (value1 !== undefined && !predicate324(value1, level + 1)) return false;
-  const value2 = data["message"];
-  if (value2 !== undefined && !predicate327(value2, level + 1)) return false;
-  const value3 = data["error"];
-  if (value3 !== undefined && !predicate76_OpenAiResponsesError(value3, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "code" || key === "message" || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function decide11(data, level) {
-  if (!(data === "response.created" || data === "response.in_progress" || data === "response.queued" || data === "response.completed" || data === "response.incomplete" || data === "response.failed" || data === "response.output_item.added" || data === "response.output_item.done" || data === "response.output_text.delta" || data === "response.refusal.delta" || data === "response.reasoning_text.delta" || data === "response.content_part.added" || data === "response.reasoning_summary_part.added" || data === "response.reasoning_summary_text.delta" || data === "response.function_call_arguments.delta" || data === "error")) return false;
-  return true;
-}
-function predicate330(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (decide11(data, level)) return false;
-  return true;
-}
-function predicate329_OpenAiResponsesOtherStreamEvent(data, level) {
-  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate330(value0, level + 1)) return false;
-  for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
-  return true;
-}
-function predicate332(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate333_OpenAiResponsesKnownStreamEvent(data, level) {
+function predicate134_OpenAiResponsesKnownOutputItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   const tag = data["type"];
-  if (!(tag === "response.created" || tag === "response.in_progress" || tag === "response.queued" || tag === "response.completed" || tag === "response.incomplete" || tag === "response.failed" ? predicate296_OpenAiResponsesResponseEvent(data, level) : tag === "response.output_item.added" || tag === "response.output_item.done" ? predicate299_OpenAiResponsesOutputItemEvent(data, level) : tag === "response.output_text.delta" || tag === "response.refusal.delta" || tag === "response.reasoning_text.delta" ? predicate303_OpenAiResponsesContentDeltaEvent(data, level) : tag === "response.content_part.added" ? predicate308_OpenAiResponsesContentPartAddedEvent(data, level) : tag === "response.reasoning_summary_part.added" || tag === "response.reasoning_summary_text.delta" ? predicate313_OpenAiResponsesSummaryEvent(data, level) : tag === "response.function_call_arguments.delta" ? predicate318_OpenAiResponsesArgumentsDeltaEvent(data, level) : tag === "error" ? predicate322_OpenAiResponsesErrorEvent(data, level) : false)) return false;
+  if (!(tag === "reasoning" ? predicate2_OpenAiResponsesReasoningItem(data, level) : tag === "message" ? predicate20_OpenAiResponsesMessageItem(data, level) : tag === "function_call" ? predicate23_OpenAiResponsesFunctionCallItem(data, level) : tag === "image_generation_call" ? predicate24_OpenAiResponsesImageGenerationCallItem(data, level) : false)) return false;
   return true;
 }
-function decide13(data, level) {
-  if (!(data === "response.created" || data === "response.in_progress" || data === "response.queued" || data === "response.completed" || data === "response.incomplete" || data === "response.failed" || data === "response.output_item.added" || data === "response.output_item.done" || data === "response.output_text.delta" || data === "response.refusal.delta" || data === "response.reasoning_text.delta" || data === "response.content_part.added" || data === "response.reasoning_summary_part.added" || data === "response.reasoning_summary_text.delta" || data === "response.function_call_arguments.delta" || data === "error")) return false;
-  return true;
-}
-function decide12(data, level) {
-  if ((typeof data === "object" && data !== null && !Array.isArray(data))) {
-    const value0 = data["type"];
-    if (value0 !== undefined && !decide13(value0, level + 1)) return false;
-  }
-  return true;
-}
-function predicate331_OpenAiResponsesStreamEvent(data, level) {
+function predicate135_OpenAiResponsesKnownInputItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
-  if (data["type"] === undefined) return false;
-  const value0 = data["type"];
-  if (value0 !== undefined && !predicate332(value0, level + 1)) return false;
-  if (!(decide12(data, level) ? predicate333_OpenAiResponsesKnownStreamEvent(data, level) : predicate329_OpenAiResponsesOtherStreamEvent(data, level))) return false;
+  const tag = data["type"];
+  if (!(tag === "function_call_output" ? predicate56_OpenAiResponsesFunctionCallOutputItem(data, level) : tag === "reasoning" ? predicate2_OpenAiResponsesReasoningItem(data, level) : tag === "function_call" ? predicate23_OpenAiResponsesFunctionCallItem(data, level) : tag === "image_generation_call" ? predicate24_OpenAiResponsesImageGenerationCallItem(data, level) : false)) return false;
+  return true;
+}
+function predicate136_OpenAiResponsesKnownStreamEvent(data, level) {
+  if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
+  const tag = data["type"];
+  if (!(tag === "response.created" || tag === "response.in_progress" || tag === "response.queued" || tag === "response.completed" || tag === "response.incomplete" || tag === "response.failed" ? predicate111_OpenAiResponsesResponseEvent(data, level) : tag === "response.output_item.added" || tag === "response.output_item.done" ? predicate113_OpenAiResponsesOutputItemEvent(data, level) : tag === "response.output_text.delta" || tag === "response.refusal.delta" || tag === "response.reasoning_text.delta" ? predicate115_OpenAiResponsesContentDeltaEvent(data, level) : tag === "response.content_part.added" ? predicate116_OpenAiResponsesContentPartAddedEvent(data, level) : tag === "response.reasoning_summary_part.added" || tag === "response.reasoning_summary_text.delta" ? predicate118_OpenAiResponsesSummaryEvent(data, level) : tag === "response.function_call_arguments.delta" ? predicate119_OpenAiResponsesArgumentsDeltaEvent(data, level) : tag === "error" ? predicate120_OpenAiResponsesErrorEvent(data, level) : false)) return false;
   return true;
 }
 function acceptsOpenAiResponsesSummaryText(data, level = 1) {
   return predicate0_OpenAiResponsesSummaryText(data, level);
 }
 function acceptsOpenAiResponsesReasoningText(data, level = 1) {
-  return predicate3_OpenAiResponsesReasoningText(data, level);
+  return predicate1_OpenAiResponsesReasoningText(data, level);
 }
 function acceptsOpenAiResponsesReasoningItem(data, level = 1) {
-  return predicate6_OpenAiResponsesReasoningItem(data, level);
+  return predicate2_OpenAiResponsesReasoningItem(data, level);
 }
 function acceptsOpenAiResponsesOutputText(data, level = 1) {
-  return predicate21_OpenAiResponsesOutputText(data, level);
+  return predicate9_OpenAiResponsesOutputText(data, level);
 }
 function acceptsOpenAiResponsesRefusal(data, level = 1) {
-  return predicate26_OpenAiResponsesRefusal(data, level);
+  return predicate12_OpenAiResponsesRefusal(data, level);
 }
 function acceptsOpenAiResponsesOtherContentPart(data, level = 1) {
-  return predicate29_OpenAiResponsesOtherContentPart(data, level);
+  return predicate13_OpenAiResponsesOtherContentPart(data, level);
 }
 function acceptsOpenAiResponsesContentPart(data, level = 1) {
-  return predicate31_OpenAiResponsesContentPart(data, level);
+  return predicate15_OpenAiResponsesContentPart(data, level);
 }
 function acceptsOpenAiResponsesMessageItem(data, level = 1) {
-  return predicate39_OpenAiResponsesMessageItem(data, level);
+  return predicate20_OpenAiResponsesMessageItem(data, level);
 }
 function acceptsOpenAiResponsesFunctionCallItem(data, level = 1) {
-  return predicate49_OpenAiResponsesFunctionCallItem(data, level);
+  return predicate23_OpenAiResponsesFunctionCallItem(data, level);
 }
 function acceptsOpenAiResponsesImageGenerationCallItem(data, level = 1) {
-  return predicate57_OpenAiResponsesImageGenerationCallItem(data, level);
+  return predicate24_OpenAiResponsesImageGenerationCallItem(data, level);
 }
 function acceptsOpenAiResponsesOtherItem(data, level = 1) {
-  return predicate65_OpenAiResponsesOtherItem(data, level);
+  return predicate25_OpenAiResponsesOtherItem(data, level);
 }
 function acceptsOpenAiResponsesOutputItem(data, level = 1) {
-  return predicate67_OpenAiResponsesOutputItem(data, level);
+  return predicate27_OpenAiResponsesOutputItem(data, level);
 }
 function acceptsOpenAiResponsesError(data, level = 1) {
-  return predicate76_OpenAiResponsesError(data, level);
+  return predicate33_OpenAiResponsesError(data, level);
 }
 function acceptsOpenAiResponsesResponse(data, level = 1) {
-  return predicate87_OpenAiResponsesResponse(data, level);
+  return predicate34_OpenAiResponsesResponse(data, level);
 }
 function acceptsOpenAiResponsesErrorBody(data, level = 1) {
-  return predicate107_OpenAiResponsesErrorBody(data, level);
+  return predicate44_OpenAiResponsesErrorBody(data, level);
 }
 function acceptsOpenAiResponsesInputText(data, level = 1) {
-  return predicate109_OpenAiResponsesInputText(data, level);
+  return predicate46_OpenAiResponsesInputText(data, level);
 }
 function acceptsOpenAiResponsesInputImage(data, level = 1) {
-  return predicate112_OpenAiResponsesInputImage(data, level);
+  return predicate47_OpenAiResponsesInputImage(data, level);
 }
 function acceptsOpenAiResponsesInputFile(data, level = 1) {
-  return predicate120_OpenAiResponsesInputFile(data, level);
+  return predicate48_OpenAiResponsesInputFile(data, level);
 }
 function acceptsOpenAiResponsesInputMessage(data, level = 1) {
-  return predicate125_OpenAiResponsesInputMessage(data, level);
+  return predicate49_OpenAiResponsesInputMessage(data, level);
 }
 function acceptsOpenAiResponsesFunctionCallOutputItem(data, level = 1) {
-  return predicate139_OpenAiResponsesFunctionCallOutputItem(data, level);
+  return predicate56_OpenAiResponsesFunctionCallOutputItem(data, level);
 }
 function acceptsOpenAiResponsesOtherInputItem(data, level = 1) {
-  return predicate149_OpenAiResponsesOtherInputItem(data, level);
+  return predicate63_OpenAiResponsesOtherInputItem(data, level);
 }
 function acceptsOpenAiResponsesNonMessageInputItem(data, level = 1) {
-  return predicate151_OpenAiResponsesNonMessageInputItem(data, level);
+  return predicate65_OpenAiResponsesNonMessageInputItem(data, level);
 }
 function acceptsOpenAiResponsesInputItem(data, level = 1) {
-  return predicate160_OpenAiResponsesInputItem(data, level);
+  return predicate71_OpenAiResponsesInputItem(data, level);
 }
 function acceptsOpenAiResponsesFunctionToolParam(data, level = 1) {
-  return predicate167_OpenAiResponsesFunctionToolParam(data, level);
+  return predicate77_OpenAiResponsesFunctionToolParam(data, level);
 }
 function acceptsOpenAiResponsesHostedToolParam(data, level = 1) {
-  return predicate179_OpenAiResponsesHostedToolParam(data, level);
+  return predicate80_OpenAiResponsesHostedToolParam(data, level);
 }
 function acceptsOpenAiResponsesNamedToolChoice(data, level = 1) {
-  return predicate197_OpenAiResponsesNamedToolChoice(data, level);
+  return predicate81_OpenAiResponsesNamedToolChoice(data, level);
 }
 function acceptsOpenAiResponsesOtherTagged(data, level = 1) {
-  return predicate212_OpenAiResponsesOtherTagged(data, level);
+  return predicate82_OpenAiResponsesOtherTagged(data, level);
 }
 function acceptsOpenAiResponsesReasoningParam(data, level = 1) {
-  return predicate214_OpenAiResponsesReasoningParam(data, level);
+  return predicate83_OpenAiResponsesReasoningParam(data, level);
 }
 function acceptsOpenAiResponsesRequestFields(data, level = 1) {
-  return predicate234_OpenAiResponsesRequestFields(data, level);
+  return predicate84_OpenAiResponsesRequestFields(data, level);
 }
 function acceptsOpenAiResponsesRequest(data, level = 1) {
-  return predicate269_OpenAiResponsesRequest(data, level);
+  return predicate97_OpenAiResponsesRequest(data, level);
 }
 function acceptsOpenAiResponsesResponseEvent(data, level = 1) {
-  return predicate296_OpenAiResponsesResponseEvent(data, level);
+  return predicate111_OpenAiResponsesResponseEvent(data, level);
 }
 function acceptsOpenAiResponsesOutputItemEvent(data, level = 1) {
-  return predicate299_OpenAiResponsesOutputItemEvent(data, level);
+  return predicate113_OpenAiResponsesOutputItemEvent(data, level);
 }
 function acceptsOpenAiResponsesContentDeltaEvent(data, level = 1) {
-  return predicate303_OpenAiResponsesContentDeltaEvent(data, level);
+  return predicate115_OpenAiResponsesContentDeltaEvent(data, level);
 }
 function acceptsOpenAiResponsesContentPartAddedEvent(data, level = 1) {
-  return predicate308_OpenAiResponsesContentPartAddedEvent(data, level);
+  return predicate116_OpenAiResponsesContentPartAddedEvent(data, level);
 }
 function acceptsOpenAiResponsesSummaryEvent(data, level = 1) {
-  return predicate313_OpenAiResponsesSummaryEvent(data, level);
+  return predicate118_OpenAiResponsesSummaryEvent(data, level);
 }
 function acceptsOpenAiResponsesArgumentsDeltaEvent(data, level = 1) {
-  return predicate318_OpenAiResponsesArgumentsDeltaEvent(data, level);
+  return predicate119_OpenAiResponsesArgumentsDeltaEvent(data, level);
 }
 function acceptsOpenAiResponsesErrorEvent(data, level = 1) {
-  return predicate322_OpenAiResponsesErrorEvent(data, level);
+  return predicate120_OpenAiResponsesErrorEvent(data, level);
 }
 function acceptsOpenAiResponsesOtherStreamEvent(data, level = 1) {
-  return predicate329_OpenAiResponsesOtherStreamEvent(data, level);
+  return predicate122_OpenAiResponsesOtherStreamEvent(data, level);
 }
 function acceptsOpenAiResponsesStreamEvent(data, level = 1) {
-  return predicate331_OpenAiResponsesStreamEvent(data, level);
+  return predicate124_OpenAiResponsesStreamEvent(data, level);
 }
 function acceptsOpenAiResponsesKnownContentPart(data, level = 1) {
-  return predicate33_OpenAiResponsesKnownContentPart(data, level);
+  return predicate133_OpenAiResponsesKnownContentPart(data, level);
 }
 function acceptsOpenAiResponsesKnownOutputItem(data, level = 1) {
-  return predicate69_OpenAiResponsesKnownOutputItem(data, level);
+  return predicate134_OpenAiResponsesKnownOutputItem(data, level);
 }
 function acceptsOpenAiResponsesInputMessageItem(data, level = 1) {
-  return predicate162_OpenAiResponsesInputMessageItem(data, level);
+  return predicate72_OpenAiResponsesInputMessageItem(data, level);
 }
 function acceptsOpenAiResponsesKnownInputItem(data, level = 1) {
-  return predicate153_OpenAiResponsesKnownInputItem(data, level);
+  return predicate135_OpenAiResponsesKnownInputItem(data, level);
 }
 function acceptsOpenAiResponsesIncludable(data, level = 1) {
-  return predicate255_OpenAiResponsesIncludable(data, level);
+  return ((typeof data === "string" && data === "file_search_call.results") || (typeof data === "string" && data === "web_search_call.results") || (typeof data === "string" && data === "web_search_call.action.sources") || (typeof data === "string" && data === "message.input_image.image_url") || (typeof data === "string" && data === "computer_call_output.output.image_url") || (typeof data === "string" && data === "code_interpreter_call.outputs") || (typeof data === "string" && data === "reasoning.encrypted_content") || (typeof data === "string" && data === "message.output_text.logprobs"));
 }
 function acceptsOpenAiResponsesKnownStreamEvent(data, level = 1) {
-  return predicate333_OpenAiResponsesKnownStreamEvent(data, level);
+  return predicate136_OpenAiResponsesKnownStreamEvent(data, level);
 }
 validateOpenAiResponsesSummaryText.accepts = acceptsOpenAiResponsesSummaryText;
 validateOpenAiResponsesReasoningText.accepts = acceptsOpenAiResponsesReasoningText;

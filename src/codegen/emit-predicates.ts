@@ -15,6 +15,8 @@ const SUPPORTED = new Set([
   ...IN_PLACE, "then", "else", "type", "const", "enum", "properties", "required", "items", "unevaluatedProperties",
   "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
 ]);
+/** Keywords of a schema that can be written inline (see inlineTest). */
+const SCALAR_KEYWORDS = new Set(["$ref", "anyOf", "type", "const", "enum", "minLength", "maxLength", "pattern", "format", "minimum", "maximum"]);
 
 function unsupported(message: string): InternalError {
   return new InternalError("internal/invariant", `emit-predicates: ${message}`);
@@ -35,6 +37,18 @@ function onlyScalars(schema: Readonly<Record<string, unknown>>): boolean {
   if (Array.isArray(schema.enum) && schema.enum.every(isScalar)) return true;
   const types = typesOf(schema);
   return types !== undefined && types.every((type) => type !== "object" && type !== "array");
+}
+
+/** The expression as one operand: in parentheses unless it is a single parenthesized group already. */
+function grouped(expression: string): string {
+  if (!expression.startsWith("(") || !expression.endsWith(")")) return `(${expression})`;
+  let depth = 0;
+  for (let index = 0; index < expression.length - 1; index++) {
+    if (expression[index] === "(") depth++;
+    else if (expression[index] === ")") depth--;
+    if (depth === 0) return `(${expression})`;
+  }
+  return expression;
 }
 
 function isTrueSchema(schema: Schema): boolean {
@@ -123,6 +137,17 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     return name;
   };
 
+  /**
+   * The test of a string against a pattern. `\S` (not blank: the spec's provider, kind and tag fields)
+   * first looks at the first character, which passes it when it is visible ASCII: such fields are in
+   * every payload, and their regex calls took a quarter of the time to validate a stored history.
+   */
+  const patternTest = (pattern: string, value: string): string => {
+    const test = `${regex(pattern)}.test(${value})`;
+    if (pattern !== "\\S") return test;
+    return `((${value}.charCodeAt(0) > 32 && ${value}.charCodeAt(0) < 127) || ${test})`;
+  };
+
   const equalsTest = (value: string, expected: unknown): string => {
     if (expected === null || typeof expected !== "object") return `${value} === ${JSON.stringify(expected)}`;
     const name = `predicateConstant${constants.length}`;
@@ -130,12 +155,115 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     return `jsonEqual(${value}, ${name})`;
   };
 
+  /**
+   * The conditions a value meets to pass a schema's own scalar keywords (type, const, enum, string and
+   * number bounds, pattern, format); `typeChecked` when the caller tests the type itself.
+   */
+  const scalarTests = (schema: Readonly<Record<string, unknown>>, value: string, typeChecked: boolean): string[] => {
+    const tests: string[] = [];
+    const types = typesOf(schema);
+    if (types !== undefined && !typeChecked) tests.push(types.length === 1 ? typeTest(types[0] as string, value) : `(${types.map((type) => typeTest(type, value)).join(" || ")})`);
+    // A string or number keyword says nothing about a value of another type.
+    const only = types?.length === 1 ? types[0] : undefined;
+    const orNotString = only === "string" ? "" : `typeof ${value} !== "string" || `;
+    const orNotNumber = only === "number" || only === "integer" ? "" : `typeof ${value} !== "number" || !isFinite(${value}) || `;
+    const either = (guard: string, test: string) => (guard === "" ? test : `(${guard}${test})`);
+    if ("const" in schema) tests.push(equalsTest(value, schema.const));
+    if (Array.isArray(schema.enum)) tests.push(`(${schema.enum.map((item) => equalsTest(value, item)).join(" || ")})`);
+    if (typeof schema.minLength === "number") tests.push(either(orNotString, schema.minLength === 1 ? `${value}.length !== 0` : `codePointLength(${value}) >= ${schema.minLength}`));
+    if (typeof schema.maxLength === "number") tests.push(`(${orNotString}${value}.length <= ${schema.maxLength} || codePointLength(${value}) <= ${schema.maxLength})`);
+    if (typeof schema.pattern === "string") tests.push(either(orNotString, patternTest(schema.pattern, value)));
+    if (schema.format !== undefined) {
+      if (schema.format !== "date-time") throw unsupported(`format ${JSON.stringify(schema.format)}`);
+      tests.push(either(orNotString, `isDateTime(${value})`));
+    }
+    if (typeof schema.minimum === "number") tests.push(either(orNotNumber, `${value} >= ${schema.minimum}`));
+    if (typeof schema.maximum === "number") tests.push(either(orNotNumber, `${value} <= ${schema.maximum}`));
+    return tests;
+  };
+
+  /**
+   * A schema that admits no array or object and says only what scalarTests reads, or only picks
+   * among such schemas ($ref, anyOf), as an expression true when `value` passes it: written into its
+   * caller, not called. Such a schema is most of a document's fields (tags, strings, nulls), and a call
+   * per field both costs and uses up V8's budget for inlining the calls that remain. Undefined for others.
+   */
+  const inlineTest = (schema: Schema, value: string): string | undefined => {
+    if (typeof schema === "boolean") return undefined;
+    const keywords = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key));
+    if (keywords.some((key) => !SCALAR_KEYWORDS.has(key))) return undefined;
+    const branches: Schema[] = [];
+    if (typeof schema.$ref === "string") branches.push(resolve(schema.$ref));
+    if (Array.isArray(schema.anyOf)) branches.push(...(schema.anyOf as Schema[]));
+    if (branches.length === 0 && !onlyScalars(schema)) return undefined;
+    const tests = scalarTests(schema, value, false);
+    if (typeof schema.$ref === "string") {
+      const target = inlineTest(resolve(schema.$ref), value);
+      if (target === undefined) return undefined;
+      tests.push(target);
+    }
+    if (Array.isArray(schema.anyOf)) {
+      const choices = (schema.anyOf as Schema[]).map((branch) => inlineTest(branch, value));
+      if (choices.some((choice) => choice === undefined)) return undefined;
+      tests.push(`(${choices.join(" || ")})`);
+    }
+    return tests.length === 0 ? "true" : tests.length === 1 ? (tests[0] as string) : `(${tests.join(" && ")})`;
+  };
+
   /** The call that checks `value` (at container level `level`) against a schema, walking it for depth when the schema does not. */
   const check = (schema: Schema, value: string, level: string, walking: boolean): string => {
     if (isTrueSchema(schema)) return walking ? `withinDepth(${value}, ${level})` : "true";
     if (schema === false) return "false";
+    const inline = inlineTest(schema, value);
+    if (inline !== undefined) return grouped(inline);
     const call = `${compile(schema, walking)}(${value}, ${level})`;
     return !walking || covers(schema) ? call : `(${call} && withinDepth(${value}, ${level}))`;
+  };
+
+  /**
+   * The test of the value itself (`data`) against a schema applied in place: written inline when it can
+   * be, else a call. `fields` names the variables that hold fields the caller has read from `data`, an
+   * object: a condition on them alone, or a choice by a discriminator among them, is written with them.
+   * A part's `type` is then read once, not once per layer (the `if`, the choice, the part), each read a
+   * lookup that meets every kind of part, V8's slowest.
+   */
+  const applied = (schema: Schema, walking: boolean, fields: ReadonlyMap<string, string> = new Map()): string => {
+    const inline = inlineTest(schema, "data") ?? onFields(schema, walking, fields);
+    return inline === undefined ? `${compile(schema, walking)}(data, level)` : grouped(inline);
+  };
+
+  /** A schema as an expression over the fields already read (see applied), or undefined when it needs more. */
+  const onFields = (schema: Schema, walking: boolean, fields: ReadonlyMap<string, string>): string | undefined => {
+    if (typeof schema === "boolean" || fields.size === 0) return undefined;
+    const keywords = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key));
+    if (keywords.length === 1 && typeof schema.$ref === "string") return onFields(resolve(schema.$ref), walking, fields);
+    // Only `properties`, deciding (as an `if` condition does; a walking one would walk the other fields): each field absent or passing its schema.
+    if (!walking && keywords.length === 1 && keywords[0] === "properties") {
+      const tests = Object.entries(schema.properties as Readonly<Record<string, Schema>>).map(([property, propertySchema]) => {
+        const variable = fields.get(property);
+        const test = variable === undefined ? undefined : inlineTest(propertySchema, variable);
+        return test === undefined ? undefined : `${variable} === undefined || ${test}`;
+      });
+      if (tests.length === 0 || tests.some((test) => test === undefined)) return undefined;
+      return tests.map((test) => grouped(test as string)).join(" && ");
+    }
+    // An object chosen among by a discriminator: the branch its tag names, as compile writes it.
+    const tag = (schema.discriminator as { propertyName?: unknown } | undefined)?.propertyName;
+    const variable = typeof tag === "string" ? fields.get(tag) : undefined;
+    if (variable === undefined || schema.type !== "object" || keywords.some((key) => !["type", "discriminator", "oneOf"].includes(key))) return undefined;
+    return `${discriminatorChoices(schema, tag as string, variable, walking).join("")}false`;
+  };
+
+  /** `tag === value ? branch : ` for each branch of a discriminated oneOf, as ajv maps them: the tag's const (or enum values) in each. */
+  const discriminatorChoices = (schema: Readonly<Record<string, unknown>>, tag: string, variable: string, walking: boolean): string[] => {
+    if (!Array.isArray(schema.oneOf)) throw unsupported(`discriminator without oneOf`);
+    return (schema.oneOf as Schema[]).map((branch) => {
+      const resolved = typeof branch === "object" && typeof branch.$ref === "string" ? resolve(branch.$ref) : branch;
+      const tagSchema = typeof resolved === "object" ? ((resolved.properties as Record<string, Schema> | undefined)?.[tag] as Record<string, unknown> | undefined) : undefined;
+      const values = tagSchema?.const !== undefined ? [tagSchema.const] : (tagSchema?.enum as unknown[] | undefined);
+      if (values === undefined) throw unsupported(`discriminator branch without a const or enum ${tag}`);
+      return `${values.map((value) => `${variable} === ${JSON.stringify(value)}`).join(" || ")} ? ${applied(branch, walking)} : `;
+    });
   };
 
   /**
@@ -165,31 +293,24 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     if (types !== undefined) fail(`!(${types.map((type) => typeTest(type, "data")).join(" || ")})`);
     const isObject = only === "object" ? "true" : typeTest("object", "data");
     const isArray = only === "array" ? "true" : "Array.isArray(data)";
-    const isString = only === "string" ? "true" : `typeof data === "string"`;
-    const isFiniteNumber = only === "number" || only === "integer" ? "true" : `(typeof data === "number" && isFinite(data))`;
-    const when = (guard: string, condition: string) => fail(guard === "true" ? condition : `${guard} && ${condition}`);
     // The schemas applied in place walk the value when they all cover; else this one does.
     const walks = walking && walksRest(schema) && !onlyScalars(schema) && !branchesCover(schema);
     if (walks) fail(only === "object" || only === "array" ? `level > ${limit}` : `typeof data === "object" && data !== null && level > ${limit}`);
-    if ("const" in schema) fail(`!(${equalsTest("data", schema.const)})`);
-    if (Array.isArray(schema.enum)) fail(`!(${schema.enum.map((value) => equalsTest("data", value)).join(" || ")})`);
-    if (typeof schema.minLength === "number") when(isString, schema.minLength === 1 ? `data.length === 0` : `codePointLength(data) < ${schema.minLength}`);
-    if (typeof schema.maxLength === "number") when(isString, `data.length > ${schema.maxLength} && codePointLength(data) > ${schema.maxLength}`);
-    if (typeof schema.pattern === "string") when(isString, `!${regex(schema.pattern)}.test(data)`);
-    if (schema.format !== undefined) {
-      if (schema.format !== "date-time") throw unsupported(`format ${JSON.stringify(schema.format)}`);
-      when(isString, "!isDateTime(data)");
-    }
-    if (typeof schema.minimum === "number") when(isFiniteNumber, `!(data >= ${schema.minimum})`);
-    if (typeof schema.maximum === "number") when(isFiniteNumber, `!(data <= ${schema.maximum})`);
+    for (const test of scalarTests(schema, "data", true)) fail(`!${grouped(test)}`);
     const properties = (schema.properties ?? {}) as Readonly<Record<string, Schema>>;
     const declared = Object.keys(properties);
     const objectLines: string[] = [];
-    for (const property of (schema.required ?? []) as string[]) objectLines.push(`if (data[${JSON.stringify(property)}] === undefined) return false;`);
+    // A required field that has a schema is read once, for both checks.
+    const required = new Set((schema.required ?? []) as string[]);
+    for (const property of required) if (!declared.includes(property)) objectLines.push(`if (data[${JSON.stringify(property)}] === undefined) return false;`);
+    /** The fields read into variables at the function's top level, for the schemas applied in place (see applied). */
+    const fields = new Map<string, string>();
     declared.forEach((property, index) => {
       const propertySchema = properties[property] as Schema;
+      if (isObject === "true") fields.set(property, `value${index}`);
       objectLines.push(`const value${index} = data[${JSON.stringify(property)}];`);
-      objectLines.push(`if (value${index} !== undefined && !${check(propertySchema, `value${index}`, "level + 1", walking)}) return false;`);
+      const absent = required.has(property) ? `value${index} === undefined || ` : `value${index} !== undefined && `;
+      objectLines.push(`if (${absent}!${check(propertySchema, `value${index}`, "level + 1", walking)}) return false;`);
     });
     const unevaluated = schema.unevaluatedProperties as Schema | undefined;
     if (unevaluated !== undefined && !isTrueSchema(unevaluated) && IN_PLACE.some((key) => key in schema)) {
@@ -218,33 +339,24 @@ export function emitPredicates(schemas: Iterable<JsonSchemaDocument>, entryPoint
     } else if (walks && (types === undefined || types.includes("array"))) {
       lines.push(`  if (${isArray}) for (let index = 0; index < data.length; index++) { const value = data[index]; if (typeof value === "object" && value !== null && !withinDepth(value, level + 1)) return false; }`);
     }
-    if (typeof schema.$ref === "string") fail(`!${compile(resolve(schema.$ref), walking)}(data, level)`);
-    if (Array.isArray(schema.anyOf)) fail(`!(${(schema.anyOf as Schema[]).map((branch) => `${compile(branch, walking)}(data, level)`).join(" || ")})`);
+    if (typeof schema.$ref === "string") fail(`!${applied(resolve(schema.$ref), walking)}`);
+    if (Array.isArray(schema.anyOf)) fail(`!(${(schema.anyOf as Schema[]).map((branch) => applied(branch, walking)).join(" || ")})`);
     if (schema.discriminator !== undefined) {
       const tag = (schema.discriminator as { propertyName?: unknown }).propertyName;
       if (typeof tag !== "string" || !Array.isArray(schema.oneOf)) throw unsupported(`discriminator without propertyName and oneOf in ${name}`);
-      // As ajv maps it: the tag's const (or enum values) in each branch, the branch alone then validated;
-      // a tag that is no string or names no branch fails.
-      const choices: string[] = [];
-      (schema.oneOf as Schema[]).forEach((branch) => {
-        const resolved = typeof branch === "object" && typeof branch.$ref === "string" ? resolve(branch.$ref) : branch;
-        const tagSchema = typeof resolved === "object" ? ((resolved.properties as Record<string, Schema> | undefined)?.[tag] as Record<string, unknown> | undefined) : undefined;
-        const values = tagSchema?.const !== undefined ? [tagSchema.const] : (tagSchema?.enum as unknown[] | undefined);
-        if (values === undefined) throw unsupported(`discriminator branch without a const or enum ${tag} in ${name}`);
-        choices.push(`${values.map((value) => `tag === ${JSON.stringify(value)}`).join(" || ")} ? ${compile(branch, walking)}(data, level) : `);
-      });
-      const test = [`const tag = data[${JSON.stringify(tag)}];`, `if (!(${choices.join("")}false)) return false;`];
+      // As ajv maps it: the branch the tag names, alone then validated; a tag that is no string or names no branch fails.
+      const test = [`const tag = data[${JSON.stringify(tag)}];`, `if (!(${discriminatorChoices(schema, tag, "tag", walking).join("")}false)) return false;`];
       if (isObject === "true") lines.push(...test.map((line) => `  ${line}`));
       else lines.push(`  if (${isObject}) {`, ...test.map((line) => `    ${line}`), "  }");
     } else if (Array.isArray(schema.oneOf)) {
-      const branches = (schema.oneOf as Schema[]).map((branch) => `(${compile(branch, walking)}(data, level) ? 1 : 0)`);
+      const branches = (schema.oneOf as Schema[]).map((branch) => `(${applied(branch, walking)} ? 1 : 0)`);
       fail(`${branches.join(" + ")} !== 1`);
     }
-    if (schema.not !== undefined) fail(`${compile(schema.not as Schema, false)}(data, level)`);
+    if (schema.not !== undefined) fail(applied(schema.not as Schema, false));
     if (schema.if !== undefined) {
-      const then = schema.then === undefined ? "true" : `${compile(schema.then as Schema, walking)}(data, level)`;
-      const otherwise = schema.else === undefined ? "true" : `${compile(schema.else as Schema, walking)}(data, level)`;
-      fail(`!(${compile(schema.if as Schema, false)}(data, level) ? ${then} : ${otherwise})`);
+      const then = schema.then === undefined ? "true" : applied(schema.then as Schema, walking, fields);
+      const otherwise = schema.else === undefined ? "true" : applied(schema.else as Schema, walking, fields);
+      fail(`!(${applied(schema.if as Schema, false, fields)} ? ${then} : ${otherwise})`);
     }
     functions.push(`function ${name}(data, level) {\n${lines.join("\n")}\n  return true;\n}`);
     return name;

@@ -1,7 +1,7 @@
 // Reading canonical JSON: validate against the generated JSON Schema validators, then report the first
 // problem as a typed error with its JSON pointer. A part whose `type` is none of the six (a part of a
 // later format version) becomes an `unknown` part wrapping the whole node, so it survives load and store.
-import type { History, Message, Part, SessionEvent, SessionExportHeader } from "../../generated/types.js";
+import type { History, Message, OpaquePayload, Part, SessionEvent, SessionExportHeader } from "../../generated/types.js";
 import {
   validateHistory,
   validateMessage,
@@ -16,7 +16,7 @@ import { hasOwnField, setOwnValue } from "../json/own-property.js";
 import { MAX_NESTING_DEPTH, pointerPastDepth } from "../json/nesting-depth.js";
 import { parseJsonText } from "../json/parse-json-text.js";
 import { describeSchemaErrors } from "../json/describe-schema-error.js";
-import { FUTURE_PART_PROVIDER, type PartOf, unreachable } from "./part-kinds.js";
+import { FUTURE_PART_PROVIDER, type PartOf } from "./part-kinds.js";
 
 /** Where the value being parsed came from; pointers in errors are prefixed with `pointer`. */
 export type ParseContext = ErrorLocation;
@@ -97,98 +97,106 @@ function copyWithoutAttributes(part: Part): Part {
 
 /**
  * The fields of each kind of part as the writer puts them (serialize.ts: its fields in order, attributes
- * last), without and with a payload. A part with exactly these fields is copied as an object literal:
- * one shape known up front instead of a shape change per field, twice as fast as the loop above, and
- * every stored history is made of such parts. A part with other fields, or in another order, is copied
+ * last), `payload` only when the part has one. A part with exactly these fields is copied as an object
+ * literal: one shape known up front instead of a shape change per field, twice as fast as the loop above,
+ * and every stored history is made of such parts. A part with other fields, or in another order, is copied
  * by the loop.
  */
 const WRITTEN_FIELDS = {
-  text: [["type", "text", "attributes"], ["type", "text", "payload", "attributes"]],
-  reasoning: [["type", "text", "attributes"], ["type", "text", "payload", "attributes"]],
-  tool_call: [["type", "toolCall", "attributes"], ["type", "toolCall", "payload", "attributes"]],
-  tool_result: [["type", "id", "name", "content", "isError", "attributes"], ["type", "id", "name", "content", "isError", "payload", "attributes"]],
-  media: [["type", "media", "attributes"], ["type", "media", "payload", "attributes"]],
-  unknown: [["type", "provider", "kind", "rawJson", "attributes"], ["type", "provider", "kind", "rawJson", "payload", "attributes"]],
-} as const satisfies Record<Part["type"], readonly [readonly string[], readonly string[]]>;
+  text: ["type", "text", "payload", "attributes"],
+  reasoning: ["type", "text", "payload", "attributes"],
+  tool_call: ["type", "toolCall", "payload", "attributes"],
+  tool_result: ["type", "id", "name", "content", "isError", "payload", "attributes"],
+  media: ["type", "media", "payload", "attributes"],
+  unknown: ["type", "provider", "kind", "rawJson", "payload", "attributes"],
+} as const satisfies Record<Part["type"], readonly string[]>;
 
-/** Whether the part's enumerable fields are `fields`, in that order, its payload among them when it has one. */
-function hasWrittenFields(part: Part, fields: readonly [readonly string[], readonly string[]]): boolean {
-  const expected = part.payload === undefined ? fields[0] : fields[1];
+/** How a part's enumerable fields compare with its kind's WRITTEN_FIELDS: other fields, or those without or with `payload`. */
+type WrittenForm = "other" | "withoutPayload" | "withPayload";
+
+/** The part's form, from one walk over its keys (whether it has a payload is read from them too). */
+function writtenForm(part: Part, fields: readonly string[]): WrittenForm {
   let index = 0;
-  for (const key in part) if (expected[index++] !== key) return false;
-  return index === expected.length;
-}
-
-/** A copy of the part without its `attributes` (see WRITTEN_FIELDS). */
-function withoutAttributes(part: Part): Part {
-  switch (part.type) {
-    case "text":
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.text)) break;
-      return part.payload === undefined ? { type: part.type, text: part.text } : { type: part.type, text: part.text, payload: part.payload };
-    case "reasoning":
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.reasoning)) break;
-      // Its text is there: it is among the fields just checked.
-      return part.payload === undefined ? { type: part.type, text: part.text as string | null } : { type: part.type, text: part.text as string | null, payload: part.payload };
-    case "tool_call":
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.tool_call)) break;
-      return part.payload === undefined ? { type: part.type, toolCall: part.toolCall } : { type: part.type, toolCall: part.toolCall, payload: part.payload };
-    case "tool_result": {
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.tool_result)) break;
-      // Its id and name are there: they are among the fields just checked.
-      const id = part.id as string | null;
-      const name = part.name as string | null;
-      return part.payload === undefined
-        ? { type: part.type, id, name, content: part.content, isError: part.isError }
-        : { type: part.type, id, name, content: part.content, isError: part.isError, payload: part.payload };
+  let form: WrittenForm = "withPayload";
+  for (const key in part) {
+    let expected = fields[index++];
+    if (expected === "payload" && key !== "payload") {
+      expected = fields[index++];
+      form = "withoutPayload";
     }
-    case "media":
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.media)) break;
-      return part.payload === undefined ? { type: part.type, media: part.media } : { type: part.type, media: part.media, payload: part.payload };
-    case "unknown":
-      if (!hasWrittenFields(part, WRITTEN_FIELDS.unknown)) break;
-      return part.payload === undefined
-        ? { type: part.type, provider: part.provider, kind: part.kind, rawJson: part.rawJson }
-        : { type: part.type, provider: part.provider, kind: part.kind, rawJson: part.rawJson, payload: part.payload };
-    default:
-      return unreachable(part, "part");
+    if (expected !== key) return "other";
   }
-  return copyWithoutAttributes(part);
+  return index === fields.length ? form : "other";
 }
 
 /**
  * The writer puts `attributes: {}` on every part (Spring AI's records require it), so an empty object
  * says nothing an absent one does not: read as absent, a part reads back as the part that was written.
  */
-function hasEmptyAttributes(part: Part): boolean {
-  return part.attributes !== undefined && isEmptyObject(part.attributes);
+function isEmptyAttributes(attributes: Part["attributes"]): boolean {
+  if (attributes === undefined) return false;
+  for (const _key in attributes) return false;
+  return true;
 }
 
-/** The part without empty attributes: copied, or (inPlace) with them deleted. */
-function withoutEmptyAttributes(part: Part, mode: ReadMode): Part {
-  if (!hasEmptyAttributes(part)) return part;
-  if (mode === "copy") return withoutAttributes(part);
-  // The writer puts attributes last, and deleting the last property keeps V8's fast object shape.
+/** The part with its empty attributes deleted: the writer puts them last, and deleting the last property keeps V8's fast object shape. */
+function deleteAttributes<Read extends Part>(part: Read): Read {
   delete part.attributes;
   return part;
 }
 
+/**
+ * The part as read: without empty attributes (copied, or in place), tool results recursed, a part of a
+ * later format version as an `unknown` part. Each kind has its own case, which reads the part's fields
+ * and copies it: a field read where every kind of part passes is a lookup among all their shapes (V8's
+ * megamorphic one, several times slower), so the tag is the only one. The literals name fields that
+ * writtenForm found: present, though a caller's object may hold undefined in one, which they keep as the
+ * loop would.
+ */
 function readPart(part: Part, mode: ReadMode): Part {
-  // A switch on the tag rather than a set lookup: this runs for every part of every history read.
   const type = part.type;
   switch (type) {
-    case "text":
-    case "reasoning":
-    case "tool_call":
-    case "media":
-    case "unknown":
-      return withoutEmptyAttributes(part, mode);
-    case "tool_result": {
-      const content = readParts(part.content, mode);
-      if (content === part.content) return withoutEmptyAttributes(part, mode);
-      // Its content changed: copied once (without empty attributes), or set in place.
-      const read = mode === "inPlace" ? withoutEmptyAttributes(part, mode) : hasEmptyAttributes(part) ? withoutAttributes(part) : { ...part };
-      (read as PartOf<"tool_result">).content = content;
-      return read;
+    case "text": {
+      if (!isEmptyAttributes(part.attributes)) return part;
+      if (mode === "inPlace") return deleteAttributes(part);
+      const form = writtenForm(part, WRITTEN_FIELDS.text);
+      if (form === "withoutPayload") return { type, text: part.text };
+      if (form === "withPayload") return { type, text: part.text, payload: part.payload as OpaquePayload | null };
+      return copyWithoutAttributes(part);
+    }
+    case "reasoning": {
+      if (!isEmptyAttributes(part.attributes)) return part;
+      if (mode === "inPlace") return deleteAttributes(part);
+      const form = writtenForm(part, WRITTEN_FIELDS.reasoning);
+      if (form === "withoutPayload") return { type, text: part.text as string | null };
+      if (form === "withPayload") return { type, text: part.text as string | null, payload: part.payload as OpaquePayload | null };
+      return copyWithoutAttributes(part);
+    }
+    case "tool_call": {
+      if (!isEmptyAttributes(part.attributes)) return part;
+      if (mode === "inPlace") return deleteAttributes(part);
+      const form = writtenForm(part, WRITTEN_FIELDS.tool_call);
+      if (form === "withoutPayload") return { type, toolCall: part.toolCall };
+      if (form === "withPayload") return { type, toolCall: part.toolCall, payload: part.payload as OpaquePayload | null };
+      return copyWithoutAttributes(part);
+    }
+    case "tool_result":
+      return readToolResult(part, mode);
+    case "media": {
+      if (!isEmptyAttributes(part.attributes)) return part;
+      if (mode === "inPlace") return deleteAttributes(part);
+      const form = writtenForm(part, WRITTEN_FIELDS.media);
+      if (form === "withoutPayload") return { type, media: part.media };
+      if (form === "withPayload") return { type, media: part.media, payload: part.payload as OpaquePayload | null };
+      return copyWithoutAttributes(part);
+    }
+    case "unknown": {
+      if (!isEmptyAttributes(part.attributes)) return part;
+      if (mode === "inPlace") return deleteAttributes(part);
+      const form = writtenForm(part, WRITTEN_FIELDS.unknown);
+      if (form === "withoutPayload") return { type, provider: part.provider, kind: part.kind, rawJson: part.rawJson };
+      if (form === "withPayload") return { type, provider: part.provider, kind: part.kind, rawJson: part.rawJson, payload: part.payload as OpaquePayload | null };
+      return copyWithoutAttributes(part);
     }
     default: {
       // Every tag of this format version is a case above (compiles only then); any other is a part of a later version.
@@ -198,14 +206,40 @@ function readPart(part: Part, mode: ReadMode): Part {
   }
 }
 
-function isEmptyObject(value: object): boolean {
-  for (const _key in value) return false;
-  return true;
+/** A tool result as read (see readPart): its content read too, and the part copied once when either changes. */
+function readToolResult(part: PartOf<"tool_result">, mode: ReadMode): Part {
+  const content = readParts(part.content, mode);
+  const empty = isEmptyAttributes(part.attributes);
+  if (content === part.content && !empty) return part;
+  if (mode === "inPlace") {
+    part.content = content;
+    return empty ? deleteAttributes(part) : part;
+  }
+  const form = empty ? writtenForm(part, WRITTEN_FIELDS.tool_result) : "other";
+  const id = part.id as string | null;
+  const name = part.name as string | null;
+  if (form === "withoutPayload") return { type: part.type, id, name, content, isError: part.isError };
+  if (form === "withPayload") return { type: part.type, id, name, content, isError: part.isError, payload: part.payload as OpaquePayload | null };
+  const read = (empty ? copyWithoutAttributes(part) : { ...part }) as PartOf<"tool_result">;
+  read.content = content;
+  return read;
+}
+
+/** The fields of a message without metadata as the writer puts them. */
+const WRITTEN_MESSAGE_FIELDS = ["role", "parts"];
+
+/** Whether the message's enumerable fields are WRITTEN_MESSAGE_FIELDS, in that order. */
+function hasWrittenMessageFields(message: Message): boolean {
+  let index = 0;
+  for (const key in message) if (key !== WRITTEN_MESSAGE_FIELDS[index++]) return false;
+  return index === WRITTEN_MESSAGE_FIELDS.length;
 }
 
 function readMessage(message: Message, mode: ReadMode): Message {
   const parts = readParts(message.parts, mode);
-  return parts === message.parts ? message : { ...message, parts };
+  if (parts === message.parts) return message;
+  // An object literal where the fields allow it, as for parts: a spread costs a fifth of reading a message.
+  return hasWrittenMessageFields(message) ? { role: message.role, parts } : { ...message, parts };
 }
 
 function jsonValue(input: unknown, context: ParseContext): unknown {

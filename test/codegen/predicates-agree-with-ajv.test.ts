@@ -1,13 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as core from "../../generated/validators.js";
 import type { StandaloneValidator } from "../../generated/validators.js";
+import { emitValidators } from "../../src/codegen/emit-validators.js";
 import { readSchemaDirectory } from "../../src/codegen/languages/language-support.js";
 import { MAX_NESTING_DEPTH, pointerPastDepth } from "../../src/json/nesting-depth.js";
 import { historyArbitrary, invalidHistoryArbitrary, messageArbitrary, partArbitrary } from "../support/arbitraries.js";
 import { propertyRuns } from "../support/property-runs.js";
 import { schemaDirectory } from "../support/schemas.js";
+import { temporaryDirectory } from "../support/temporary-directory.js";
 
 /** Every generated validators module (canonical, each provider's wire, each framework's format) with its validators. */
 const generated = new URL("../../generated/", import.meta.url);
@@ -158,5 +162,56 @@ describe("accepts (generated predicates)", () => {
     for (let level = 0; level < MAX_NESTING_DEPTH; level++) part = { type: "tool_result", id: `call_${level}`, content: [part], isError: false };
     expect(core.validatePart.accepts?.(part)).toBe(false);
     expect(pointerPastDepth(part, MAX_NESTING_DEPTH)).toBeDefined();
+  });
+});
+
+/**
+ * Schemas whose predicates are written inline (scalar keywords, `\S`'s first-character test, choices among
+ * scalars) or on fields already read (an `if` on a field, a discriminator's choice), in shapes the spec may
+ * not have yet, each compiled by ajv and by emit-predicates.
+ */
+const INLINE_SCHEMAS = [
+  { $id: "Scalars.json", anyOf: [{ type: "string", minLength: 2, maxLength: 3, pattern: "^[a-c]" }, { type: "number", minimum: 1, maximum: 5 }, { type: "null" }] },
+  { $id: "NotBlank.json", type: "string", pattern: "\\S" },
+  { $id: "Choice.json", anyOf: [{ type: "string", format: "date-time" }, { type: "integer", minimum: 0 }, { const: null }, { enum: ["x", 2, false] }] },
+  {
+    $id: "Holder.json",
+    type: "object",
+    properties: { scalars: { $ref: "Scalars.json" }, choice: { $ref: "Choice.json" }, items: { type: "array", items: { $ref: "Choice.json" } } },
+    required: ["choice"],
+  },
+  {
+    $id: "Shape.json",
+    type: "object",
+    properties: { kind: { type: "string" } },
+    required: ["kind"],
+    if: { properties: { kind: { enum: ["circle", "square"] } } },
+    then: { $ref: "KnownShape.json" },
+    else: { properties: { kind: { type: "string", minLength: 1 } } },
+  },
+  { $id: "KnownShape.json", type: "object", discriminator: { propertyName: "kind" }, oneOf: [{ $ref: "Circle.json" }, { $ref: "Square.json" }] },
+  { $id: "Circle.json", type: "object", properties: { kind: { const: "circle" }, radius: { type: "number", minimum: 0 } }, required: ["kind", "radius"] },
+  { $id: "Square.json", type: "object", properties: { kind: { enum: ["square"] }, side: { type: "integer", maximum: 10 } }, required: ["kind", "side"] },
+].map((schema) => ({ $schema: "https://json-schema.org/draft/2020-12/schema", ...schema }));
+
+describe("accepts (predicates written inline)", () => {
+  it("gives ajv's verdict on arbitrary values when a schema's checks are written into its caller", async () => {
+    const { module } = emitValidators(INLINE_SCHEMAS, { validateScalars: "Scalars", validateNotBlank: "NotBlank", validateChoice: "Choice", validateHolder: "Holder", validateShape: "Shape" });
+    const path = join(temporaryDirectory("inline-predicates"), "validators.js");
+    writeFileSync(path, module);
+    const emitted = (await import(pathToFileURL(path).href)) as Record<string, StandaloneValidator>;
+    const scalar = fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom("ab", "abc", "b1", "x", "2024-02-29T12:00:00Z", "2023-02-29T12:00:00Z", " ", "\t\n", "\u00a0", "\u3000x", "\ufeff", "\ud800", " a", "\u007f"), fc.integer({ min: -3, max: 12 }), fc.double(), fc.boolean(), fc.constant(null));
+    const value = fc.oneof(
+      scalar,
+      fc.record({ scalars: scalar, choice: scalar, items: fc.array(scalar, { maxLength: 3 }) }, { requiredKeys: [] }),
+      fc.record({ kind: fc.oneof(fc.constantFrom("circle", "square", "triangle", ""), scalar), radius: scalar, side: scalar }, { requiredKeys: [] }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    fc.assert(
+      fc.property(value, (candidate) => {
+        for (const [name, validator] of Object.entries(emitted)) expectAgreement(validator, candidate, name);
+      }),
+      { numRuns: propertyRuns(3000) },
+    );
   });
 });

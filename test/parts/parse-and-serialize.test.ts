@@ -81,6 +81,20 @@ describe("parseHistory of a value already parsed", () => {
     ]);
   });
 
+  it("reads a value as it reads the same text, field for field and in order, when the history is any valid one", () => {
+    fc.assert(
+      fc.property(historyArbitrary, (history) => {
+        const text = serialize(history);
+        const value = JSON.parse(text) as unknown;
+        const read = parseHistory(value);
+        expect(JSON.stringify(value)).toBe(text);
+        expect(read).toEqual(parseHistory(text));
+        expect(JSON.stringify(read)).toBe(JSON.stringify(parseHistory(text)));
+      }),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+
   it("copies a part with fields the writer does not write, or in another order, field for field", () => {
     const parts = [
       { text: "a", type: "text", attributes: {} },

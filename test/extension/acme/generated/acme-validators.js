@@ -27,466 +27,235 @@ function jsonEqual(left, right) {
   for (const key of keys) if (!Object.prototype.hasOwnProperty.call(right, key) || !jsonEqual(left[key], right[key])) return false;
   return true;
 }
-function predicate1(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "thought")) return false;
-  return true;
-}
-function predicate2(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate3(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
 function predicate0_AcmeThought(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
-  if (data["seal"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate1(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "thought")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate2(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["seal"];
-  if (value2 !== undefined && !predicate3(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text" || key === "seal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate5(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "say")) return false;
-  return true;
-}
-function predicate6(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate4_AcmeSay(data, level) {
+function predicate1_AcmeSay(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate5(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "say")) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate6(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate8(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "call")) return false;
-  return true;
-}
-function predicate9(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate10(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate11(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate7_AcmeCall(data, level) {
+function predicate2_AcmeCall(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["call_id"] === undefined) return false;
-  if (data["tool"] === undefined) return false;
-  if (data["input"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate8(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "call")) return false;
   const value1 = data["call_id"];
-  if (value1 !== undefined && !predicate9(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["tool"];
-  if (value2 !== undefined && !predicate10(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["input"];
-  if (value3 !== undefined && !predicate11(value3, level + 1)) return false;
+  if (value3 === undefined || !(typeof value3 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "call_id" || key === "tool" || key === "input") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate13(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "result")) return false;
-  return true;
-}
-function predicate14(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate15(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate16(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate12_AcmeResult(data, level) {
+function predicate3_AcmeResult(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["call_id"] === undefined) return false;
-  if (data["output"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate13(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string" && value0 === "result")) return false;
   const value1 = data["call_id"];
-  if (value1 !== undefined && !predicate14(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["output"];
-  if (value2 !== undefined && !predicate15(value2, level + 1)) return false;
+  if (value2 === undefined || !(typeof value2 === "string")) return false;
   const value3 = data["is_error"];
-  if (value3 !== undefined && !predicate16(value3, level + 1)) return false;
+  if (value3 !== undefined && !(typeof value3 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "call_id" || key === "output" || key === "is_error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate18(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate17_AcmeOtherItem(data, level) {
+function predicate4_AcmeOtherItem(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate18(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate20(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate21(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate19_AcmeUsage(data, level) {
+function predicate5_AcmeUsage(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["in"] === undefined) return false;
-  if (data["out"] === undefined) return false;
   const value0 = data["in"];
-  if (value0 !== undefined && !predicate20(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["out"];
-  if (value1 !== undefined && !predicate21(value1, level + 1)) return false;
+  if (value1 === undefined || !((typeof value1 === "number" && !(value1 % 1) && isFinite(value1)) && value1 >= -2147483648 && value1 <= 2147483647)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "in" || key === "out") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate23(data, level) {
-  if (!(typeof data === "string")) return false;
+function predicate8(data, level) {
+  if (!(predicate0_AcmeThought(data, level) || predicate1_AcmeSay(data, level) || predicate2_AcmeCall(data, level) || predicate4_AcmeOtherItem(data, level))) return false;
   return true;
 }
-function predicate24(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate26(data, level) {
-  if (!(predicate0_AcmeThought(data, level) || predicate4_AcmeSay(data, level) || predicate7_AcmeCall(data, level) || predicate17_AcmeOtherItem(data, level))) return false;
-  return true;
-}
-function predicate25(data, level) {
+function predicate7(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate26(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate8(data[index], level + 1)) return false;
   return true;
 }
-function predicate32(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "end")) return false;
-  return true;
-}
-function predicate33(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate34(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate31(data, level) {
-  if (!(predicate32(data, level) || predicate33(data, level) || predicate34(data, level))) return false;
-  return true;
-}
-function predicate22_AcmeReply(data, level) {
+function predicate6_AcmeReply(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["model"] === undefined) return false;
-  if (data["output"] === undefined) return false;
-  if (data["stop"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate23(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate24(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   const value2 = data["output"];
-  if (value2 !== undefined && !predicate25(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate7(value2, level + 1)) return false;
   const value3 = data["stop"];
-  if (value3 !== undefined && !predicate31(value3, level + 1)) return false;
+  if (value3 === undefined || !((typeof value3 === "string" && value3 === "end") || (typeof value3 === "string" && value3 === "tool") || (typeof value3 === "string" && value3 === "max"))) return false;
   const value4 = data["usage"];
-  if (value4 !== undefined && !predicate19_AcmeUsage(value4, level + 1)) return false;
+  if (value4 !== undefined && !predicate5_AcmeUsage(value4, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model" || key === "output" || key === "stop" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate38(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "user")) return false;
+function predicate16(data, level) {
+  if (!(predicate0_AcmeThought(data, level) || predicate1_AcmeSay(data, level) || predicate2_AcmeCall(data, level) || predicate3_AcmeResult(data, level) || predicate4_AcmeOtherItem(data, level))) return false;
   return true;
 }
-function predicate39(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "model")) return false;
-  return true;
-}
-function predicate37(data, level) {
-  if (!(predicate38(data, level) || predicate39(data, level))) return false;
-  return true;
-}
-function predicate41(data, level) {
-  if (!(predicate0_AcmeThought(data, level) || predicate4_AcmeSay(data, level) || predicate7_AcmeCall(data, level) || predicate12_AcmeResult(data, level) || predicate17_AcmeOtherItem(data, level))) return false;
-  return true;
-}
-function predicate40(data, level) {
+function predicate15(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate41(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate16(data[index], level + 1)) return false;
   return true;
 }
-function predicate36_AcmeTurn(data, level) {
+function predicate14_AcmeTurn(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["role"] === undefined) return false;
-  if (data["items"] === undefined) return false;
   const value0 = data["role"];
-  if (value0 !== undefined && !predicate37(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "user") || (typeof value0 === "string" && value0 === "model"))) return false;
   const value1 = data["items"];
-  if (value1 !== undefined && !predicate40(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate15(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "role" || key === "items") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate48(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate49(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate50_RecordUnknown(data, level) {
+function predicate23_RecordUnknown(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null) continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate47_AcmeTool(data, level) {
+function predicate22_AcmeTool(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["name"] === undefined) return false;
-  if (data["schema"] === undefined) return false;
   const value0 = data["name"];
-  if (value0 !== undefined && !predicate48(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["description"];
-  if (value1 !== undefined && !predicate49(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["schema"];
-  if (value2 !== undefined && !predicate50_RecordUnknown(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate23_RecordUnknown(value2, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "name" || key === "description" || key === "schema") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate53(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate54(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate55(data, level) {
+function predicate26(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate36_AcmeTurn(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate14_AcmeTurn(data[index], level + 1)) return false;
   return true;
 }
-function predicate57(data, level) {
+function predicate28(data, level) {
   if (!(Array.isArray(data))) return false;
   if (level > 128) return false;
-  for (let index = 0; index < data.length; index++) if (!predicate47_AcmeTool(data[index], level + 1)) return false;
+  for (let index = 0; index < data.length; index++) if (!predicate22_AcmeTool(data[index], level + 1)) return false;
   return true;
 }
-function predicate59(data, level) {
-  if (!(typeof data === "boolean")) return false;
-  return true;
-}
-function predicate52_AcmeRequest(data, level) {
+function predicate25_AcmeRequest(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["model"] === undefined) return false;
-  if (data["turns"] === undefined) return false;
   const value0 = data["model"];
-  if (value0 !== undefined && !predicate53(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["system"];
-  if (value1 !== undefined && !predicate54(value1, level + 1)) return false;
+  if (value1 !== undefined && !(typeof value1 === "string")) return false;
   const value2 = data["turns"];
-  if (value2 !== undefined && !predicate55(value2, level + 1)) return false;
+  if (value2 === undefined || !predicate26(value2, level + 1)) return false;
   const value3 = data["tools"];
-  if (value3 !== undefined && !predicate57(value3, level + 1)) return false;
+  if (value3 !== undefined && !predicate28(value3, level + 1)) return false;
   const value4 = data["stream"];
-  if (value4 !== undefined && !predicate59(value4, level + 1)) return false;
+  if (value4 !== undefined && !(typeof value4 === "boolean")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "model" || key === "system" || key === "turns" || key === "tools" || key === "stream") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate62(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate63(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate61(data, level) {
+function predicate31(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["type"] === undefined) return false;
-  if (data["message"] === undefined) return false;
   const value0 = data["type"];
-  if (value0 !== undefined && !predicate62(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["message"];
-  if (value1 !== undefined && !predicate63(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "type" || key === "message") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate60_AcmeErrorBody(data, level) {
+function predicate30_AcmeErrorBody(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["error"] === undefined) return false;
   const value0 = data["error"];
-  if (value0 !== undefined && !predicate61(value0, level + 1)) return false;
+  if (value0 === undefined || !predicate31(value0, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "error") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate65(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate66(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate64_AcmeStartEvent(data, level) {
+function predicate32_AcmeStartEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["id"] === undefined) return false;
-  if (data["model"] === undefined) return false;
   const value0 = data["id"];
-  if (value0 !== undefined && !predicate65(value0, level + 1)) return false;
+  if (value0 === undefined || !(typeof value0 === "string")) return false;
   const value1 = data["model"];
-  if (value1 !== undefined && !predicate66(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "id" || key === "model") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate68(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
+function predicate34(data, level) {
+  if (!(predicate0_AcmeThought(data, level) || predicate1_AcmeSay(data, level) || predicate2_AcmeCall(data, level) || predicate4_AcmeOtherItem(data, level))) return false;
   return true;
 }
-function predicate69(data, level) {
-  if (!(predicate0_AcmeThought(data, level) || predicate4_AcmeSay(data, level) || predicate7_AcmeCall(data, level) || predicate17_AcmeOtherItem(data, level))) return false;
-  return true;
-}
-function predicate67_AcmeItemEvent(data, level) {
+function predicate33_AcmeItemEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["item"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate68(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["item"];
-  if (value1 !== undefined && !predicate69(value1, level + 1)) return false;
+  if (value1 === undefined || !predicate34(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "item") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate75(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate76(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate74_AcmeDeltaEvent(data, level) {
+function predicate39_AcmeDeltaEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["text"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate75(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["text"];
-  if (value1 !== undefined && !predicate76(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "text") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate78(data, level) {
-  if (!((typeof data === "number" && !(data % 1) && isFinite(data)))) return false;
-  if (!(data >= -2147483648)) return false;
-  if (!(data <= 2147483647)) return false;
-  return true;
-}
-function predicate79(data, level) {
-  if (!(typeof data === "string")) return false;
-  return true;
-}
-function predicate77_AcmeSealEvent(data, level) {
+function predicate40_AcmeSealEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["index"] === undefined) return false;
-  if (data["seal"] === undefined) return false;
   const value0 = data["index"];
-  if (value0 !== undefined && !predicate78(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "number" && !(value0 % 1) && isFinite(value0)) && value0 >= -2147483648 && value0 <= 2147483647)) return false;
   const value1 = data["seal"];
-  if (value1 !== undefined && !predicate79(value1, level + 1)) return false;
+  if (value1 === undefined || !(typeof value1 === "string")) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "index" || key === "seal") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
-function predicate82(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "end")) return false;
-  return true;
-}
-function predicate83(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "tool")) return false;
-  return true;
-}
-function predicate84(data, level) {
-  if (!(typeof data === "string")) return false;
-  if (!(data === "max")) return false;
-  return true;
-}
-function predicate81(data, level) {
-  if (!(predicate82(data, level) || predicate83(data, level) || predicate84(data, level))) return false;
-  return true;
-}
-function predicate80_AcmeFinishEvent(data, level) {
+function predicate41_AcmeFinishEvent(data, level) {
   if (!((typeof data === "object" && data !== null && !Array.isArray(data)))) return false;
   if (level > 128) return false;
-  if (data["stop"] === undefined) return false;
   const value0 = data["stop"];
-  if (value0 !== undefined && !predicate81(value0, level + 1)) return false;
+  if (value0 === undefined || !((typeof value0 === "string" && value0 === "end") || (typeof value0 === "string" && value0 === "tool") || (typeof value0 === "string" && value0 === "max"))) return false;
   const value1 = data["usage"];
-  if (value1 !== undefined && !predicate19_AcmeUsage(value1, level + 1)) return false;
+  if (value1 !== undefined && !predicate5_AcmeUsage(value1, level + 1)) return false;
   for (const key in data) { const value = data[key]; if (typeof value !== "object" || value === null || key === "stop" || key === "usage") continue; if (!withinDepth(value, level + 1)) return false; }
   return true;
 }
@@ -494,49 +263,49 @@ function acceptsAcmeThought(data, level = 1) {
   return predicate0_AcmeThought(data, level);
 }
 function acceptsAcmeSay(data, level = 1) {
-  return predicate4_AcmeSay(data, level);
+  return predicate1_AcmeSay(data, level);
 }
 function acceptsAcmeCall(data, level = 1) {
-  return predicate7_AcmeCall(data, level);
+  return predicate2_AcmeCall(data, level);
 }
 function acceptsAcmeResult(data, level = 1) {
-  return predicate12_AcmeResult(data, level);
+  return predicate3_AcmeResult(data, level);
 }
 function acceptsAcmeOtherItem(data, level = 1) {
-  return predicate17_AcmeOtherItem(data, level);
+  return predicate4_AcmeOtherItem(data, level);
 }
 function acceptsAcmeUsage(data, level = 1) {
-  return predicate19_AcmeUsage(data, level);
+  return predicate5_AcmeUsage(data, level);
 }
 function acceptsAcmeReply(data, level = 1) {
-  return predicate22_AcmeReply(data, level);
+  return predicate6_AcmeReply(data, level);
 }
 function acceptsAcmeTurn(data, level = 1) {
-  return predicate36_AcmeTurn(data, level);
+  return predicate14_AcmeTurn(data, level);
 }
 function acceptsAcmeTool(data, level = 1) {
-  return predicate47_AcmeTool(data, level);
+  return predicate22_AcmeTool(data, level);
 }
 function acceptsAcmeRequest(data, level = 1) {
-  return predicate52_AcmeRequest(data, level);
+  return predicate25_AcmeRequest(data, level);
 }
 function acceptsAcmeErrorBody(data, level = 1) {
-  return predicate60_AcmeErrorBody(data, level);
+  return predicate30_AcmeErrorBody(data, level);
 }
 function acceptsAcmeStartEvent(data, level = 1) {
-  return predicate64_AcmeStartEvent(data, level);
+  return predicate32_AcmeStartEvent(data, level);
 }
 function acceptsAcmeItemEvent(data, level = 1) {
-  return predicate67_AcmeItemEvent(data, level);
+  return predicate33_AcmeItemEvent(data, level);
 }
 function acceptsAcmeDeltaEvent(data, level = 1) {
-  return predicate74_AcmeDeltaEvent(data, level);
+  return predicate39_AcmeDeltaEvent(data, level);
 }
 function acceptsAcmeSealEvent(data, level = 1) {
-  return predicate77_AcmeSealEvent(data, level);
+  return predicate40_AcmeSealEvent(data, level);
 }
 function acceptsAcmeFinishEvent(data, level = 1) {
-  return predicate80_AcmeFinishEvent(data, level);
+  return predicate41_AcmeFinishEvent(data, level);
 }
 validateAcmeThought.accepts = acceptsAcmeThought;
 validateAcmeSay.accepts = acceptsAcmeSay;
