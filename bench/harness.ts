@@ -86,13 +86,20 @@ export interface MeasureOptions {
   /** And until each contender has run this long (at most 1,000 runs): a fast one reaches optimized code first. */
   readonly warmupMs?: number;
   /**
-   * Each timed sample repeats the job until it lasts about this long (default: one run per sample). A
-   * single run of tens of microseconds times the processor's state more than the job: the same run takes
-   * 2-7x longer after a 1-5 ms pause than back to back, so a sample of a short job is many runs in a row,
-   * as a server sees them, and the young-generation collections its garbage causes are inside the sample.
+   * A sample of a contender whose runs are under SHORT_RUN_MS repeats the job until it lasts about this
+   * long (default: one run per sample). A single run of tens of microseconds times the processor's state
+   * more than the job: the same run takes 2-7x longer after a 1-5 ms pause than back to back, so a sample
+   * of a short job is many runs in a row, as a server sees them, and the young-generation collections its
+   * garbage causes are inside the sample.
    */
   readonly sampleMs?: number;
 }
+
+/**
+ * A run shorter than this is timed in samples of many runs: the processor's state swamps it. A longer run
+ * is a sample alone, after a young-generation collection, so none pays for the garbage of the one before.
+ */
+const SHORT_RUN_MS = 1;
 
 /** The most runs in one sample. */
 const MAX_SAMPLE_REPEATS = 10_000;
@@ -117,7 +124,7 @@ export async function measure(comparison: Comparison, options: MeasureOptions): 
       spent += ms;
       fastest = Math.min(fastest, ms);
     }
-    const sampleRepeats = options.sampleMs === undefined || !(fastest > 0) ? 1 : Math.round(options.sampleMs / fastest);
+    const sampleRepeats = options.sampleMs === undefined || !(fastest > 0) || fastest >= SHORT_RUN_MS ? 1 : Math.round(options.sampleMs / fastest);
     repeats.set(contender.name, Math.min(MAX_SAMPLE_REPEATS, Math.max(1, sampleRepeats)));
   }
   for (let round = 0; round < options.runs; round++) {
