@@ -62,14 +62,8 @@ function median(values: readonly number[]): number {
  * JSON.parse made for the previous run's objects and deoptimize all code specialized on them, so every
  * timed run would measure re-optimization, which a process serving request after request does not pay.
  */
-const gc = (globalThis as { gc?: (options: { type: "minor" | "major" }) => void }).gc;
+const gc = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
 const collectGarbage = gc ? () => gc({ type: "minor" }) : () => undefined;
-/**
- * A full collection once before a comparison starts (its warm-up re-optimizes whatever it deoptimizes):
- * the garbage of earlier comparisons, the peers' hundreds of megabytes included, is not collected during
- * this one's timed runs, on whichever contender happens to cross the heap limit.
- */
-const collectEarlierGarbage = gc ? () => gc({ type: "major" }) : () => undefined;
 
 /** The time of one sample, in ms per run: `repeats` runs back to back, after a young-generation collection. */
 async function timeSample(contender: Contender, repeats: number): Promise<number> {
@@ -85,36 +79,38 @@ export interface MeasureOptions {
   readonly warmup: number;
   /** And until each contender has run this long (at most 1,000 runs): a fast one reaches optimized code first. */
   readonly warmupMs?: number;
-  /**
-   * A sample of a contender whose runs are under SHORT_RUN_MS repeats the job until it lasts about this
-   * long (default: one run per sample). A single run of tens of microseconds times the processor's state
-   * more than the job: the same run takes 2-7x longer after a 1-5 ms pause than back to back, so a sample
-   * of a short job is many runs in a row, as a server sees them, and the young-generation collections its
-   * garbage causes are inside the sample.
-   */
+  /** How long a sample of a short job lasts (see runsPerSample); by default every sample is one run. */
   readonly sampleMs?: number;
 }
 
-/**
- * A run shorter than this is timed in samples of many runs: the processor's state swamps it. A longer run
- * is a sample alone, after a young-generation collection, so none pays for the garbage of the one before.
- */
+/** A job whose fastest run is shorter than this is timed in samples of many runs. */
 const SHORT_RUN_MS = 1;
 
 /** The most runs in one sample. */
 const MAX_SAMPLE_REPEATS = 10_000;
 
+/**
+ * How many runs in a row one sample of a contender times. A single run of tens of microseconds times the
+ * processor's state more than the job (the same run took 2-7x longer after a 1-5 ms pause than back to
+ * back), so a short job runs about `sampleMs` in a row, as on a busy server, and the scavenges its garbage
+ * causes fall inside the sample. A longer run is a sample alone, after a young-generation collection, so
+ * none pays for the garbage of the one before.
+ */
+function runsPerSample(fastestMs: number, sampleMs: number | undefined): number {
+  if (sampleMs === undefined || !(fastestMs > 0) || fastestMs >= SHORT_RUN_MS) return 1;
+  return Math.min(MAX_SAMPLE_REPEATS, Math.max(1, Math.round(sampleMs / fastestMs)));
+}
+
 const MAX_WARMUP_RUNS = 1_000;
 
 /**
- * Warms every contender up, then runs each `runs` times in rotating order, and returns the medians. The
+ * Warms every contender up, then times `runs` samples of each in rotating order, and returns the medians. The
  * warm-up is long enough for the JIT to settle, as in a process that has served requests before.
  * A contender that throws fails the comparison: a benchmark of a broken run measures nothing.
  */
 export async function measure(comparison: Comparison, options: MeasureOptions): Promise<ComparisonResult> {
   const times = new Map<string, number[]>(comparison.contenders.map((contender) => [contender.name, []]));
   const repeats = new Map<string, number>();
-  collectEarlierGarbage();
   for (const contender of comparison.contenders) {
     let spent = 0;
     // The fastest warm-up run: the first ones include imports and unoptimized code.
@@ -124,8 +120,7 @@ export async function measure(comparison: Comparison, options: MeasureOptions): 
       spent += ms;
       fastest = Math.min(fastest, ms);
     }
-    const sampleRepeats = options.sampleMs === undefined || !(fastest > 0) || fastest >= SHORT_RUN_MS ? 1 : Math.round(options.sampleMs / fastest);
-    repeats.set(contender.name, Math.min(MAX_SAMPLE_REPEATS, Math.max(1, sampleRepeats)));
+    repeats.set(contender.name, runsPerSample(fastest, options.sampleMs));
   }
   for (let round = 0; round < options.runs; round++) {
     const count = comparison.contenders.length;

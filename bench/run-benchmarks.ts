@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ machine, results, growth: growthOf(results), importCosts }, null, 2));
     return;
   }
-  console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating samples of about ${SAMPLE_MS} ms (a short job runs many times in one)`);
+  console.log(`partwise bench, ${machine.date}: Node ${machine.node}, ${machine.cpus} x ${machine.cpu}, ${machine.memoryGiB} GiB; medians of ${runs} alternating samples (a job under 1 ms a run: about ${SAMPLE_MS} ms of runs in a row a sample)`);
   if (results.length > 0) {
     printTable(results);
     printGrowth(growthOf(results));
