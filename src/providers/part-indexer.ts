@@ -2,6 +2,7 @@
 // Ollama, Mistral): consecutive text, or consecutive reasoning, share an index; any other part takes the
 // next index, arrives whole, and ends the run. One indexer per response (per candidate for Gemini).
 import type { Part, PartChunk } from "../../generated/types.js";
+import { partChunk } from "./part-chunk.js";
 
 type RunType = "text" | "reasoning";
 
@@ -15,11 +16,7 @@ export class PartIndexer {
   }
 
   #chunk(part: Part, partial: boolean, index: number | undefined): PartChunk {
-    const responseId = this.#responseId;
-    // Whole literals, one per set of fields: a field added to an object literal afterwards goes to a
-    // separate property store, one more allocation for each of a stream's chunks.
-    if (responseId === undefined) return index === undefined ? { partial, part } : { partial, part, index };
-    return index === undefined ? { partial, part, responseId } : { partial, part, responseId, index };
+    return partChunk(partial, part, this.#responseId, index);
   }
 
   /** The type of the run the last part joined (text or reasoning), or undefined after any other part. */

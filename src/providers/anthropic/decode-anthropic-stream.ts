@@ -15,6 +15,7 @@ import {
 } from "../../../generated/wire/anthropic-validators.js";
 import { providerApiError } from "../../errors/provider-error.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import { partChunk } from "../part-chunk.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   ANTHROPIC,
@@ -64,11 +65,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   readonly #open = new Map<number, OpenBlock>();
 
   #chunk(index: number | undefined, partial: boolean, part: Part): StreamChunk {
-    const responseId = this.#responseId;
-    // Whole literals, one per set of fields: a field added to an object literal afterwards goes to a
-    // separate property store, one more allocation for each of a stream's chunks.
-    if (responseId === undefined) return index === undefined ? { partial, part } : { partial, part, index };
-    return index === undefined ? { partial, part, responseId } : { partial, part, responseId, index };
+    return partChunk(partial, part, this.#responseId, index);
   }
 
   push(event: WireEvent): StreamChunk[] {

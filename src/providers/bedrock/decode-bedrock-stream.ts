@@ -15,6 +15,7 @@ import {
 } from "../../../generated/wire/bedrock-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
 import type { EventStreamMessage } from "../framing/aws-event-stream.js";
+import { partChunk } from "../part-chunk.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire, parseWireJson } from "../wire-validation.js";
 import {
@@ -118,7 +119,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
   readonly #open = new Map<number, OpenBlock>();
 
   #chunk(index: number | undefined, partial: boolean, part: Part): StreamChunk {
-    return index === undefined ? { partial, part } : { index, partial, part };
+    return partChunk(partial, part, undefined, index);
   }
 
   #info(info: ResponseInfo, done: boolean): StreamChunk {

@@ -10,6 +10,7 @@
 import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
 import { PartIndexer } from "../part-indexer.js";
+import { partChunk } from "../part-chunk.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
@@ -222,8 +223,6 @@ export class GoogleStreamDecoder implements StreamDecoder {
     if (!open) return;
     this.#call = undefined;
     const call: GoogleFunctionCall = open.id === "" ? { name: open.name, args: open.args } : { id: open.id, name: open.name, args: open.args };
-    const chunk: StreamChunk = { index: open.index, partial: false, part: functionCallToPart(call, open.payload, this.#attributes) };
-    if (this.#responseId !== undefined) chunk.responseId = this.#responseId;
-    chunks.push(chunk);
+    chunks.push(partChunk(false, functionCallToPart(call, open.payload, this.#attributes), this.#responseId, open.index));
   }
 }

@@ -8,6 +8,7 @@ import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.j
 import { validateOpenAiResponsesStreamEvent } from "../../../generated/wire/openai.responses-validators.js";
 import { sameJsonText } from "../../json/same-json-text.js";
 import { TextBuilder } from "../../streaming/text-builder.js";
+import { partChunk } from "../part-chunk.js";
 import type { StreamDecoder, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
@@ -65,9 +66,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
   }
 
   #chunk(index: number, partial: boolean, part: Part): StreamChunk {
-    const responseId = this.#responseId;
-    // A whole literal: a field added afterwards goes to a separate property store, one more allocation per chunk.
-    return responseId === undefined ? { index, partial, part } : { index, partial, part, responseId };
+    return partChunk(partial, part, this.#responseId, index);
   }
 
   #info(info: ResponseInfo, done: boolean): StreamChunk {
