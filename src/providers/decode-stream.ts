@@ -3,11 +3,45 @@
 // the provider's JSON is the work itself, not a chain of async steps per event.
 import type { AggregatedResponse, StreamChunk } from "../../generated/types.js";
 import { type AggregatorOptions, MessageAggregator } from "../streaming/message-aggregator.js";
-import type { ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
+import type { ChunkSink, ProviderCodec, StreamDecoder, WireEvent } from "./provider-codec.js";
 import { wireEventsBeforeFailure } from "./wire-readers.js";
 
-function decodeEvents(decoder: StreamDecoder, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
-  for (const event of events) for (const chunk of decoder.push(event)) into.push(chunk);
+/** Decodes one wire event and hands its chunks to `into`, all of them or, when decoding throws, none. */
+type EventDecoding = (event: WireEvent, into: ChunkSink) => void;
+
+/** The chunks of the event being decoded: the first `count` of `chunks`, whose slots are reused by the next event. */
+class EventChunks implements ChunkSink {
+  readonly chunks: StreamChunk[] = [];
+  count = 0;
+
+  push(chunk: StreamChunk): void {
+    this.chunks[this.count++] = chunk;
+  }
+}
+
+/**
+ * A stream's event decoding. A decoder with `pushInto` writes each event into one buffer reused for the
+ * whole stream (no array per event; emptying an array instead would free its backing store each time),
+ * forwarded once the event decoded; any other decoder's `push` array is forwarded.
+ */
+function eventDecoding(decoder: StreamDecoder): EventDecoding {
+  if (decoder.pushInto === undefined) {
+    return (event, into) => {
+      for (const chunk of decoder.push(event)) into.push(chunk);
+    };
+  }
+  const writer = decoder as Required<StreamDecoder>;
+  const pending = new EventChunks();
+  return (event, into) => {
+    pending.count = 0;
+    writer.pushInto(event, pending);
+    const { chunks, count } = pending;
+    for (let index = 0; index < count; index++) into.push(chunks[index] as StreamChunk);
+  };
+}
+
+function decodeEvents(decode: EventDecoding, events: Iterable<WireEvent>, into: StreamChunk[]): StreamChunk[] {
+  for (const event of events) decode(event, into);
   return into;
 }
 
@@ -28,9 +62,9 @@ function heldBackAfterError(decoder: StreamDecoder): StreamChunk[] {
  * The error a reader raised, once the wire events it completed in the same chunk before it are decoded
  * into `into`; a failure decoding those comes earlier in the stream, so it is the error returned instead.
  */
-function afterEventsBeforeFailure(error: unknown, decoder: StreamDecoder, into: { push(chunk: StreamChunk): unknown }): unknown {
+function afterEventsBeforeFailure(error: unknown, decode: EventDecoding, into: ChunkSink): unknown {
   try {
-    for (const event of wireEventsBeforeFailure.of(error)) for (const chunk of decoder.push(event)) into.push(chunk);
+    for (const event of wireEventsBeforeFailure.of(error)) decode(event, into);
   } catch (earlier) {
     return earlier;
   }
@@ -55,18 +89,19 @@ function failedWithPartial(error: unknown, aggregator: MessageAggregator, decode
 export async function* chunkBatchesFromBytes(codec: ProviderCodec, bytes: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk[]> {
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
+  const decode = eventDecoding(decoder);
   let failure: { error: unknown } | undefined;
   // The batch being filled: on a failure, what was decoded from the same chunk before it.
   let batch: StreamChunk[] = [];
   try {
     for await (const chunk of bytes) {
-      yield decodeEvents(decoder, reader.push(chunk), batch);
+      yield decodeEvents(decode, reader.push(chunk), batch);
       batch = [];
     }
-    decodeEvents(decoder, reader.end(), batch);
+    decodeEvents(decode, reader.end(), batch);
     for (const chunk of decoder.end()) batch.push(chunk);
   } catch (error) {
-    failure = { error: afterEventsBeforeFailure(error, decoder, batch) };
+    failure = { error: afterEventsBeforeFailure(error, decode, batch) };
   }
   if (failure) {
     yield [...batch, ...heldBackAfterError(decoder)];
@@ -83,7 +118,7 @@ export function chunksFromWireEvents(codec: ProviderCodec, events: Iterable<Wire
   const decoder = codec.createStreamDecoder();
   const chunks: StreamChunk[] = [];
   try {
-    decodeEvents(decoder, events, chunks);
+    decodeEvents(eventDecoding(decoder), events, chunks);
   } catch (error) {
     const aggregator = new MessageAggregator({ strict: false });
     for (const chunk of chunks) aggregator.push(chunk);
@@ -107,15 +142,16 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
   const reader = codec.createWireReader();
   const decoder = codec.createStreamDecoder();
   const aggregator = new MessageAggregator(options);
+  const decode = eventDecoding(decoder);
   const apply = (events: readonly WireEvent[]) => {
-    for (const event of events) for (const chunk of decoder.push(event)) aggregator.push(chunk);
+    for (const event of events) decode(event, aggregator);
   };
   try {
     for await (const chunk of bytes) apply(reader.push(chunk));
     apply(reader.end());
     for (const chunk of decoder.end()) aggregator.push(chunk);
   } catch (error) {
-    throw failedWithPartial(afterEventsBeforeFailure(error, decoder, aggregator), aggregator, decoder);
+    throw failedWithPartial(afterEventsBeforeFailure(error, decode, aggregator), aggregator, decoder);
   }
   return aggregator.finish();
 }
@@ -130,11 +166,12 @@ export async function decodeStream(codec: ProviderCodec, bytes: AsyncIterable<Ui
 export async function decodeEventStream(codec: ProviderCodec, events: AsyncIterable<unknown> | Iterable<unknown>, options?: AggregatorOptions): Promise<AggregatedResponse[]> {
   const decoder = codec.createStreamDecoder();
   const aggregator = new MessageAggregator(options);
+  const decode = eventDecoding(decoder);
   let position = 0;
   try {
     for await (const value of events) {
       position += 1;
-      for (const chunk of decoder.push(codec.wireEventFromJson(value, position))) aggregator.push(chunk);
+      decode(codec.wireEventFromJson(value, position), aggregator);
     }
     for (const chunk of decoder.end()) aggregator.push(chunk);
   } catch (error) {

@@ -35,6 +35,17 @@ export interface StreamDecoder {
   push(event: WireEvent): StreamChunk[];
   /** Called when the bytes end; a stream that ended early yields no `done` chunk, so it aggregates as truncated. */
   end(): StreamChunk[];
+  /**
+   * As `push`, the chunks handed to `into` instead of returned in a new array; the stream drivers use it
+   * when a decoder has it (every built-in one: ChunkStreamDecoder), so a stream makes no array per event.
+   * When it throws, the drivers drop what it handed over for that event, as `push` returns nothing then.
+   */
+  pushInto?(event: WireEvent, into: ChunkSink): void;
+}
+
+/** What takes a decoder's chunks one by one: an array, or the stream driver's buffer for one event. */
+export interface ChunkSink {
+  push(chunk: StreamChunk): unknown;
 }
 
 /** How to encode: the request fields besides the messages, the rule variant, and the options rules test. */

@@ -2,7 +2,7 @@
 // `event:`s kept), with the sentinels a provider sends as plain text (`[DONE]`) passed through or dropped;
 // and the one way every reader turns framed items into wire events without losing those before a failure.
 import { CompletedBeforeFailure } from "./framing/completed-before-failure.js";
-import { ServerSentEventDecoder, serverSentEventsBeforeFailure } from "./framing/server-sent-events.js";
+import { ServerSentEventFraming } from "./framing/server-sent-events.js";
 import type { WireEvent, WireReader } from "./provider-codec.js";
 import { parseWireJson } from "./wire-validation.js";
 
@@ -68,11 +68,16 @@ export interface ServerSentEventReaderOptions {
   readonly ignore?: readonly string[];
 }
 
-/** A reader of SSE bytes into wire events. */
+/**
+ * A reader of SSE bytes into wire events. The parser dispatches each event straight to its wire event
+ * (no ServerSentEvent in between), and keeps those a failed chunk completed in `wireEventsBeforeFailure`.
+ */
 export function serverSentEventReader(provider: string, options: ServerSentEventReaderOptions = {}): WireReader {
-  return framedWireReader(new ServerSentEventDecoder(provider), serverSentEventsBeforeFailure, (event) => {
-    if (options.ignore?.includes(event.data)) return undefined;
-    const data = options.passThrough?.includes(event.data) ? event.data : parseWireJson(event.data, provider, event.position);
-    return event.event === undefined ? { data, position: event.position } : { name: event.event, data, position: event.position };
-  });
+  const { ignore, passThrough } = options;
+  const toWireEvent = (name: string | undefined, text: string, _id: string | undefined, position: number): WireEvent | undefined => {
+    if (ignore?.includes(text)) return undefined;
+    const data = passThrough?.includes(text) ? text : parseWireJson(text, provider, position);
+    return name === undefined ? { data, position } : { name, data, position };
+  };
+  return new ServerSentEventFraming(provider, {}, toWireEvent, wireEventsBeforeFailure);
 }

@@ -14,7 +14,8 @@ import {
   validateAnthropicMessageStartEvent,
 } from "../../../generated/wire/anthropic-validators.js";
 import { providerApiError } from "../../errors/provider-error.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { partChunk } from "../part-chunk.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
@@ -53,7 +54,7 @@ interface OpenBlock {
   assigned: Record<string, unknown>;
 }
 
-export class AnthropicStreamDecoder implements StreamDecoder {
+export class AnthropicStreamDecoder extends ChunkStreamDecoder {
   #responseId: string | undefined;
   /**
    * The wire usage so far: message_start's, then each message_delta's non-null counters over it (they are
@@ -68,7 +69,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     return partChunk(partial, part, this.#responseId, index);
   }
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const data = event.data as { type?: unknown } | null;
     const type = typeof data === "object" && data !== null ? data.type : undefined;
     const position = event.position;
@@ -77,24 +78,30 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     // one place an unknown event type is reported.
     switch (type) {
       case "message_start":
-        return this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position));
+        this.#messageStart(checkWire(validateAnthropicMessageStartEvent, data, ANTHROPIC, "message_start event", position), into);
+        return;
       case "content_block_start":
-        return this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position), position);
+        this.#blockStart(checkWire(validateAnthropicContentBlockStartEvent, data, ANTHROPIC, "content_block_start event", position), position, into);
+        return;
       case "content_block_delta":
-        return this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position);
+        this.#blockDelta(checkWire(validateAnthropicContentBlockDeltaEvent, data, ANTHROPIC, "content_block_delta event", position), position, into);
+        return;
       case "content_block_stop":
-        return this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position);
+        this.#blockStop(checkWire<AnthropicContentBlockStopEvent>(validateAnthropicContentBlockStopEvent, data, ANTHROPIC, "content_block_stop event", position).index, position, into);
+        return;
       case "message_delta": {
         const delta = checkWire<AnthropicMessageDeltaEvent>(validateAnthropicMessageDeltaEvent, data, ANTHROPIC, "message_delta event", position);
         const usage = delta.usage as Record<string, unknown> | undefined;
         // for-in over the plain usage object: no entries array per message_delta.
         if (usage) for (const key in usage) if (Object.hasOwn(usage, key) && usage[key] !== null && usage[key] !== undefined) this.#usage[key] = usage[key];
-        return [this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false)];
+        into.push(this.#info(anthropicInfo({ stop_reason: delta.delta.stop_reason, usage: this.#usage }), false));
+        return;
       }
       case "message_stop":
-        return this.#messageStop(position);
+        this.#messageStop(position, into);
+        return;
       case "ping":
-        return [];
+        return;
       case "error": {
         // The data is the body of an HTTP error answer: the same error, the same verdict on retrying.
         checkWire<AnthropicErrorEvent>(validateAnthropicErrorEvent, data, ANTHROPIC, "error event", position);
@@ -116,15 +123,15 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     return chunk;
   }
 
-  #messageStart(event: AnthropicMessageStartEvent): StreamChunk[] {
+  #messageStart(event: AnthropicMessageStartEvent, into: ChunkSink): void {
     // A repeated message_start of the same message (seen from some proxies) adds nothing.
-    if (this.#responseId === event.message.id && !this.#stopped) return [];
+    if (this.#responseId === event.message.id && !this.#stopped) return;
     this.#responseId = event.message.id;
     this.#stopped = false;
     this.#open.clear();
     const usage = event.message.usage;
     this.#usage = typeof usage === "object" && usage !== null ? { ...(usage as Record<string, unknown>) } : {};
-    return [this.#info(anthropicInfo(event.message), false)];
+    into.push(this.#info(anthropicInfo(event.message), false));
   }
 
   #requireStarted(what: string, position: number | undefined): void {
@@ -133,7 +140,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     }
   }
 
-  #blockStart(event: AnthropicContentBlockStartEvent, position: number | undefined): StreamChunk[] {
+  #blockStart(event: AnthropicContentBlockStartEvent, position: number | undefined, into: ChunkSink): void {
     this.#requireStarted("content_block_start", position);
     // The event passed its generated validator, so the skeleton of a known block carries every required
     // field of its model (empty text, thinking and signature).
@@ -143,7 +150,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     this.#open.set(index, open);
     switch (block.type) {
       case "text":
-        return [this.#chunk(index, true, { type: "text", text: (block as AnthropicTextBlock).text })];
+        into.push(this.#chunk(index, true, { type: "text", text: (block as AnthropicTextBlock).text }));
+        return;
       case "thinking": {
         const { thinking, signature } = block as AnthropicThinkingBlock;
         const part: Part = { type: "reasoning", text: thinking };
@@ -151,59 +159,65 @@ export class AnthropicStreamDecoder implements StreamDecoder {
           part.payload = { provider: ANTHROPIC, kind: SIGNATURE, data: signature };
           open.signed = true;
         }
-        return [this.#chunk(index, true, part)];
+        into.push(this.#chunk(index, true, part));
+        return;
       }
       case "tool_use": {
         const { id, name } = block as AnthropicToolUseBlock;
-        return [this.#chunk(index, true, { type: "tool_call", toolCall: { id, type: "function", name, arguments: "" } })];
+        into.push(this.#chunk(index, true, { type: "tool_call", toolCall: { id, type: "function", name, arguments: "" } }));
+        return;
       }
       case "redacted_thinking":
         // Arrives whole, with no deltas.
-        return [this.#chunk(index, false, anthropicBlockToPart(block))];
+        into.push(this.#chunk(index, false, anthropicBlockToPart(block)));
+        return;
       default:
-        // Server tool use (input streams like tool_use), results and other blocks complete at their stop.
-        return [];
+      // Server tool use (input streams like tool_use), results and other blocks complete at their stop:
+      // nothing to send yet.
     }
   }
 
-  #blockDelta(event: AnthropicContentBlockDeltaEvent, position: number | undefined): StreamChunk[] {
+  #blockDelta(event: AnthropicContentBlockDeltaEvent, position: number | undefined, into: ChunkSink): void {
     const block = this.#open.get(event.index);
     if (!block) throw invalidWire(ANTHROPIC, `content_block_delta for block ${event.index}, which is not open`, position === undefined ? {} : { position });
     // Checked by the event's generated validator: a known delta has its field, typed (spec/providers/anthropic.tsp).
     const delta = event.delta;
     switch (delta.type) {
       case "text_delta":
-        return [this.#chunk(event.index, true, { type: "text", text: (delta as AnthropicTextDelta).text })];
+        into.push(this.#chunk(event.index, true, { type: "text", text: (delta as AnthropicTextDelta).text }));
+        return;
       case "thinking_delta":
-        return [this.#chunk(event.index, true, { type: "reasoning", text: (delta as AnthropicThinkingDelta).thinking })];
+        into.push(this.#chunk(event.index, true, { type: "reasoning", text: (delta as AnthropicThinkingDelta).thinking }));
+        return;
       case "signature_delta":
         // The signature replaces any earlier one: a non-null payload on a delta replaces the stored one.
         block.signed = true;
-        return [this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: (delta as AnthropicSignatureDelta).signature } })];
+        into.push(this.#chunk(event.index, true, { type: "reasoning", payload: { provider: ANTHROPIC, kind: SIGNATURE, data: (delta as AnthropicSignatureDelta).signature } }));
+        return;
       case "input_json_delta": {
         const fragment = (delta as AnthropicInputJsonDelta).partial_json;
         block.inputJson += fragment;
-        if (block.start.type !== "tool_use" || fragment === "") return [];
-        return [this.#chunk(event.index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: fragment } })];
+        if (block.start.type === "tool_use" && fragment !== "") into.push(this.#chunk(event.index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: fragment } }));
+        return;
       }
       case "citations_delta":
         block.citations.push((delta as AnthropicCitationsDelta).citation);
-        return [];
+        return;
       case "compaction_delta": {
         // The delta carries the compaction block's final content (null when compaction failed) and its
         // opaque encrypted_content, as the SDK's stream accumulator assigns them; every field but the tag
         // goes on the block, so the block completes as the blocking reply has it and is replayed as received.
         const { type: _type, ...fields } = delta;
         Object.assign(block.assigned, fields);
-        return [];
+        return;
       }
       default:
         // A delta type partwise does not know: kept, unmerged, as an unknown part after the blocks.
-        return [this.#chunk(undefined, false, { type: "unknown", provider: ANTHROPIC, kind: "content_block_delta", rawJson: JSON.stringify(event) })];
+        into.push(this.#chunk(undefined, false, { type: "unknown", provider: ANTHROPIC, kind: "content_block_delta", rawJson: JSON.stringify(event) }));
     }
   }
 
-  #blockStop(index: number, position: number | undefined): StreamChunk[] {
+  #blockStop(index: number, position: number | undefined, into: ChunkSink): void {
     const block = this.#open.get(index);
     if (!block) throw invalidWire(ANTHROPIC, `content_block_stop for block ${index}, which is not open`, position === undefined ? {} : { position });
     this.#open.delete(index);
@@ -212,20 +226,21 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case "text": {
         const citations = [...((start as AnthropicTextBlock).citations ?? []), ...block.citations];
         const whole = anthropicBlockToPart({ ...start, text: "", citations });
-        return whole.payload ? [this.#chunk(index, true, { type: "text", text: "", payload: whole.payload })] : [];
+        if (whole.payload) into.push(this.#chunk(index, true, { type: "text", text: "", payload: whole.payload }));
+        return;
       }
       case "thinking":
         // The blocking reply's thinking block always has its signature; one that never came is not reasoning to replay.
         if (!block.signed) throw invalidWire(ANTHROPIC, `thinking block ${index} ended without a signature`, { pointer: "/content_block/signature", ...(position === undefined ? {} : { position }) });
-        return [];
+        return;
       case "redacted_thinking":
-        return [];
+        return;
       default: {
         const assigned = { ...start, ...block.assigned };
         const whole = block.inputJson === "" ? assigned : { ...assigned, input: this.#input(block.inputJson, index, position) };
         // The assembled block is checked like a blocking reply's (a tool_use input that is not an object is invalid wire).
         const checked = checkWire<AnthropicBlock>(validateAnthropicContentBlock, whole, ANTHROPIC, "content block", position, "/content_block");
-        return [this.#chunk(index, false, anthropicBlockToPart(checked))];
+        into.push(this.#chunk(index, false, anthropicBlockToPart(checked)));
       }
     }
   }
@@ -238,11 +253,11 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     }
   }
 
-  #messageStop(position: number | undefined): StreamChunk[] {
+  #messageStop(position: number | undefined, into: ChunkSink): void {
     this.#requireStarted("message_stop", position);
     // Blocks the stream never stopped are finished as if it had.
-    const chunks = [...this.#open.keys()].flatMap((index) => this.#blockStop(index, position));
+    for (const index of [...this.#open.keys()]) this.#blockStop(index, position, into);
     this.#stopped = true;
-    return [...chunks, this.#info({}, true)];
+    into.push(this.#info({}, true));
   }
 }

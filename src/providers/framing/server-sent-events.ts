@@ -2,7 +2,8 @@
 // Lines end in \r\n, \n or \r (a \r\n split across chunks counts once); `data` lines join with \n; a
 // blank line dispatches; comments and unknown fields are ignored; a leading BOM is dropped. Buffering is
 // linear (an unfinished line is kept in pieces, only new text is searched) and one event is at most
-// maxEventBytes, so a huge or endless event ends in `stream/event-too-large` instead of a stall.
+// maxEventBytes, so a huge or endless event ends in `stream/event-too-large` instead of a stall. The
+// parser makes whatever its dispatch makes of each event: ServerSentEvents, or a reader's wire events.
 import { PartwiseError, StreamProtocolError } from "../../errors/partwise-error.js";
 import { utf8ByteLength } from "../../bytes/utf8.js";
 import { CompletedBeforeFailure } from "./completed-before-failure.js";
@@ -29,9 +30,18 @@ export interface ServerSentEventDecoderOptions {
 /** The events a failed push or end completed before its error (a reader decodes them before raising it). */
 export const serverSentEventsBeforeFailure: CompletedBeforeFailure<ServerSentEvent> = new CompletedBeforeFailure();
 
-export class ServerSentEventDecoder {
+/**
+ * What one dispatched event becomes (undefined: nothing). `event` is the last event name seen again when
+ * it repeats, not a new string per event. A dispatch that throws fails the push after the items before it.
+ */
+export type ServerSentEventDispatch<Item> = (event: string | undefined, data: string, id: string | undefined, position: number) => Item | undefined;
+
+/** The SSE parser, each event made an Item by its dispatch. */
+export class ServerSentEventFraming<Item> {
   readonly #provider: string | undefined;
   readonly #maxEventBytes: number;
+  readonly #dispatch: ServerSentEventDispatch<Item>;
+  readonly #beforeFailure: CompletedBeforeFailure<Item>;
   readonly #decoder = new Utf8StreamDecoder();
   #started = false;
   /** The unfinished last line, in the pieces it arrived in (joined once, when it ends). */
@@ -45,40 +55,61 @@ export class ServerSentEventDecoder {
   #bufferPosition = 0;
   #skipLineFeed = false;
   #eventName: string | undefined;
+  /** The last `event:` value read, reused while the names repeat (most streams name every event). */
+  #lastEventName: string | undefined;
   /** The event's data lines so far, joined with \n; undefined before its first `data:` line. */
   #data: string | undefined;
   #id: string | undefined;
   #eventPosition = -1;
 
-  /** @param provider named in errors (e.g. `anthropic`). */
-  constructor(provider?: string, options: ServerSentEventDecoderOptions = {}) {
+  /**
+   * @param provider named in errors (e.g. `anthropic`).
+   * @param beforeFailure where a failed push leaves the items it completed before the failure.
+   */
+  constructor(provider: string | undefined, options: ServerSentEventDecoderOptions, dispatch: ServerSentEventDispatch<Item>, beforeFailure: CompletedBeforeFailure<Item>) {
     this.#provider = provider;
     this.#maxEventBytes = options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
+    this.#dispatch = dispatch;
+    this.#beforeFailure = beforeFailure;
   }
 
-  /** The events completed by these bytes; on a failure, those before it are `serverSentEventsBeforeFailure.of(error)`. */
-  push(bytes: Uint8Array): ServerSentEvent[] {
-    let text: string;
+  /** The items the events these bytes complete make; on a failure, those before it are kept in `beforeFailure`. */
+  push(bytes: Uint8Array): Item[] {
+    const items: Item[] = [];
+    // One try per chunk, not per event: the failure (bad bytes, an event too large, a dispatch that
+    // throws) is raised after the items the chunk completed before it.
     try {
-      text = this.#decoder.decode(bytes);
+      let text: string;
+      try {
+        text = this.#decoder.decode(bytes);
+      } catch (error) {
+        // The events the valid bytes before the bad one complete are kept with the error.
+        if (error instanceof InvalidUtf8Error) this.#consumeText(error.textBefore, UNKNOWN, items);
+        throw this.#invalidUtf8(error);
+      }
+      this.#bytesSeen += bytes.length;
+      this.#consumeText(text, this.#decoder.lastByteLength - text.length, items);
     } catch (error) {
-      // The events the valid bytes before the bad one complete are kept with the error.
-      const before = error instanceof InvalidUtf8Error ? this.#consumeText(error.textBefore, UNKNOWN) : [];
-      serverSentEventsBeforeFailure.raise(this.#invalidUtf8(error), before);
+      this.#beforeFailure.raise(error, items);
     }
-    this.#bytesSeen += bytes.length;
-    return this.#consumeText(text, this.#decoder.lastByteLength - text.length);
+    return items;
   }
 
-  /** The events left when the stream ends; an event without its closing blank line is not dispatched. */
-  end(): ServerSentEvent[] {
-    let text: string;
+  /** The items left when the stream ends; an event without its closing blank line is not dispatched. */
+  end(): Item[] {
+    const items: Item[] = [];
     try {
-      text = this.#decoder.end();
+      let text: string;
+      try {
+        text = this.#decoder.end();
+      } catch (error) {
+        throw this.#invalidUtf8(error);
+      }
+      this.#consume(text, UNKNOWN, items);
     } catch (error) {
-      throw this.#invalidUtf8(error);
+      this.#beforeFailure.raise(error, items);
     }
-    return this.#consume(text, UNKNOWN);
+    return items;
   }
 
   /** True when the stream ended inside an event (data arrived that no blank line dispatched). */
@@ -96,16 +127,17 @@ export class ServerSentEventDecoder {
   }
 
   /** A byte order mark at the very start of the stream is not part of the first line (WHATWG §9.2.6). */
-  #consumeText(text: string, extraBytes: number): ServerSentEvent[] {
+  #consumeText(text: string, extraBytes: number, items: Item[]): void {
     if (!this.#started && text.length > 0) {
       this.#started = true;
       if (text.charCodeAt(0) === 0xfeff) {
         this.#bufferPosition += 3;
         // The mark is one character of three bytes.
-        return this.#consume(text.slice(1), extraBytes === UNKNOWN ? UNKNOWN : extraBytes - 2);
+        this.#consume(text.slice(1), extraBytes === UNKNOWN ? UNKNOWN : extraBytes - 2, items);
+        return;
       }
     }
-    return this.#consume(text, extraBytes);
+    this.#consume(text, extraBytes, items);
   }
 
   /**
@@ -115,8 +147,7 @@ export class ServerSentEventDecoder {
    * holding one is counted character by character. `extraBytes`, the bytes the text's non-ASCII
    * characters take beyond one each (0: it is ASCII), ends the search once they are all counted.
    */
-  #consume(text: string, extraBytes: number): ServerSentEvent[] {
-    const events: ServerSentEvent[] = [];
+  #consume(text: string, extraBytes: number, items: Item[]): void {
     const length = text.length;
     let start = 0;
     if (length > 0 && this.#skipLineFeed) {
@@ -160,14 +191,14 @@ export class ServerSentEventDecoder {
         lineBytes += extra;
         uncounted -= extra;
       }
-      if (this.#eventBytes + lineBytes > this.#maxEventBytes) this.#tooLarge(events);
+      if (this.#eventBytes + lineBytes > this.#maxEventBytes) this.#tooLarge();
       if (this.#pending.length === 0) {
-        this.#line(text, start, end, events);
+        this.#line(text, start, end, items);
       } else {
         const line = this.#pending.join("") + text.slice(start, end);
         this.#pending = [];
         this.#pendingBytes = 0;
-        this.#line(line, 0, line.length, events);
+        this.#line(line, 0, line.length, items);
       }
       // A blank line ends the event; any other line (a comment too) counts toward its size.
       this.#eventBytes = lineBytes === 0 ? 0 : this.#eventBytes + lineBytes + 1;
@@ -178,35 +209,33 @@ export class ServerSentEventDecoder {
     if (start < length) {
       this.#pending.push(start === 0 ? text : text.slice(start));
       this.#pendingBytes += wide >= length ? length - start : wide - start + utf8ByteLength(text, wide, length);
-      if (this.#eventBytes + this.#pendingBytes > this.#maxEventBytes) this.#tooLarge(events);
+      if (this.#eventBytes + this.#pendingBytes > this.#maxEventBytes) this.#tooLarge();
     }
-    return events;
   }
 
-  /** Fails, after the `completed` events, for the current event, now over the limit. */
-  #tooLarge(completed: readonly ServerSentEvent[]): never {
+  /** Fails for the current event, now over the limit. */
+  #tooLarge(): never {
     const position = this.#eventPosition < 0 ? this.#bufferPosition : this.#eventPosition;
-    return serverSentEventsBeforeFailure.raise(new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
+    throw new StreamProtocolError("stream/event-too-large", `an event of the stream at byte ${position} is larger than ${this.#maxEventBytes} bytes (maxEventBytes)`, {
       ...(this.#provider === undefined ? {} : { provider: this.#provider }),
       position,
       details: { limitBytes: this.#maxEventBytes },
-    }), completed);
+    });
   }
 
   /** One line, `buffer[start, end)`, read in place: only a field's value is ever sliced out. */
-  #line(buffer: string, start: number, end: number, events: ServerSentEvent[]): void {
+  #line(buffer: string, start: number, end: number, items: Item[]): void {
     if (start === end) {
       const data = this.#data;
-      if (data !== undefined) {
-        const event = this.#eventName;
-        const position = this.#eventPosition;
-        // Whole literals, not fields added one by one: one object shape per kind of event.
-        if (this.#id === undefined) events.push(event === undefined ? { data, position } : { event, data, position });
-        else events.push(event === undefined ? { data, id: this.#id, position } : { event, data, id: this.#id, position });
-      }
+      const event = this.#eventName;
+      const position = this.#eventPosition;
       this.#data = undefined;
       this.#eventName = undefined;
       this.#eventPosition = -1;
+      if (data !== undefined) {
+        const item = this.#dispatch(event, data, this.#id, position);
+        if (item !== undefined) items.push(item);
+      }
       return;
     }
     const first = buffer.charCodeAt(start);
@@ -222,7 +251,7 @@ export class ServerSentEventDecoder {
       }
     } else if (first === 101) {
       if (buffer.charCodeAt(start + 1) === 118 && buffer.charCodeAt(start + 2) === 101 && buffer.charCodeAt(start + 3) === 110 && buffer.charCodeAt(start + 4) === 116 && isFieldEnd(buffer, start + 5, end)) {
-        this.#eventName = fieldValue(buffer, start + 5, end);
+        this.#eventName = this.#eventNameValue(buffer, start + 5, end);
       }
     } else if (first === 105) {
       if (buffer.charCodeAt(start + 1) === 100 && isFieldEnd(buffer, start + 2, end)) {
@@ -232,11 +261,40 @@ export class ServerSentEventDecoder {
     }
     // `retry` and unknown fields do not affect decoding.
   }
+
+  /** The `event:` field's value: the last name read when it is the same text (no new string). */
+  #eventNameValue(line: string, at: number, end: number): string {
+    const last = this.#lastEventName;
+    let valueStart = at + 1;
+    if (valueStart < end && line.charCodeAt(valueStart) === 32) valueStart++;
+    if (last !== undefined && last.length === end - valueStart && sameText(line, valueStart, last)) return last;
+    return (this.#lastEventName = fieldValue(line, at, end));
+  }
+}
+
+/** One ServerSentEvent per event, as whole literals: one object shape per kind of event. */
+function serverSentEvent(event: string | undefined, data: string, id: string | undefined, position: number): ServerSentEvent {
+  if (id === undefined) return event === undefined ? { data, position } : { event, data, position };
+  return event === undefined ? { data, id, position } : { event, data, id, position };
+}
+
+/** The parser as ServerSentEvents; on a failure, the events before it are `serverSentEventsBeforeFailure.of(error)`. */
+export class ServerSentEventDecoder extends ServerSentEventFraming<ServerSentEvent> {
+  /** @param provider named in errors (e.g. `anthropic`). */
+  constructor(provider?: string, options: ServerSentEventDecoderOptions = {}) {
+    super(provider, options, serverSentEvent, serverSentEventsBeforeFailure);
+  }
 }
 
 /** True when a field name that ends at `at` ends there: the line ends, or a colon follows. */
 function isFieldEnd(line: string, at: number, end: number): boolean {
   return at === end || (at < end && line.charCodeAt(at) === 58);
+}
+
+/** True when `text` is at `at` in `line` (compared in place: startsWith with a position is a slow builtin call). */
+function sameText(line: string, at: number, text: string): boolean {
+  for (let index = 0; index < text.length; index++) if (line.charCodeAt(at + index) !== text.charCodeAt(index)) return false;
+  return true;
 }
 
 /** The value of a field whose name ends at `at`: after the colon and one space, if any (none without a colon). */
