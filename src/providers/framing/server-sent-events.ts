@@ -30,10 +30,7 @@ export interface ServerSentEventDecoderOptions {
 /** The events a failed push or end completed before its error (a reader decodes them before raising it). */
 export const serverSentEventsBeforeFailure: CompletedBeforeFailure<ServerSentEvent> = new CompletedBeforeFailure();
 
-/**
- * What one dispatched event becomes (undefined: nothing). `event` is the last event name seen again when
- * it repeats, not a new string per event. A dispatch that throws fails the push after the items before it.
- */
+/** What one dispatched event becomes (undefined: nothing). A dispatch that throws fails the push after the items before it. */
 export type ServerSentEventDispatch<Item> = (event: string | undefined, data: string, id: string | undefined, position: number) => Item | undefined;
 
 /** The SSE parser, each event made an Item by its dispatch. */
@@ -55,8 +52,6 @@ export class ServerSentEventFraming<Item> {
   #bufferPosition = 0;
   #skipLineFeed = false;
   #eventName: string | undefined;
-  /** The last `event:` value read, reused while the names repeat (most streams name every event). */
-  #lastEventName: string | undefined;
   /** The event's data lines so far, joined with \n; undefined before its first `data:` line. */
   #data: string | undefined;
   #id: string | undefined;
@@ -251,7 +246,7 @@ export class ServerSentEventFraming<Item> {
       }
     } else if (first === 101) {
       if (buffer.charCodeAt(start + 1) === 118 && buffer.charCodeAt(start + 2) === 101 && buffer.charCodeAt(start + 3) === 110 && buffer.charCodeAt(start + 4) === 116 && isFieldEnd(buffer, start + 5, end)) {
-        this.#eventName = this.#eventNameValue(buffer, start + 5, end);
+        this.#eventName = fieldValue(buffer, start + 5, end);
       }
     } else if (first === 105) {
       if (buffer.charCodeAt(start + 1) === 100 && isFieldEnd(buffer, start + 2, end)) {
@@ -260,15 +255,6 @@ export class ServerSentEventFraming<Item> {
       }
     }
     // `retry` and unknown fields do not affect decoding.
-  }
-
-  /** The `event:` field's value: the last name read when it is the same text (no new string). */
-  #eventNameValue(line: string, at: number, end: number): string {
-    const last = this.#lastEventName;
-    let valueStart = at + 1;
-    if (valueStart < end && line.charCodeAt(valueStart) === 32) valueStart++;
-    if (last !== undefined && last.length === end - valueStart && sameText(line, valueStart, last)) return last;
-    return (this.#lastEventName = fieldValue(line, at, end));
   }
 }
 
@@ -289,12 +275,6 @@ export class ServerSentEventDecoder extends ServerSentEventFraming<ServerSentEve
 /** True when a field name that ends at `at` ends there: the line ends, or a colon follows. */
 function isFieldEnd(line: string, at: number, end: number): boolean {
   return at === end || (at < end && line.charCodeAt(at) === 58);
-}
-
-/** True when `text` is at `at` in `line` (compared in place: startsWith with a position is a slow builtin call). */
-function sameText(line: string, at: number, text: string): boolean {
-  for (let index = 0; index < text.length; index++) if (line.charCodeAt(at + index) !== text.charCodeAt(index)) return false;
-  return true;
 }
 
 /** The value of a field whose name ends at `at`: after the colon and one space, if any (none without a colon). */
