@@ -14,9 +14,10 @@ import {
   validateBedrockMetadataEvent,
 } from "../../../generated/wire/bedrock-validators.js";
 import { unreachable } from "../../parts/part-kinds.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import type { EventStreamMessage } from "../framing/aws-event-stream.js";
 import { partChunk } from "../part-chunk.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire, parseWireJson } from "../wire-validation.js";
 import {
   BEDROCK,
@@ -109,7 +110,7 @@ export function bedrockEventFromJson(value: unknown, line: number): WireEvent {
   return { name, data: (value as Record<string, unknown>)[name], position: line };
 }
 
-export class BedrockStreamDecoder implements StreamDecoder {
+export class BedrockStreamDecoder extends ChunkStreamDecoder {
   /** A message has begun (messageStart, or any event of it). */
   #started = false;
   #contentSeen = false;
@@ -126,27 +127,33 @@ export class BedrockStreamDecoder implements StreamDecoder {
     return done ? { response: info, done: true } : { response: info };
   }
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const { name, data, position } = event;
     switch (name) {
       case "messageStart":
         checkWire(validateBedrockMessageStartEvent, data, BEDROCK, "messageStart event", position);
-        return this.#messageStart(position);
+        this.#messageStart(position, into);
+        return;
       case "contentBlockStart":
         this.#requireContent("contentBlockStart", position);
-        return this.#blockStart(checkWire(validateBedrockContentBlockStartEvent, data, BEDROCK, "contentBlockStart event", position), position);
+        this.#blockStart(checkWire(validateBedrockContentBlockStartEvent, data, BEDROCK, "contentBlockStart event", position), position, into);
+        return;
       case "contentBlockDelta":
         this.#requireContent("contentBlockDelta", position);
-        return this.#blockDelta(checkWire(validateBedrockContentBlockDeltaEvent, data, BEDROCK, "contentBlockDelta event", position), position);
+        this.#blockDelta(checkWire(validateBedrockContentBlockDeltaEvent, data, BEDROCK, "contentBlockDelta event", position), position, into);
+        return;
       case "contentBlockStop": {
         this.#requireContent("contentBlockStop", position);
         const { contentBlockIndex } = checkWire<BedrockContentBlockStopEvent>(validateBedrockContentBlockStopEvent, data, BEDROCK, "contentBlockStop event", position);
-        return this.#blockStop(contentBlockIndex, position);
+        this.#blockStop(contentBlockIndex, position, into);
+        return;
       }
       case "messageStop":
-        return this.#messageStop(checkWire(validateBedrockMessageStopEvent, data, BEDROCK, "messageStop event", position), position);
+        this.#messageStop(checkWire(validateBedrockMessageStopEvent, data, BEDROCK, "messageStop event", position), position, into);
+        return;
       case "metadata":
-        return this.#metadata(checkWire(validateBedrockMetadataEvent, data, BEDROCK, "metadata event", position), position);
+        this.#metadata(checkWire(validateBedrockMetadataEvent, data, BEDROCK, "metadata event", position), position, into);
+        return;
       default:
         // ConverseStreamOutput's exception members: internalServer, modelStreamError, validation, throttling, serviceUnavailable.
         if (name?.endsWith("Exception")) throw bedrockStreamException(name, data, position);
@@ -161,11 +168,11 @@ export class BedrockStreamDecoder implements StreamDecoder {
     return this.#started ? [] : [this.#info({}, false)];
   }
 
-  #messageStart(position: number | undefined): StreamChunk[] {
+  #messageStart(position: number | undefined, into: ChunkSink): void {
     if (this.#started && !this.#done) {
       if (this.#contentSeen || this.#stopped || this.#metadataSeen) throw invalidWire(BEDROCK, `messageStart inside a message${where(position)}`, at(position));
       // A repeated messageStart before any content adds nothing.
-      return [];
+      return;
     }
     this.#started = true;
     this.#contentSeen = false;
@@ -174,7 +181,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
     this.#done = false;
     this.#open.clear();
     // Opens the response, so a stream cut right after it is reported truncated rather than empty.
-    return [this.#info({}, false)];
+    into.push(this.#info({}, false));
   }
 
   #requireContent(what: string, position: number | undefined): void {
@@ -184,7 +191,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
     this.#contentSeen = true;
   }
 
-  #blockStart(event: BedrockContentBlockStartEvent, position: number | undefined): StreamChunk[] {
+  #blockStart(event: BedrockContentBlockStartEvent, position: number | undefined, into: ChunkSink): void {
     const index = event.contentBlockIndex;
     if (this.#open.has(index)) throw invalidWire(BEDROCK, `contentBlockStart for block ${index}, which is already open${where(position)}`, at(position));
     // Checked by the event's generated validator: a known member has the shape of its model (spec/providers/bedrock.tsp).
@@ -193,28 +200,29 @@ export class BedrockStreamDecoder implements StreamDecoder {
       const toolUse = (start as BedrockToolUseStart).toolUse;
       if (isClientToolUse(toolUse.type)) {
         this.#open.set(index, { kind: "tool_call", id: toolUse.toolUseId, name: toolUse.name, input: "" });
-        return [this.#chunk(index, true, toolCallPart(toolUse.toolUseId, toolUse.name, ""))];
+        into.push(this.#chunk(index, true, toolCallPart(toolUse.toolUseId, toolUse.name, "")));
+        return;
       }
       // A server tool call: its input streams like a client call's, and it completes whole at its stop.
       this.#open.set(index, { kind: "assembled", member: "toolUse", fields: { ...toolUse }, input: "", content: undefined });
-      return [];
+      return;
     }
     const [member, ...others] = Object.keys(start);
-    if (member === undefined) return []; // `start: {}`: a text block announcing itself.
+    if (member === undefined) return; // `start: {}`: a text block announcing itself.
     if ((member === "toolResult" || member === "image") && others.length === 0) {
       const fields = start[member] as Record<string, unknown>;
       this.#open.set(index, { kind: "assembled", member, fields: { ...fields }, input: undefined, content: member === "toolResult" ? [] : undefined });
-      return [];
+      return;
     }
     // A start partwise does not know: kept, unmerged, as an unknown part after the blocks.
-    return [this.#unmerged("contentBlockStart", event)];
+    into.push(this.#unmerged("contentBlockStart", event));
   }
 
   #unmerged(name: string, event: object): StreamChunk {
     return this.#chunk(undefined, false, unknownBlockPart(name, { [name]: withoutPadding(event) }));
   }
 
-  #blockDelta(event: BedrockContentBlockDeltaEvent, position: number | undefined): StreamChunk[] {
+  #blockDelta(event: BedrockContentBlockDeltaEvent, position: number | undefined, into: ChunkSink): void {
     const index = event.contentBlockIndex;
     const delta = event.delta;
     const block = this.#open.get(index);
@@ -222,23 +230,30 @@ export class BedrockStreamDecoder implements StreamDecoder {
     if ("text" in delta) {
       const { text } = delta as BedrockTextDelta;
       if (block === undefined) this.#open.set(index, { kind: "text" });
-      if (block === undefined || block.kind === "text") return [this.#chunk(index, true, { type: "text", text })];
+      if (block === undefined || block.kind === "text") {
+        into.push(this.#chunk(index, true, { type: "text", text }));
+        return;
+      }
       if (block.kind === "citations") {
         block.text += text;
-        return [];
+        return;
       }
       throw this.#mismatch("text", index, block, position);
     }
-    if ("reasoningContent" in delta) return this.#reasoningDelta(event, (delta as BedrockReasoningDelta).reasoningContent, block, position);
+    if ("reasoningContent" in delta) {
+      this.#reasoningDelta(event, (delta as BedrockReasoningDelta).reasoningContent, block, position, into);
+      return;
+    }
     if ("toolUse" in delta) {
       const { input } = (delta as BedrockToolUseDelta).toolUse;
       if (block?.kind === "tool_call") {
         block.input += input;
-        return input === "" ? [] : [this.#chunk(index, true, toolCallPart("", "", input))];
+        if (input !== "") into.push(this.#chunk(index, true, toolCallPart("", "", input)));
+        return;
       }
       if (block?.kind === "assembled" && block.input !== undefined) {
         block.input += input;
-        return [];
+        return;
       }
       throw invalidWire(BEDROCK, `toolUse delta for block ${index}, which no toolUse contentBlockStart opened${where(position)}`, at(position));
     }
@@ -246,28 +261,29 @@ export class BedrockStreamDecoder implements StreamDecoder {
       const { citation } = delta as BedrockCitationDelta;
       if (block === undefined) {
         this.#open.set(index, { kind: "citations", citations: [citation], text: "" });
-        return [];
+        return;
       }
       if (block.kind === "citations") {
         block.citations.push(citation);
-        return [];
+        return;
       }
       // A citation after its block's text already streamed: kept, unmerged, after the blocks.
-      return [this.#unmerged("contentBlockDelta", event)];
+      into.push(this.#unmerged("contentBlockDelta", event));
+      return;
     }
     if (block?.kind === "assembled" && block.member === "toolResult" && "toolResult" in delta) {
       block.content?.push(...(delta as BedrockToolResultDelta).toolResult);
-      return [];
+      return;
     }
     if (block?.kind === "assembled" && block.member === "image" && "image" in delta) {
       Object.assign(block.fields, (delta as BedrockImageDelta).image);
-      return [];
+      return;
     }
     // A delta partwise does not know: kept, unmerged, as an unknown part after the blocks.
-    return [this.#unmerged("contentBlockDelta", event)];
+    into.push(this.#unmerged("contentBlockDelta", event));
   }
 
-  #reasoningDelta(event: BedrockContentBlockDeltaEvent, reasoning: BedrockReasoningContentBlockDelta, block: OpenBlock | undefined, position: number | undefined): StreamChunk[] {
+  #reasoningDelta(event: BedrockContentBlockDeltaEvent, reasoning: BedrockReasoningContentBlockDelta, block: OpenBlock | undefined, position: number | undefined, into: ChunkSink): void {
     const index = event.contentBlockIndex;
     const open = block ?? { kind: "reasoning", emitted: false, signature: "", redacted: [] };
     if (open.kind !== "reasoning") throw this.#mismatch("reasoningContent", index, open, position);
@@ -278,53 +294,58 @@ export class BedrockStreamDecoder implements StreamDecoder {
     if (reasoning.redactedContent !== undefined) {
       if (open.emitted || open.signature !== "") throw mixed();
       open.redacted.push(reasoning.redactedContent);
-      return [];
+      return;
     }
-    if (reasoning.text === undefined && reasoning.signature === undefined) return [this.#unmerged("contentBlockDelta", event)];
+    if (reasoning.text === undefined && reasoning.signature === undefined) {
+      into.push(this.#unmerged("contentBlockDelta", event));
+      return;
+    }
     if (open.redacted.length > 0) throw mixed();
     // Signature fragments are joined and sent at the block's stop: a payload on a delta replaces.
     if (reasoning.signature !== undefined) open.signature += reasoning.signature;
-    if (reasoning.text === undefined) return [];
+    if (reasoning.text === undefined) return;
     const part: Part = { type: "reasoning", text: reasoning.text };
     if (!open.emitted) part.attributes = reasoningAttributes();
     open.emitted = true;
-    return [this.#chunk(index, true, part)];
+    into.push(this.#chunk(index, true, part));
   }
 
   #mismatch(what: string, index: number, block: OpenBlock, position: number | undefined) {
     return invalidWire(BEDROCK, `${what} delta for block ${index}, which is a ${block.kind} block${where(position)}`, at(position));
   }
 
-  #blockStop(index: number, position: number | undefined): StreamChunk[] {
+  #blockStop(index: number, position: number | undefined, into: ChunkSink): void {
     const block = this.#open.get(index);
     // Starts are optional, so a stop may name a block that sent nothing: there is nothing to finish.
-    if (block === undefined) return [];
+    if (block === undefined) return;
     this.#open.delete(index);
     switch (block.kind) {
       case "text":
-        return [];
+        return;
       case "reasoning": {
-        const chunks: StreamChunk[] = [];
         const attributes = block.emitted ? {} : { attributes: reasoningAttributes() };
         if (block.signature !== "") {
-          chunks.push(this.#chunk(index, true, { type: "reasoning", text: "", payload: { provider: BEDROCK, kind: SIGNATURE, data: block.signature }, ...attributes }));
+          into.push(this.#chunk(index, true, { type: "reasoning", text: "", payload: { provider: BEDROCK, kind: SIGNATURE, data: block.signature }, ...attributes }));
         } else if (block.redacted.length > 0) {
-          chunks.push(this.#chunk(index, true, { type: "reasoning", payload: { provider: BEDROCK, kind: REDACTED_CONTENT, data: joinBase64(block.redacted) }, ...attributes }));
+          into.push(this.#chunk(index, true, { type: "reasoning", payload: { provider: BEDROCK, kind: REDACTED_CONTENT, data: joinBase64(block.redacted) }, ...attributes }));
         }
-        return chunks;
+        return;
       }
       case "tool_call":
-        return [this.#chunk(index, false, toolCallPart(block.id, block.name, JSON.stringify(this.#input(block.input, index, position))))];
+        into.push(this.#chunk(index, false, toolCallPart(block.id, block.name, JSON.stringify(this.#input(block.input, index, position)))));
+        return;
       case "citations":
-        return [this.#chunk(index, false, unknownBlockPart("citationsContent", { citationsContent: { citations: block.citations, content: [{ text: block.text }] } }))];
+        into.push(this.#chunk(index, false, unknownBlockPart("citationsContent", { citationsContent: { citations: block.citations, content: [{ text: block.text }] } })));
+        return;
       case "assembled": {
         const fields: Record<string, unknown> = { ...block.fields };
         if (block.input !== undefined) fields.input = this.#input(block.input, index, position);
         if (block.content !== undefined) fields.content = block.content;
-        return [this.#chunk(index, false, unknownBlockPart(block.member, { [block.member]: alphabetical(fields) }))];
+        into.push(this.#chunk(index, false, unknownBlockPart(block.member, { [block.member]: alphabetical(fields) })));
+        return;
       }
       default:
-        return unreachable(block, "open block");
+        unreachable(block, "open block");
     }
   }
 
@@ -338,8 +359,8 @@ export class BedrockStreamDecoder implements StreamDecoder {
     }
   }
 
-  #finishAll(position: number | undefined): StreamChunk[] {
-    return [...this.#open.keys()].sort((left, right) => left - right).flatMap((index) => this.#blockStop(index, position));
+  #finishAll(position: number | undefined, into: ChunkSink): void {
+    for (const index of [...this.#open.keys()].sort((left, right) => left - right)) this.#blockStop(index, position, into);
   }
 
   /**
@@ -347,23 +368,22 @@ export class BedrockStreamDecoder implements StreamDecoder {
    * metadata (usage) after messageStop, some recorded streams before it. A stream that ends after
    * messageStop without metadata is truncated: its usage never arrived.
    */
-  #messageStop(event: BedrockMessageStopEvent, position: number | undefined): StreamChunk[] {
+  #messageStop(event: BedrockMessageStopEvent, position: number | undefined, into: ChunkSink): void {
     if (this.#done || this.#stopped) throw invalidWire(BEDROCK, `messageStop after ${this.#done ? "the response ended" : "messageStop"}${where(position)}`, at(position));
     this.#started = true;
     // Blocks the stream never stopped are finished as if it had.
-    const chunks = this.#finishAll(position);
+    this.#finishAll(position, into);
     this.#stopped = true;
     this.#done = this.#metadataSeen;
-    chunks.push(this.#info(bedrockInfo({ stopReason: event.stopReason }), this.#done));
-    return chunks;
+    into.push(this.#info(bedrockInfo({ stopReason: event.stopReason }), this.#done));
   }
 
-  #metadata(event: BedrockMetadataEvent, position: number | undefined): StreamChunk[] {
+  #metadata(event: BedrockMetadataEvent, position: number | undefined, into: ChunkSink): void {
     if (this.#done || this.#metadataSeen) throw invalidWire(BEDROCK, `metadata after ${this.#done ? "the response ended" : "metadata"}${where(position)}`, at(position));
     this.#started = true;
     this.#metadataSeen = true;
     this.#done = this.#stopped;
-    return [this.#info(bedrockInfo({ usage: event.usage }), this.#done)];
+    into.push(this.#info(bedrockInfo({ usage: event.usage }), this.#done));
   }
 }
 

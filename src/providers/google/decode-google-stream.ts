@@ -9,9 +9,10 @@
 // https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
 import type { Attributes, OpaquePayload, Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { validateGoogleErrorResponse, validateGoogleGenerateContentResponse } from "../../../generated/wire/google-validators.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import { PartIndexer } from "../part-indexer.js";
 import { partChunk } from "../part-chunk.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   GOOGLE,
@@ -68,7 +69,7 @@ interface OpenCall extends ArgumentsInProgress {
   payload: OpaquePayload | undefined;
 }
 
-export class GoogleStreamDecoder implements StreamDecoder {
+export class GoogleStreamDecoder extends ChunkStreamDecoder {
   readonly #attributes: Attributes;
   readonly #candidate: number;
   #responseId: string | undefined;
@@ -86,23 +87,23 @@ export class GoogleStreamDecoder implements StreamDecoder {
   #state: "none" | "open" | "done" = "none";
 
   constructor(options: GoogleDecodeOptions = {}) {
+    super();
     this.#attributes = decodedAttributes(options.endpoint ?? "gemini-api");
     this.#candidate = options.candidate ?? 0;
   }
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const { data, position } = event;
     // An error after HTTP 200 arrives as a chunk of its own.
     if (isObject(data) && "error" in data && validateGoogleErrorResponse(data)) throw googleApiError(data as unknown as GoogleErrorResponse, position);
     const response = checkWire<GoogleGenerateContentResponse>(validateGoogleGenerateContentResponse, data, GOOGLE, "stream chunk", position);
-    const chunks: StreamChunk[] = [];
     if (response.responseId !== undefined && response.responseId !== this.#responseId) {
-      chunks.push(...this.#flushPending());
+      this.#flushPending(into);
       this.#startResponse(response.responseId);
     }
     const candidates = response.candidates ?? [];
     const candidate = candidates.find((entry) => (entry.index ?? 0) === this.#candidate);
-    for (const part of candidate?.content?.parts ?? []) this.#part(part, chunks, position);
+    for (const part of candidate?.content?.parts ?? []) this.#part(part, into, position);
     Object.assign(this.#metadata, candidateMetadata(candidate)?.[GOOGLE]);
     // usageMetadata and modelVersion repeat on every chunk, the final values on the last: they are kept
     // and reported once, when the response is done (or the bytes end), not as a chunk per event.
@@ -113,13 +114,12 @@ export class GoogleStreamDecoder implements StreamDecoder {
     if (finishReason === undefined && blockReason === undefined) {
       // Chunks of other candidates may follow the end of this one; they add nothing to its message.
       if (this.#state !== "done") this.#state = "open";
-      return chunks;
+      return;
     }
     // A call whose closing fragment never came ends with its candidate.
-    this.#closeCall(chunks);
-    chunks.push(this.#infoChunk(this.#info(finishReason, blockReason), true));
+    this.#closeCall(into);
+    into.push(this.#infoChunk(this.#info(finishReason, blockReason), true));
     this.#state = "done";
-    return chunks;
   }
 
   end(): StreamChunk[] {
@@ -127,7 +127,9 @@ export class GoogleStreamDecoder implements StreamDecoder {
     // the information seen so far), and a call still streaming its arguments is never presented as whole.
     // A stream with no chunk at all is no response either: it is reported as one that never finished.
     if (this.#state === "none") return [{ response: {} }];
-    return this.#flushPending();
+    const chunks: StreamChunk[] = [];
+    this.#flushPending(chunks);
+    return chunks;
   }
 
   #info(finishReason: string | undefined, blockReason?: string): ResponseInfo {
@@ -143,9 +145,8 @@ export class GoogleStreamDecoder implements StreamDecoder {
   }
 
   /** The information of a response that ended without its finish reason. */
-  #flushPending(): StreamChunk[] {
-    if (this.#state !== "open") return [];
-    return [this.#infoChunk(this.#info(undefined), false)];
+  #flushPending(into: ChunkSink): void {
+    if (this.#state === "open") into.push(this.#infoChunk(this.#info(undefined), false));
   }
 
   #startResponse(responseId: string): void {
@@ -159,51 +160,51 @@ export class GoogleStreamDecoder implements StreamDecoder {
     this.#state = "none";
   }
 
-  #part(part: GooglePart, chunks: StreamChunk[], position: number | undefined): void {
+  #part(part: GooglePart, into: ChunkSink, position: number | undefined): void {
     // A part with only a functionCall (and its signature) was checked as a GoogleFunctionCallPart with the
     // chunk, fragments included, before any of their pieces are assembled.
     if ("functionCall" in part && Object.keys(part).every((key) => key === "functionCall" || key === "thoughtSignature")) {
-      if (this.#callFragment(part, (part as GoogleFunctionCallPart).functionCall, chunks, position)) return;
+      if (this.#callFragment(part, (part as GoogleFunctionCallPart).functionCall, into, position)) return;
     }
     // Any other part (an empty text, a thought) may come between a streamed call's fragments: the call
     // stays open, so the fragments after it still continue it rather than opening a nameless call.
     const decoded = googlePartToPart(part, this.#attributes);
     if (!decoded) return;
     if (decoded.type === "tool_call") this.#hasToolCalls = true;
-    chunks.push(this.#indexer.next(decoded));
+    into.push(this.#indexer.next(decoded));
   }
 
   /** Handles a function-call part that opens, continues or closes a streamed call; false for a whole call. */
-  #callFragment(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): boolean {
+  #callFragment(part: GooglePart, call: GoogleFunctionCall, into: ChunkSink, position: number | undefined): boolean {
     const named = call.name !== undefined && call.name !== "";
     const open = this.#call;
     if (open && !named) {
       if (call.id !== undefined && call.id !== "") open.id = call.id;
       open.payload ??= signaturePayload(part);
       for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, open.name, position);
-      if (call.willContinue !== true) this.#closeCall(chunks);
+      if (call.willContinue !== true) this.#closeCall(into);
       return true;
     }
     // A named call while another is open: the open one lost its closing fragment.
-    this.#closeCall(chunks);
+    this.#closeCall(into);
     if (!named && call.partialArgs !== undefined) {
       throw invalidWire(GOOGLE, "streamed call arguments with no call open (no fragment naming the call before them)", position === undefined ? {} : { position });
     }
     if (named && (call.willContinue === true || call.partialArgs !== undefined)) {
-      this.#openCall(part, call, chunks, position);
+      this.#openCall(part, call, into, position);
       return true;
     }
     // `{"functionCall":{}}` or a keep-alive with no call open: a fragment with nothing left to close or continue.
     return Object.keys(call).length === 0 || (!named && call.willContinue === true && Object.keys(call).length === 1);
   }
 
-  #openCall(part: GooglePart, call: GoogleFunctionCall, chunks: StreamChunk[], position: number | undefined): void {
+  #openCall(part: GooglePart, call: GoogleFunctionCall, into: ChunkSink, position: number | undefined): void {
     const name = call.name ?? "";
     const start: Part = { type: "tool_call", toolCall: { id: call.id ?? "", type: "function", name, arguments: "" }, attributes: { ...this.#attributes } };
     const chunk = this.#indexer.next(start);
     // Open until its arguments are whole: a stream cut here leaves an incomplete call, never a call.
     chunk.partial = true;
-    chunks.push(chunk);
+    into.push(chunk);
     this.#hasToolCalls = true;
     const open: OpenCall = {
       index: chunk.index ?? 0,
@@ -215,14 +216,14 @@ export class GoogleStreamDecoder implements StreamDecoder {
     };
     this.#call = open;
     for (const argument of call.partialArgs ?? []) applyPartialArg(open, argument, name, position);
-    if (call.willContinue !== true) this.#closeCall(chunks);
+    if (call.willContinue !== true) this.#closeCall(into);
   }
 
-  #closeCall(chunks: StreamChunk[]): void {
+  #closeCall(into: ChunkSink): void {
     const open = this.#call;
     if (!open) return;
     this.#call = undefined;
     const call: GoogleFunctionCall = open.id === "" ? { name: open.name, args: open.args } : { id: open.id, name: open.name, args: open.args };
-    chunks.push(partChunk(false, functionCallToPart(call, open.payload, this.#attributes), this.#responseId, open.index));
+    into.push(partChunk(false, functionCallToPart(call, open.payload, this.#attributes), this.#responseId, open.index));
   }
 }

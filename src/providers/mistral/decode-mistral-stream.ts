@@ -6,8 +6,9 @@
 import type { Part, PartChunk, StreamChunk } from "../../../generated/types.js";
 import { validateMistralCompletionChunk } from "../../../generated/wire/mistral-validators.js";
 import { appendPointer } from "../../json/json-location.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import { PartIndexer } from "../part-indexer.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import {
   MISTRAL,
@@ -93,23 +94,25 @@ function joinNested(nested: readonly (string | MistralChunk)[]): MistralChunk[] 
   return chunks;
 }
 
-export class MistralStreamDecoder implements StreamDecoder {
+export class MistralStreamDecoder extends ChunkStreamDecoder {
   #completion: Completion | undefined;
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const position = event.position;
-    if (event.data === STREAM_END) return this.#close();
+    if (event.data === STREAM_END) {
+      this.#close(into);
+      return;
+    }
     if (!validateMistralCompletionChunk(event.data)) {
       // An error event after HTTP 200, or an event that is not a completion chunk.
       throw mistralApiError(event.data, position) ?? checkWire(validateMistralCompletionChunk, event.data, MISTRAL, "stream event", position);
     }
     const data = event.data as MistralCompletionChunk;
-    const chunks: StreamChunk[] = [];
     let completion = this.#completion;
     if (!completion || completion.id !== data.id || completion.closed) {
       // A completion that never finished stays without `done`: the aggregator reports it as truncated.
       completion = this.#start(data.id);
-      chunks.push({ responseId: data.id, response: mistralInfo({ id: data.id, model: data.model }) });
+      into.push({ responseId: data.id, response: mistralInfo({ id: data.id, model: data.model }) });
     }
     for (let choiceIndex = 0; choiceIndex < data.choices.length; choiceIndex++) {
       const choice = data.choices[choiceIndex] as MistralStreamChoice;
@@ -118,22 +121,23 @@ export class MistralStreamDecoder implements StreamDecoder {
       }
       const content = choice.delta.content;
       if (typeof content === "string") {
-        chunks.push(...this.#text(completion, content, undefined));
+        this.#text(completion, content, undefined, into);
       } else if (content) {
-        for (const chunk of content) chunks.push(...this.#contentChunk(completion, chunk));
+        for (const chunk of content) this.#contentChunk(completion, chunk, into);
       }
-      (choice.delta.tool_calls ?? []).forEach((call, index) => this.#toolCallPiece(completion, call, at(position, choiceIndex, "delta", "tool_calls", index, "function", "arguments")));
-      if (choice.finish_reason !== null && choice.finish_reason !== undefined) chunks.push(...this.#finish(completion));
+      choice.delta.tool_calls?.forEach((call, index) => this.#toolCallPiece(completion, call, at(position, choiceIndex, "delta", "tool_calls", index, "function", "arguments")));
+      if (choice.finish_reason !== null && choice.finish_reason !== undefined) this.#finish(completion, into);
     }
     const finishReason = data.choices.find((choice) => choice.finish_reason)?.finish_reason;
-    if (finishReason || data.usage) chunks.push({ responseId: data.id, response: mistralInfo({ finishReason, usage: data.usage }) });
-    return chunks;
+    if (finishReason || data.usage) into.push({ responseId: data.id, response: mistralInfo({ finishReason, usage: data.usage }) });
   }
 
   end(): StreamChunk[] {
     // A completion that finished but whose `[DONE]` was not seen is whole; one that did not finish is truncated.
     const completion = this.#completion;
-    return completion?.finished && !completion.closed ? this.#close() : [];
+    const chunks: StreamChunk[] = [];
+    if (completion?.finished && !completion.closed) this.#close(chunks);
+    return chunks;
   }
 
   #start(id: string): Completion {
@@ -157,68 +161,70 @@ export class MistralStreamDecoder implements StreamDecoder {
   }
 
   /** A content chunk of a delta, as the event's validator checked it (MistralChunk): the casts name the model checked for the tag. */
-  #contentChunk(completion: Completion, chunk: MistralChunk): StreamChunk[] {
+  #contentChunk(completion: Completion, chunk: MistralChunk, into: ChunkSink): void {
     switch (chunk.type) {
       case "text":
-        return this.#text(completion, (chunk as MistralTextChunk).text, otherChunkFields(chunk, TEXT_FIELDS));
+        this.#text(completion, (chunk as MistralTextChunk).text, otherChunkFields(chunk, TEXT_FIELDS), into);
+        return;
       case "thinking":
-        return this.#thinking(completion, chunk as MistralThinkChunk);
+        this.#thinking(completion, chunk as MistralThinkChunk, into);
+        return;
       default:
         // A reference, media or future chunk arrives whole and ends the run.
-        return [...this.#endRun(completion), completion.indexer.next(otherChunkToPart(chunk))];
+        this.#endRun(completion, into);
+        into.push(completion.indexer.next(otherChunkToPart(chunk)));
     }
   }
 
-  #text(completion: Completion, text: string, otherFields: Record<string, unknown> | undefined): StreamChunk[] {
+  #text(completion: Completion, text: string, otherFields: Record<string, unknown> | undefined, into: ChunkSink): void {
     const run = completion.run;
     if (run?.type === "text") {
       if (otherFields) Object.assign(run.otherFields, otherFields);
-      return text === "" ? [] : [this.#delta(completion, run, { type: "text", text })];
+      if (text !== "") into.push(this.#delta(completion, run, { type: "text", text }));
+      return;
     }
     if (text === "") {
       // Unindexed: an answer that is only "" keeps its empty text, one with parts drops it (as the blocking decoder does).
-      if (completion.emptyTextSent) return [];
+      if (completion.emptyTextSent) return;
       completion.emptyTextSent = true;
-      return [completion.indexer.next({ type: "text", text: "" })];
+      into.push(completion.indexer.next({ type: "text", text: "" }));
+      return;
     }
-    const chunks = this.#endRun(completion);
+    this.#endRun(completion, into);
     const chunk = completion.indexer.next({ type: "text", text });
     completion.run = { type: "text", index: chunk.index ?? 0, otherFields: { ...otherFields }, nested: [] };
-    return [...chunks, chunk];
+    into.push(chunk);
   }
 
-  #thinking(completion: Completion, thinking: MistralThinkChunk): StreamChunk[] {
+  #thinking(completion: Completion, thinking: MistralThinkChunk, into: ChunkSink): void {
     const part: Part = { type: "reasoning", text: nestedText(thinking.thinking) };
     const payload = signaturePayload(thinking);
     if (payload) part.payload = payload;
-    const chunks: StreamChunk[] = [];
     let run = completion.run;
     if (run?.type === "reasoning") {
-      chunks.push(this.#delta(completion, run, part));
+      into.push(this.#delta(completion, run, part));
     } else {
-      chunks.push(...this.#endRun(completion));
+      this.#endRun(completion, into);
       part.attributes = { provider: MISTRAL };
       const chunk = completion.indexer.next(part);
       run = { type: "reasoning", index: chunk.index ?? 0, otherFields: {}, nested: [] };
       completion.run = run;
-      chunks.push(chunk);
+      into.push(chunk);
     }
     const otherFields = otherChunkFields(thinking, THINKING_FIELDS);
     if (otherFields) Object.assign(run.otherFields, otherFields);
     for (const nested of thinking.thinking) run.nested.push(isPlainText(nested) ? nested.text : nested);
-    return chunks;
   }
 
   /** Ends the text or thinking run: what its chunks held beyond the text goes into the part's chunkFields. */
-  #endRun(completion: Completion): StreamChunk[] {
+  #endRun(completion: Completion, into: ChunkSink): void {
     const run = completion.run;
-    if (!run) return [];
+    if (!run) return;
     completion.run = undefined;
     const nested = run.type === "reasoning" ? joinNested(run.nested) : undefined;
     const plain = nested === undefined || (nested.length === 1 && isPlainText(nested[0] as MistralChunk));
     const attributes = chunkAttributes(false, run.otherFields, plain ? undefined : nested);
-    if (Object.keys(attributes).length === 0) return [];
-    return [this.#delta(completion, run, run.type === "text" ? { type: "text", text: "", attributes } : { type: "reasoning", text: "", attributes })];
+    if (Object.keys(attributes).length > 0) into.push(this.#delta(completion, run, run.type === "text" ? { type: "text", text: "", attributes } : { type: "reasoning", text: "", attributes }));
   }
 
   /** One piece of a tool call: the call it continues is found by id, else by `index`, else it is the latest. */
@@ -240,26 +246,25 @@ export class MistralStreamDecoder implements StreamDecoder {
   }
 
   /** The choice finished: the run ends and the tool calls, now whole, follow the content as in the blocking answer. */
-  #finish(completion: Completion): StreamChunk[] {
-    const chunks = this.#endRun(completion);
+  #finish(completion: Completion, into: ChunkSink): void {
+    this.#endRun(completion, into);
     for (const call of completion.calls) {
       const argumentsValue = call.objectArguments ?? call.fragments.join("");
-      chunks.push(completion.indexer.next(mistralToolCallToPart({ id: call.id, name: call.name, arguments: argumentsValue }, call.location)));
+      into.push(completion.indexer.next(mistralToolCallToPart({ id: call.id, name: call.name, arguments: argumentsValue }, call.location)));
     }
     completion.calls.length = 0;
     completion.callsById.clear();
     completion.callsByIndex.clear();
     completion.latestCall = undefined;
     completion.finished = true;
-    return chunks;
   }
 
-  #close(): StreamChunk[] {
+  #close(into: ChunkSink): void {
     const completion = this.#completion;
-    if (!completion || completion.closed) return [];
+    if (!completion || completion.closed) return;
     // `[DONE]` ends the stream normally even when no finish_reason came first.
-    const chunks = completion.finished ? [] : this.#finish(completion);
+    if (!completion.finished) this.#finish(completion, into);
     completion.closed = true;
-    return [...chunks, { responseId: completion.id, response: {}, done: true }];
+    into.push({ responseId: completion.id, response: {}, done: true });
   }
 }

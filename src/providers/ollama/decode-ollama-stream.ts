@@ -6,8 +6,9 @@
 import type { Part, StreamChunk } from "../../../generated/types.js";
 import { validateOllamaChatResponse, validateOllamaError } from "../../../generated/wire/ollama-validators.js";
 import { providerApiError } from "../../errors/provider-error.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import { PartIndexer } from "../part-indexer.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { checkWire } from "../wire-validation.js";
 import { OLLAMA, type OllamaChatResponse, type OllamaMessage, ollamaInfo } from "./ollama-wire.js";
 import { ollamaErrors } from "./ollama-errors.js";
@@ -35,10 +36,12 @@ function newResponse(): ResponseState {
   return { indexer: new PartIndexer(), reasoningIndex: undefined, textIndex: undefined, emptyTextSent: false, images: [], toolCalls: [], otherFields: new Map() };
 }
 
-export class OllamaStreamDecoder implements StreamDecoder {
+export class OllamaStreamDecoder extends ChunkStreamDecoder {
   #response: ResponseState = newResponse();
 
-  push(event: OllamaWireEvent): StreamChunk[] {
+  pushInto(wireEvent: WireEvent, into: ChunkSink): void {
+    // Ollama's wire readers add the line number (OllamaWireEvent); an event built elsewhere simply has none.
+    const event = wireEvent as OllamaWireEvent;
     const position = event.position;
     if (validateOllamaError(event.data)) {
       throw providerApiError(OLLAMA, ollamaErrors.errorFacts(event.data), {
@@ -47,9 +50,8 @@ export class OllamaStreamDecoder implements StreamDecoder {
       });
     }
     const line = checkWire<OllamaChatResponse>(validateOllamaChatResponse, event.data, OLLAMA, `stream line${event.line === undefined ? "" : ` ${event.line}`}`, position);
-    const chunks = line.message ? this.#message(line.message) : [];
-    if (line.done) chunks.push(...this.#done(line));
-    return chunks;
+    if (line.message) this.#message(line.message, into);
+    if (line.done) this.#done(line, into);
   }
 
   end(): StreamChunk[] {
@@ -59,44 +61,42 @@ export class OllamaStreamDecoder implements StreamDecoder {
   }
 
   /** The chunks of one line's message fragment: thinking, then content, as the blocking answer orders them. */
-  #message(message: OllamaMessage): StreamChunk[] {
+  #message(message: OllamaMessage, into: ChunkSink): void {
     const response = this.#response;
-    const chunks: StreamChunk[] = [];
     if (message.thinking) {
       if (response.reasoningIndex === undefined) {
         const chunk = response.indexer.next(ollamaThinkingPart(message.thinking));
         response.reasoningIndex = chunk.index;
-        chunks.push(chunk);
+        into.push(chunk);
       } else {
-        chunks.push({ index: response.reasoningIndex, partial: true, part: { type: "reasoning", text: message.thinking } });
+        into.push({ index: response.reasoningIndex, partial: true, part: { type: "reasoning", text: message.thinking } });
       }
     }
     if (message.content) {
       if (response.textIndex === undefined) {
         const chunk = response.indexer.next(ollamaTextPart(message.content));
         response.textIndex = chunk.index;
-        chunks.push(chunk);
+        into.push(chunk);
       } else {
-        chunks.push({ index: response.textIndex, partial: true, part: ollamaTextPart(message.content) });
+        into.push({ index: response.textIndex, partial: true, part: ollamaTextPart(message.content) });
       }
     } else if (message.content === "" && !response.emptyTextSent) {
       // Unindexed: an answer that is only "" keeps its empty text, one with parts drops it (as the blocking decoder does).
       response.emptyTextSent = true;
-      chunks.push(response.indexer.next(ollamaTextPart("")));
+      into.push(response.indexer.next(ollamaTextPart("")));
     }
-    for (const image of message.images ?? []) response.images.push(ollamaImagePart(image));
-    for (const call of message.tool_calls ?? []) response.toolCalls.push(ollamaToolCallToPart(call));
+    if (message.images) for (const image of message.images) response.images.push(ollamaImagePart(image));
+    if (message.tool_calls) for (const call of message.tool_calls) response.toolCalls.push(ollamaToolCallToPart(call));
     for (const [field, value] of otherMessageFields(message)) response.otherFields.set(field, value);
-    return chunks;
   }
 
   /** The final line: the parts held back, then the response information, and the next line starts a new response. */
-  #done(line: OllamaChatResponse): StreamChunk[] {
+  #done(line: OllamaChatResponse, into: ChunkSink): void {
     const response = this.#response;
     this.#response = newResponse();
-    const held = [...response.images, ...response.toolCalls, ...[...response.otherFields].map(([field, value]) => ollamaOtherFieldPart(field, value))];
-    const chunks: StreamChunk[] = held.map((part) => response.indexer.next(part));
-    chunks.push({ response: ollamaInfo(line, response.toolCalls.length > 0), done: true });
-    return chunks;
+    for (const image of response.images) into.push(response.indexer.next(image));
+    for (const call of response.toolCalls) into.push(response.indexer.next(call));
+    for (const [field, value] of response.otherFields) into.push(response.indexer.next(ollamaOtherFieldPart(field, value)));
+    into.push({ response: ollamaInfo(line, response.toolCalls.length > 0), done: true });
   }
 }

@@ -8,8 +8,9 @@
 // https://platform.openai.com/docs/api-reference/chat-streaming
 import type { Part, PartChunk, ResponseInfo, StreamChunk } from "../../../generated/types.js";
 import { jsonNesting } from "../../json/json-nesting.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import { PartIndexer } from "../part-indexer.js";
-import type { StreamDecoder, WireEvent, WireReader } from "../provider-codec.js";
+import type { ChunkSink, WireEvent, WireReader } from "../provider-codec.js";
 import { serverSentEventReader } from "../wire-readers.js";
 import { checkWire } from "../wire-validation.js";
 import { chatApiError } from "./decode-openai-chat-response.js";
@@ -143,24 +144,24 @@ class ChoiceStream {
   }
 
   /** A choice's delta, from the event at stream `position` whose `choices` hold it at `choicePosition`. */
-  delta(delta: OpenAiChatDelta, out: StreamChunk[], position: number | undefined, choicePosition: number): void {
+  delta(delta: OpenAiChatDelta, into: ChunkSink, position: number | undefined, choicePosition: number): void {
     const reasoning = readReasoning(delta, this.#server);
-    if (reasoning !== undefined) out.push(this.#reasoning(reasoning));
+    if (reasoning !== undefined) into.push(this.#reasoning(reasoning));
     const details = nonEmptyArray(delta.reasoning_details);
     if (details) {
       // OpenRouter's items become the reasoning part's payload at the end; the part takes its slot now.
-      if (this.#reasoningIndex < 0) out.push(this.#reasoning(undefined));
+      if (this.#reasoningIndex < 0) into.push(this.#reasoning(undefined));
       const accumulated = (this.#details ??= []);
       for (const detail of details) appendReasoningDetail(accumulated, detail);
     }
     const content = delta.content;
     if (typeof content === "string") {
-      if (content !== "") out.push(this.#text(content));
+      if (content !== "") into.push(this.#text(content));
     } else if (Array.isArray(content)) {
       for (const item of content) {
         const text = contentItemText(item);
-        if (text === undefined) out.push(this.#whole(contentItemPart(item, this.#server, this.#choice)));
-        else if (text !== "") out.push(this.#text(text));
+        if (text === undefined) into.push(this.#whole(contentItemPart(item, this.#server, this.#choice)));
+        else if (text !== "") into.push(this.#text(text));
       }
     }
     if (typeof delta.refusal === "string") this.#refusal += delta.refusal;
@@ -241,15 +242,15 @@ class ChoiceStream {
    * index order, other fields. In a response that did not finish, the tool calls stay partial, so they are
    * reported as incomplete rather than presented as calls.
    */
-  flush(responseId: string | undefined, complete: boolean, out: StreamChunk[]): void {
+  flush(responseId: string | undefined, complete: boolean, into: ChunkSink): void {
     if (this.#details) {
       const payload = { provider: this.#server.provider, kind: REASONING_DETAILS, data: JSON.stringify(this.#details) };
       const chunk: PartChunk = { index: this.#reasoningIndex, partial: true, part: { type: "reasoning", payload } };
       if (responseId !== undefined) chunk.responseId = responseId;
-      out.push(chunk);
+      into.push(chunk);
     }
-    if (this.#refusal !== "") out.push(this.#whole(refusalPart(this.#refusal, this.#server, this.#choice)));
-    if (this.#audio) out.push(this.#whole(audioPart(this.#audio, this.#server, this.#choice)));
+    if (this.#refusal !== "") into.push(this.#whole(refusalPart(this.#refusal, this.#server, this.#choice)));
+    if (this.#audio) into.push(this.#whole(audioPart(this.#audio, this.#server, this.#choice)));
     for (const call of [...this.#calls].sort((left, right) => left.key - right.key)) {
       // A whole call is checked as the blocking decoder's schema checks a call in `tool_calls`; a cut one
       // may lack what its lost fragments held, and is reported as incomplete instead.
@@ -257,9 +258,9 @@ class ChoiceStream {
       const wire = complete ? checkWire<OpenAiChatToolCall>(this.#server.validators.toolCall, joined, this.#server.provider, "streamed tool call", call.position, call.pointer) : joined;
       const chunk = this.#whole(toolCallPart(wire, this.#server, this.#choice));
       if (!complete && chunk.part.type === "tool_call") chunk.partial = true;
-      out.push(chunk);
+      into.push(chunk);
     }
-    if (this.#other) out.push(this.#whole(otherFieldsPart(this.#other, this.#server, this.#choice)));
+    if (this.#other) into.push(this.#whole(otherFieldsPart(this.#other, this.#server, this.#choice)));
   }
 
   /** A buffered call in the shape of a blocking response's tool call, for the shared mapper. */
@@ -277,29 +278,32 @@ interface ResponseStream {
   readonly choices: Map<number, ChoiceStream>;
 }
 
-export class ChatCompletionsStreamDecoder implements StreamDecoder {
+export class ChatCompletionsStreamDecoder extends ChunkStreamDecoder {
   readonly #server: ChatCompletionsServer;
   #response: ResponseStream | undefined;
 
   constructor(server: ChatCompletionsServer) {
+    super();
     this.#server = server;
   }
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const data = event.data;
-    if (data === DONE) return this.#close();
+    if (data === DONE) {
+      this.#close(into);
+      return;
+    }
     const server = this.#server;
     const position = event.position;
     // An error after HTTP 200 arrives as a data event `{"error": {...}}`.
     if (server.validators.errorBody(data)) throw chatApiError(data as OpenAiChatErrorBody, server, position);
     const chunk = checkWire<OpenAiChatCompletionChunk>(server.validators.chunk, data, server.provider, "stream chunk", position);
-    const out: StreamChunk[] = [];
     const id = chunk.id === "" ? undefined : chunk.id;
     // A new id starts the next response, on servers whose ids name responses (not Groq compound's, one per chunk).
     const idsNameResponses = server.streamIds !== "per-chunk";
-    if (idsNameResponses && this.#response && id !== undefined && this.#response.id !== undefined && id !== this.#response.id) out.push(...this.#close());
+    if (idsNameResponses && this.#response && id !== undefined && this.#response.id !== undefined && id !== this.#response.id) this.#close(into);
     // A leading chunk with no id and nothing in it (Azure's prompt_filter_results) opens no response.
-    if (!this.#response && id === undefined && chunk.choices.length === 0 && !chunk.usage) return out;
+    if (!this.#response && id === undefined && chunk.choices.length === 0 && !chunk.usage) return;
     const response = (this.#response ??= { id, model: undefined, choices: new Map() });
     let info: ResponseInfo | undefined;
     if (typeof chunk.model === "string" && chunk.model !== "" && chunk.model !== response.model) {
@@ -316,7 +320,7 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
         state = new ChoiceStream(server, response.id, index);
         response.choices.set(index, state);
       }
-      if (choice.delta) state.delta(choice.delta, out, position, choicePosition);
+      if (choice.delta) state.delta(choice.delta, into, position, choicePosition);
       if (typeof choice.finish_reason === "string" && choice.finish_reason !== "") {
         state.finished = true;
         if (index === 0) {
@@ -327,25 +331,24 @@ export class ChatCompletionsStreamDecoder implements StreamDecoder {
         }
       }
     }
-    if (info) out.push(response.id === undefined ? { response: info } : { responseId: response.id, response: info });
-    return out;
+    if (info) into.push(response.id === undefined ? { response: info } : { responseId: response.id, response: info });
   }
 
   end(): StreamChunk[] {
-    return this.#close();
+    const chunks: StreamChunk[] = [];
+    this.#close(chunks);
+    return chunks;
   }
 
   /** Ends the current response: held-back parts, then `done` when every choice finished (else it aggregates as truncated). */
-  #close(): StreamChunk[] {
+  #close(into: ChunkSink): void {
     const response = this.#response;
-    if (!response) return [];
+    if (!response) return;
     this.#response = undefined;
     const choices = [...response.choices.entries()].sort(([left], [right]) => left - right).map(([, state]) => state);
     const complete = choices.length > 0 && choices.every((state) => state.finished && !state.hasCutCall);
-    const out: StreamChunk[] = [];
-    for (const state of choices) state.flush(response.id, complete, out);
-    if (complete) out.push(response.id === undefined ? { response: {}, done: true } : { responseId: response.id, response: {}, done: true });
-    return out;
+    for (const state of choices) state.flush(response.id, complete, into);
+    if (complete) into.push(response.id === undefined ? { response: {}, done: true } : { responseId: response.id, response: {}, done: true });
   }
 }
 

@@ -8,8 +8,9 @@ import type { Part, ResponseInfo, StreamChunk } from "../../../generated/types.j
 import { validateOpenAiResponsesStreamEvent } from "../../../generated/wire/openai.responses-validators.js";
 import { sameJsonText } from "../../json/same-json-text.js";
 import { TextBuilder } from "../../streaming/text-builder.js";
+import { ChunkStreamDecoder } from "../chunk-stream-decoder.js";
 import { partChunk } from "../part-chunk.js";
-import type { StreamDecoder, WireEvent } from "../provider-codec.js";
+import type { ChunkSink, WireEvent } from "../provider-codec.js";
 import { checkWire, invalidWire } from "../wire-validation.js";
 import { failedResponseError, openAiResponsesApiError } from "./decode-openai-responses-response.js";
 import { isAssistantMessage, openAiResponsesItemToPart } from "./map-openai-responses-item.js";
@@ -53,7 +54,7 @@ function separatorsBefore(index: number, opened: number): string | undefined {
   return REASONING_PART_SEPARATOR.repeat(index - Math.max(opened - 1, 0));
 }
 
-export class OpenAiResponsesStreamDecoder implements StreamDecoder {
+export class OpenAiResponsesStreamDecoder extends ChunkStreamDecoder {
   /** The `attributes.profile` of the reasoning this server produces (none for OpenAI's own). */
   readonly #profile: string | undefined;
   #responseId: string | undefined;
@@ -62,6 +63,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
 
   /** A decoder for the stream of the server `profile` describes (OpenAI by default). */
   constructor(profile: OpenAiResponsesProfile = OPENAI_RESPONSES_PROFILES.openai) {
+    super();
     this.#profile = decodedProfile(profile);
   }
 
@@ -75,7 +77,7 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     return chunk;
   }
 
-  push(event: WireEvent): StreamChunk[] {
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const position = event.position;
     // One union validator for every event (spec: OpenAiResponsesStreamEvent): a known tag is checked
     // against its model, nested items and content parts included; any other tag passes as it is.
@@ -85,10 +87,12 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
       case "response.created":
       case "response.queued":
       case "response.in_progress":
-        return this.#started(data as OpenAiResponsesResponseEvent);
+        this.#started(data as OpenAiResponsesResponseEvent, into);
+        return;
       case "response.completed":
       case "response.incomplete":
-        return this.#finished((data as OpenAiResponsesResponseEvent).response);
+        this.#finished((data as OpenAiResponsesResponseEvent).response, into);
+        return;
       case "response.failed":
         throw failedResponseError((data as OpenAiResponsesResponseEvent).response, position);
       case "error": {
@@ -97,30 +101,36 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
         throw openAiResponsesApiError(error.error ?? { code: error.code ?? null, message: error.message ?? "" }, position);
       }
       case "response.output_item.added":
-        return this.#itemAdded(data as OpenAiResponsesOutputItemEvent);
+        this.#itemAdded(data as OpenAiResponsesOutputItemEvent, into);
+        return;
       case "response.output_item.done":
-        return this.#itemDone(data as OpenAiResponsesOutputItemEvent);
+        this.#itemDone(data as OpenAiResponsesOutputItemEvent, into);
+        return;
       case "response.content_part.added":
-        return this.#contentPartAdded(data as OpenAiResponsesContentPartAddedEvent);
+        this.#contentPartAdded(data as OpenAiResponsesContentPartAddedEvent, into);
+        return;
       case "response.output_text.delta":
       case "response.refusal.delta":
       case "response.reasoning_text.delta":
-        return this.#contentDelta(data as OpenAiResponsesContentDeltaEvent);
+        this.#contentDelta(data as OpenAiResponsesContentDeltaEvent, into);
+        return;
       case "response.reasoning_summary_part.added":
       case "response.reasoning_summary_text.delta":
-        return this.#summary(data as OpenAiResponsesSummaryEvent);
+        this.#summary(data as OpenAiResponsesSummaryEvent, into);
+        return;
       case "response.function_call_arguments.delta": {
         const delta = data as OpenAiResponsesArgumentsDeltaEvent;
         this.#state(delta.output_index, "function_call");
-        return [this.#chunk(delta.output_index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: delta.delta } })];
+        into.push(this.#chunk(delta.output_index, true, { type: "tool_call", toolCall: { id: "", type: "function", name: "", arguments: delta.delta } }));
+        return;
       }
       case "keepalive":
-        return [];
+        return;
       default:
         // `.done` events repeat what the deltas built, and hosted-tool progress events (web_search_call.*,
         // image_generation_call.partial_image, shell_call_command.*, ...) carry nothing the item's own
         // `output_item.done` does not: the final form of every item arrives there.
-        if (data.type.startsWith("response.")) return [];
+        if (data.type.startsWith("response.")) return;
         throw invalidWire(OPENAI_RESPONSES, `unknown stream event ${JSON.stringify(data.type)}`, position === undefined ? {} : { position });
     }
   }
@@ -130,17 +140,17 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     return [];
   }
 
-  #started({ type, response }: OpenAiResponsesResponseEvent): StreamChunk[] {
+  #started({ type, response }: OpenAiResponsesResponseEvent, into: ChunkSink): void {
     // response.in_progress and .queued repeat the response of response.created (with a new id, on servers
     // that rotate ids), and so does a repeated response.created.
     const active = this.#responseId !== undefined && !this.#ended;
-    if (active && (type !== "response.created" || response.id === this.#responseId)) return [];
+    if (active && (type !== "response.created" || response.id === this.#responseId)) return;
     this.#responseId = response.id;
     this.#ended = false;
     this.#items.clear();
     const info: ResponseInfo = { responseId: response.id };
     if (typeof response.model === "string" && response.model !== "") info.model = response.model;
-    return [this.#info(info, false)];
+    into.push(this.#info(info, false));
   }
 
   #state(index: number, type: string): ItemState {
@@ -157,61 +167,65 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
     return this.#chunk(index, true, part);
   }
 
-  #itemAdded(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
+  #itemAdded(event: OpenAiResponsesOutputItemEvent, into: ChunkSink): void {
     const { item, output_index: index } = event;
     const state = this.#state(index, item.type);
     state.type = item.type;
     // Only the item's shape counts here: the `.added` copy of a reasoning item's encrypted content may be incomplete.
     switch (item.type) {
       case "reasoning":
-        return [this.#opened(state, index, { type: "reasoning" })];
+        into.push(this.#opened(state, index, { type: "reasoning" }));
+        return;
       case "message":
         // Another role's message (compacted output) arrives whole at output_item.done, as an unknown part.
-        if (!isAssistantMessage(item)) return [];
+        if (!isAssistantMessage(item)) return;
         state.text ??= new TextBuilder();
-        return [this.#opened(state, index, { type: "text", text: "" })];
+        into.push(this.#opened(state, index, { type: "text", text: "" }));
+        return;
       case "function_call": {
         // The event's schema requires the call's id and name, as the blocking decoder's does.
         const call = item as OpenAiResponsesFunctionCallItem;
-        return [this.#opened(state, index, { type: "tool_call", toolCall: { id: call.call_id, type: "function", name: call.name, arguments: "" } })];
+        into.push(this.#opened(state, index, { type: "tool_call", toolCall: { id: call.call_id, type: "function", name: call.name, arguments: "" } }));
+        return;
       }
       default:
-        // Hosted tool items and the rest arrive whole at output_item.done.
-        return [];
+      // Hosted tool items and the rest arrive whole at output_item.done: nothing to send yet.
     }
   }
 
-  #contentPartAdded(event: OpenAiResponsesContentPartAddedEvent): StreamChunk[] {
-    if (event.part.type !== "reasoning_text") return [];
-    return this.#reasoningText(event.output_index, event.content_index, "");
+  #contentPartAdded(event: OpenAiResponsesContentPartAddedEvent, into: ChunkSink): void {
+    if (event.part.type === "reasoning_text") into.push(this.#reasoningText(event.output_index, event.content_index, ""));
   }
 
-  #contentDelta(event: OpenAiResponsesContentDeltaEvent): StreamChunk[] {
-    if (event.type === "response.reasoning_text.delta") return this.#reasoningText(event.output_index, event.content_index, event.delta);
+  #contentDelta(event: OpenAiResponsesContentDeltaEvent, into: ChunkSink): void {
+    if (event.type === "response.reasoning_text.delta") {
+      into.push(this.#reasoningText(event.output_index, event.content_index, event.delta));
+      return;
+    }
     const state = this.#state(event.output_index, "message");
     (state.text ??= new TextBuilder()).append(event.delta);
     // The output texts and refusals of a message are concatenated, as in the blocking decode.
-    return [this.#opened(state, event.output_index, { type: "text", text: event.delta })];
+    into.push(this.#opened(state, event.output_index, { type: "text", text: event.delta }));
   }
 
-  #reasoningText(index: number, contentIndex: number, delta: string): StreamChunk[] {
+  #reasoningText(index: number, contentIndex: number, delta: string): StreamChunk {
     const state = this.#state(index, "reasoning");
     const separators = separatorsBefore(contentIndex, state.textsOpened);
     if (separators !== undefined) state.textsOpened = contentIndex + 1;
     const text = (separators ?? "") + delta;
     (state.text ??= new TextBuilder()).append(text);
-    return [this.#opened(state, index, { type: "reasoning", text })];
+    return this.#opened(state, index, { type: "reasoning", text });
   }
 
-  #summary(event: OpenAiResponsesSummaryEvent): StreamChunk[] {
+  #summary(event: OpenAiResponsesSummaryEvent, into: ChunkSink): void {
     const state = this.#state(event.output_index, "reasoning");
     const separators = separatorsBefore(event.summary_index, state.summariesOpened);
     if (separators !== undefined) state.summariesOpened = event.summary_index + 1;
     const summary = (separators ?? "") + (event.delta ?? "");
     // A summary part opening with nothing to add still makes the summary "" rather than absent.
-    if (separators === undefined && summary === "") return [];
+    if (separators === undefined && summary === "") return;
     (state.summary ??= new TextBuilder()).append(summary);
-    return [this.#opened(state, event.output_index, { type: "reasoning", summary })];
+    into.push(this.#opened(state, event.output_index, { type: "reasoning", summary }));
   }
 
   /**
@@ -219,21 +233,23 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
    * get only what deltas cannot carry (the encrypted content, item id, status, phase, kept content);
    * anything else arrives whole, and replaces what the deltas built.
    */
-  #itemDone(event: OpenAiResponsesOutputItemEvent): StreamChunk[] {
+  #itemDone(event: OpenAiResponsesOutputItemEvent, into: ChunkSink): void {
     const { item, output_index: index } = event;
     const state = this.#state(index, item.type);
     state.type = item.type;
     state.done = item;
     const whole = openAiResponsesItemToPart(item, this.#profile);
     if (whole.type === "text" && state.partType === "text" && state.text?.toString() === whole.text) {
-      return [this.#opened(state, index, { ...whole, text: "" })];
+      into.push(this.#opened(state, index, { ...whole, text: "" }));
+      return;
     }
     if (whole.type === "reasoning" && state.partType === "reasoning" && state.text?.toString() === (whole.text ?? undefined) && state.summary?.toString() === (whole.summary ?? undefined)) {
       const { text: _text, summary: _summary, ...rest } = whole;
-      return [this.#opened(state, index, rest)];
+      into.push(this.#opened(state, index, rest));
+      return;
     }
     state.partType = whole.type;
-    return [this.#chunk(index, false, whole)];
+    into.push(this.#chunk(index, false, whole));
   }
 
   /**
@@ -241,28 +257,25 @@ export class OpenAiResponsesStreamDecoder implements StreamDecoder {
    * from the streamed one (the encrypted content of reasoning and compaction items is re-encrypted for
    * it). Its items align with the streamed ones by position; when nothing was streamed it gives them all.
    */
-  #reconcile(output: readonly OpenAiResponsesOutputItem[]): StreamChunk[] {
+  #reconcile(output: readonly OpenAiResponsesOutputItem[], into: ChunkSink): void {
     const indices = [...this.#items.keys()].sort((left, right) => left - right);
-    if (indices.length > 0 && indices.length !== output.length) return [];
-    const chunks: StreamChunk[] = [];
+    if (indices.length > 0 && indices.length !== output.length) return;
     output.forEach((item, outputPosition) => {
       const index = indices.length === 0 ? outputPosition : (indices[outputPosition] as number);
       const state = this.#items.get(index);
       if (state && (state.type !== item.type || (state.done && sameJsonText(state.done, item)))) return;
       const part = openAiResponsesItemToPart(item, this.#profile);
       if (state?.partType !== undefined && state.partType !== part.type) return;
-      chunks.push(this.#chunk(index, false, part));
+      into.push(this.#chunk(index, false, part));
     });
-    return chunks;
   }
 
-  #finished(response: OpenAiResponsesResponse): StreamChunk[] {
-    const chunks = this.#reconcile(response.output);
+  #finished(response: OpenAiResponsesResponse, into: ChunkSink): void {
+    this.#reconcile(response.output, into);
     // Some servers end the stream with an empty `output`; the finish reason then looks at the streamed items.
     const streamed = [...this.#items.values()].flatMap((state) => (state.done ? [state.done] : []));
     const items = response.output.length > 0 ? response.output : streamed;
-    chunks.push(this.#info(openAiResponsesInfo(response, items), true));
+    into.push(this.#info(openAiResponsesInfo(response, items), true));
     this.#ended = true;
-    return chunks;
   }
 }
