@@ -7,23 +7,21 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { concurrentStreamComparisons } from "./concurrent-streams.js";
-import { encodeComparisons } from "./encode-comparisons.js";
-import { growthComparisons } from "./growth-comparisons.js";
 import { type ComparisonPlan, type ComparisonResult, type Growth, growthOf, measure, peakResidentKiB } from "./harness.js";
-import { type ImportCost, type PackageSize, measureImportCosts, packageSize } from "./import-cost.js";
-import { sessionStoreComparisons } from "./session-store-comparisons.js";
-import { streamDecodeComparisons } from "./stream-decode-comparisons.js";
-import { validationComparisons } from "./validation-comparisons.js";
-import { largeLogComparison } from "./validate-large-log.js";
+import type { ImportCost, PackageSize, measureImportCosts } from "./import-cost.js";
 
-/** The groups, as plans: a memory probe builds only the comparison it measures. */
-const GROUPS: Record<string, () => ComparisonPlan[]> = {
-  "stream decode + aggregate": streamDecodeComparisons,
-  "100 concurrent streams": concurrentStreamComparisons,
-  "validation of a stored history": validationComparisons,
-  "encode a history": encodeComparisons,
-  "tool arguments in 16-byte deltas": growthComparisons,
+/**
+ * The groups, as plans, each module imported only when its group runs: a process measures only what it
+ * loaded for the jobs it times (importing the store drivers, ioredis alone, made the stream decoders'
+ * optimized code slower: Anthropic 10x went from 1.15-1.20x to 1.40-1.44x the floor), and a memory probe
+ * holds only the comparison it measures.
+ */
+const GROUPS: Record<string, () => Promise<ComparisonPlan[]>> = {
+  "stream decode + aggregate": async () => (await import("./stream-decode-comparisons.js")).streamDecodeComparisons(),
+  "100 concurrent streams": async () => (await import("./concurrent-streams.js")).concurrentStreamComparisons(),
+  "validation of a stored history": async () => (await import("./validation-comparisons.js")).validationComparisons(),
+  "encode a history": async () => (await import("./encode-comparisons.js")).encodeComparisons(),
+  "tool arguments in 16-byte deltas": async () => (await import("./growth-comparisons.js")).growthComparisons(),
 };
 
 /** Each contender warms up for at least this long before it is timed (the stores' jobs warm up once). */
@@ -43,7 +41,7 @@ function postgresUrl(): string | undefined {
 
 /** In a fresh process: one warm-up and one run of one contender; prints the peak resident memory in MiB. */
 async function probeMemory(group: string, index: number, contender: string): Promise<void> {
-  const comparison = GROUPS[group]?.()[index]?.();
+  const comparison = (await GROUPS[group]?.())?.[index]?.();
   const target = comparison?.contenders.find((candidate) => candidate.name === contender);
   if (!target) throw new Error(`no contender ${group} / #${index} / ${contender}`);
   const before = peakResidentKiB();
@@ -122,7 +120,7 @@ async function main(): Promise<void> {
   const results: ComparisonResult[] = [];
   for (const [group, build] of Object.entries(GROUPS)) {
     if (!selected(group)) continue;
-    for (const [index, plan] of build().entries()) {
+    for (const [index, plan] of (await build()).entries()) {
       const comparison = plan();
       const result = await measure(comparison, { runs, warmup, warmupMs: WARMUP_MS, sampleMs: SAMPLE_MS });
       if (!values["no-memory"]) {
@@ -136,11 +134,15 @@ async function main(): Promise<void> {
     }
   }
   // Fresh processes over a 1 GiB file, each measured alone: the time and peak memory a user's command pays.
-  if (selected("validate a session log file")) results.push(await largeLogComparison(Math.min(runs, 3), values.json ? undefined : (line) => console.error(line)));
-  const importCosts = selected("import cost") ? { ...measureImportCosts(Math.max(runs, 5)), size: packageSize() } : undefined;
+  if (selected("validate a session log file")) results.push(await (await import("./validate-large-log.js")).largeLogComparison(Math.min(runs, 3), values.json ? undefined : (line) => console.error(line)));
+  let importCosts: (ReturnType<typeof measureImportCosts> & { size: PackageSize }) | undefined;
+  if (selected("import cost")) {
+    const costs = await import("./import-cost.js");
+    importCosts = { ...costs.measureImportCosts(Math.max(runs, 5)), size: costs.packageSize() };
+  }
   if (selected("session store")) {
     const url = postgresUrl();
-    const stores = await sessionStoreComparisons(url);
+    const stores = await (await import("./session-store-comparisons.js")).sessionStoreComparisons(url);
     // Closed whatever happens: the stores include servers this run started.
     try {
       for (const comparison of stores.comparisons) results.push(await measure(comparison, { runs: Math.min(runs, 5), warmup: 1 }));
