@@ -5,19 +5,7 @@ import { PartwiseError, formatLocation } from "../errors/partwise-error.js";
 import { ownValue } from "../json/own-property.js";
 import { terminalSafeLine } from "../json/terminal-safe.js";
 import type { CommandIo } from "./command-io.js";
-import { runChat } from "./chat-command.js";
-import { runConvert } from "./convert-command.js";
-import { runDecode } from "./decode-command.js";
-import { runDemo } from "./demo-command.js";
-import { runEncode } from "./encode-command.js";
-import { runGenerate } from "./generate-command.js";
-import { runInspect } from "./inspect-command.js";
-import { runLint } from "./lint-command.js";
 import { registerProviderModules, takeProviderModules } from "./provider-modules.js";
-import { runScaffold } from "./scaffold-command.js";
-import { runSession } from "./session-command.js";
-import { runSimulate } from "./simulate-command.js";
-import { runValidate } from "./validate-command.js";
 
 const HELP = `Usage: partwise <command> [options]
 
@@ -43,19 +31,23 @@ Run \`partwise <command> --help\` for a command's options.`;
 
 type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
 
+/**
+ * Each command's module is imported when the command runs: loading every command (its providers, store
+ * drivers, code generators) took `partwise validate` 0.55 s to start against 0.11 s for node alone.
+ */
 const COMMANDS: Record<string, Command> = {
-  validate: runValidate,
-  decode: runDecode,
-  encode: runEncode,
-  convert: runConvert,
-  lint: runLint,
-  chat: runChat,
-  demo: runDemo,
-  session: runSession,
-  inspect: runInspect,
-  simulate: runSimulate,
-  generate: runGenerate,
-  scaffold: runScaffold,
+  validate: async (argv, io) => (await import("./validate-command.js")).runValidate(argv, io),
+  decode: async (argv, io) => (await import("./decode-command.js")).runDecode(argv, io),
+  encode: async (argv, io) => (await import("./encode-command.js")).runEncode(argv, io),
+  convert: async (argv, io) => (await import("./convert-command.js")).runConvert(argv, io),
+  lint: async (argv, io) => (await import("./lint-command.js")).runLint(argv, io),
+  chat: async (argv, io) => (await import("./chat-command.js")).runChat(argv, io),
+  demo: async (argv, io) => (await import("./demo-command.js")).runDemo(argv, io),
+  session: async (argv, io) => (await import("./session-command.js")).runSession(argv, io),
+  inspect: async (argv, io) => (await import("./inspect-command.js")).runInspect(argv, io),
+  simulate: async (argv, io) => (await import("./simulate-command.js")).runSimulate(argv, io),
+  generate: async (argv, io) => (await import("./generate-command.js")).runGenerate(argv, io),
+  scaffold: async (argv, io) => (await import("./scaffold-command.js")).runScaffold(argv, io),
 };
 
 /** The package version, from the package.json above this module (src/cli under tsx, dist/src/cli when built). */

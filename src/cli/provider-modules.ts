@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { PartwiseError, UsageError } from "../errors/partwise-error.js";
-import { registerProvider, type ProviderRegistration } from "../providers/registry.js";
+import type { ProviderRegistration } from "../providers/registry.js";
 
 const OPTION = "--provider-module";
 
@@ -65,6 +65,9 @@ function exportedRegistrations(module: Record<string, unknown>, specifier: strin
  * exports nothing, or exports a registration registerProvider refuses is a usage error naming it and why.
  */
 export async function registerProviderModules(specifiers: readonly string[], cwd = process.cwd()): Promise<void> {
+  if (specifiers.length === 0) return;
+  // The registry (every provider) is loaded only for a command given provider modules, or one that uses it.
+  const { registerProvider } = await import("../providers/registry.js");
   for (const specifier of specifiers) {
     let module: Record<string, unknown>;
     try {
