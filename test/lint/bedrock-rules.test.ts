@@ -45,6 +45,11 @@ describe("bedrock request rules", () => {
     await expectAccepted([question, turn, answer(firstCall(turn).id)], thinking);
   });
 
+  it("counts toolUse blocks, not distinct ids, when a repeated turn calls one id twice (bedrock/tool-results-exceed-uses)", async () => {
+    // The two assistant messages go as one turn with two toolUse blocks, so two results do not exceed them.
+    await expectAccepted([question, turn, turn, answer(firstCall(turn).id), answer("tooluse_gone")], plain);
+  });
+
   it("rejects tool blocks in a request without toolConfig (bedrock/tool-config-required)", async () => {
     const { toolConfig: _omitted, ...withoutTools } = thinking;
     await expectRejected([question, turn, answer(firstCall(turn).id)], withoutTools, "bedrock/tool-config-required", "/1/parts/2");

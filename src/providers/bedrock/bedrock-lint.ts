@@ -39,14 +39,17 @@ function* toolUseUnanswered(subject: LintSubject): Iterable<LintCause> {
   }
 }
 
-/** A user message with more results than the assistant message before it has calls; the cause is a result answering none of them. */
+/**
+ * A user message with more results than the assistant message before it has toolUse blocks (blocks, as
+ * Bedrock's error counts them: two calls with one id are two); the cause is a result answering none of them.
+ */
 function* toolResultsExceedUses(subject: LintSubject): Iterable<LintCause> {
   const turns = wireTurns(subject);
   for (const [index, turn] of turns.entries()) {
     const results = toolResultIds(turn);
-    const calls = new Set(toolUseIds(turns[index - 1]));
-    if (results.length <= calls.size) continue;
-    const extra = results.find((id) => !calls.has(id)) ?? (results.at(-1) as string);
+    const calls = toolUseIds(turns[index - 1]);
+    if (results.length <= calls.length) continue;
+    const extra = results.find((id) => !calls.includes(id)) ?? (results.at(-1) as string);
     yield { pointer: sentPartPointer(subject, resultWithId(extra)), values: { index: String(index) } };
   }
 }
