@@ -35,19 +35,19 @@ type Command = (argv: readonly string[], io: CommandIo) => Promise<number>;
  * Each command's module is imported when the command runs: loading every command (its providers, store
  * drivers, code generators) took `partwise validate` 0.55 s to start against 0.11 s for node alone.
  */
-const COMMANDS: Record<string, Command> = {
-  validate: async (argv, io) => (await import("./validate-command.js")).runValidate(argv, io),
-  decode: async (argv, io) => (await import("./decode-command.js")).runDecode(argv, io),
-  encode: async (argv, io) => (await import("./encode-command.js")).runEncode(argv, io),
-  convert: async (argv, io) => (await import("./convert-command.js")).runConvert(argv, io),
-  lint: async (argv, io) => (await import("./lint-command.js")).runLint(argv, io),
-  chat: async (argv, io) => (await import("./chat-command.js")).runChat(argv, io),
-  demo: async (argv, io) => (await import("./demo-command.js")).runDemo(argv, io),
-  session: async (argv, io) => (await import("./session-command.js")).runSession(argv, io),
-  inspect: async (argv, io) => (await import("./inspect-command.js")).runInspect(argv, io),
-  simulate: async (argv, io) => (await import("./simulate-command.js")).runSimulate(argv, io),
-  generate: async (argv, io) => (await import("./generate-command.js")).runGenerate(argv, io),
-  scaffold: async (argv, io) => (await import("./scaffold-command.js")).runScaffold(argv, io),
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  validate: async () => (await import("./validate-command.js")).runValidate,
+  decode: async () => (await import("./decode-command.js")).runDecode,
+  encode: async () => (await import("./encode-command.js")).runEncode,
+  convert: async () => (await import("./convert-command.js")).runConvert,
+  lint: async () => (await import("./lint-command.js")).runLint,
+  chat: async () => (await import("./chat-command.js")).runChat,
+  demo: async () => (await import("./demo-command.js")).runDemo,
+  session: async () => (await import("./session-command.js")).runSession,
+  inspect: async () => (await import("./inspect-command.js")).runInspect,
+  simulate: async () => (await import("./simulate-command.js")).runSimulate,
+  generate: async () => (await import("./generate-command.js")).runGenerate,
+  scaffold: async () => (await import("./scaffold-command.js")).runScaffold,
 };
 
 /** The package version, from the package.json above this module (src/cli under tsx, dist/src/cli when built). */
@@ -72,14 +72,15 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
     io.out(version());
     return 0;
   }
-  const command = ownValue(COMMANDS, name);
-  if (!command) {
+  const load = ownValue(COMMANDS, name);
+  if (!load) {
     io.err(`partwise: unknown command "${name}"\n\n${HELP}`);
     return 2;
   }
   try {
     const { modules, rest: commandArguments } = takeProviderModules(rest);
     await registerProviderModules(modules);
+    const command = await load();
     return await command(commandArguments, io);
   } catch (error) {
     if (PartwiseError.isPartwiseError(error)) {
