@@ -9,6 +9,7 @@
  */
 export {
   typedEncoder,
+  type ChunkSink,
   type EncodedRequestOf,
   type EncodeOptions,
   type Encoder,
@@ -19,6 +20,8 @@ export {
   type WireReader,
 } from "../providers/provider-codec.js";
 export { registerProvider, type ProviderRegistration } from "../providers/registry.js";
+/** The base of the built-in stream decoders: a decoder writes `pushInto(event, into)` and gets `push`, and the stream drivers make no array per event. */
+export { ChunkStreamDecoder } from "../providers/chunk-stream-decoder.js";
 
 /**
  * The shared encoder driver: `encodeHistory(history, writer)` walks the roles, asks the provider's content

@@ -8,7 +8,7 @@ import {
   type StreamChunk, type Usage,
 } from "partwise";
 import {
-  NewlineDelimitedJsonDecoder, OwnMessage, PartIndexer, ROLE_OF_PLACE, ServerSentEventDecoder, Skip, alternatingTurns,
+  ChunkStreamDecoder, NewlineDelimitedJsonDecoder, OwnMessage, PartIndexer, ROLE_OF_PLACE, ServerSentEventDecoder, Skip, alternatingTurns,
   assistantLeftOutWarning, bearerAuthHeaders, bodyRecord, bodyText, checkWire, contentJudge, contentRules, contentSupport,
   encodeHistory, forEachRun, historyMessages, invalidWire, joinUrl, namedTool, normalizedMediaType, openAiStyleErrors,
   parsePartJson, parsePartObject, parseToolArguments, parseWireJson, registerProvider, replayContext, retryableType,
@@ -16,7 +16,7 @@ import {
   wireEventsBeforeFailure, withoutBlock, withoutForeignPayload, type CompletedBeforeFailure, type FramingDecoder, type JsonLine,
   type ContentJudge, type ContentPlace, type ContentSupport, type EncodeOptions, type Encoder,
   type ErrorFacts, type ProviderCodec, type ProviderEndpoint, type ProviderErrors, type ServerSentEvent,
-  type StandaloneValidator, type StreamDecoder, type ToolDeclaration, type TurnWriter, type WireEvent, type WireReader,
+  type ChunkSink, type StandaloneValidator, type StreamDecoder, type ToolDeclaration, type TurnWriter, type WireEvent, type WireReader,
 } from "partwise/provider-kit";
 import {
   bearerAuthorized, chatCompletionAnswer, chatCompletionsRoute, chatErrorAnswer, chatMessages, chatScriptTurns,
@@ -149,25 +149,32 @@ function usageOf(usage: unknown): Usage {
   return { ...(inputTokens === undefined ? {} : { inputTokens }), ...(outputTokens === undefined ? {} : { outputTokens }) };
 }
 
-class EchoStreamDecoder implements StreamDecoder {
+class EchoStreamDecoder extends ChunkStreamDecoder {
   readonly #validators: EchoValidators;
   #indexer: PartIndexer | undefined;
-  constructor(validators: EchoValidators) { this.#validators = validators; }
-  push(event: WireEvent): StreamChunk[] {
+  constructor(validators: EchoValidators) {
+    super();
+    this.#validators = validators;
+  }
+  pushInto(event: WireEvent, into: ChunkSink): void {
     const chunk = checkWire<EchoChunk>(this.#validators.chunk, event.data, ECHO, "stream chunk", event.position);
     this.#indexer ??= new PartIndexer(chunk.id);
     const [choice] = chunk.choices;
     if (choice === undefined) {
       if (chunk.usage === undefined) throw invalidWire(ECHO, "a stream chunk with neither a choice nor usage", event.position === undefined ? {} : { position: event.position });
-      return [{ responseId: chunk.id, response: { usage: usageOf(chunk.usage) } }];
+      into.push({ responseId: chunk.id, response: { usage: usageOf(chunk.usage) } });
+      return;
     }
-    const text: StreamChunk[] = choice.delta.content ? [this.#indexer.next(textPart(choice.delta.content))] : [];
-    if (!choice.finish_reason) return text;
+    if (choice.delta.content) into.push(this.#indexer.next(textPart(choice.delta.content)));
+    if (!choice.finish_reason) return;
     const finishReason: FinishReason = choice.finish_reason === "tool_calls" ? "tool_calls" : "stop";
-    return [...text, { responseId: chunk.id, response: { finishReason, usage: usageOf(chunk.usage) }, done: true }];
+    into.push({ responseId: chunk.id, response: { finishReason, usage: usageOf(chunk.usage) }, done: true });
   }
   end(): StreamChunk[] { return []; }
 }
+
+/** Any decoder, the kit's base or not, is a StreamDecoder. */
+const echoDecoder = (validators: EchoValidators): StreamDecoder => new EchoStreamDecoder(validators);
 
 /**
  * Echo's SSE: named events whose data is JSON, then `data: [DONE]`. On the kit's framed reader, so the
@@ -223,7 +230,7 @@ export function createEchoCodec(validators: EchoValidators): ProviderCodec<EchoE
       const response = checkWire<EchoResponse>(validators.response, body, ECHO, "response");
       return { message: decodedMessage(response.choices[0]?.message), info: { responseId: response.id, model: response.model, usage: usageOf(response.usage) } };
     },
-    createStreamDecoder: () => new EchoStreamDecoder(validators),
+    createStreamDecoder: () => echoDecoder(validators),
     createWireReader: echoWireReader,
     wireEventFromJson: (value, line) => ({ data: value, position: line }),
     encodeRequest: encodeEchoRequest,
