@@ -38,6 +38,11 @@ const HELPERS: Readonly<Record<string, RuntimeHelper>> = {
     calledAs: "isDateTime(",
     definition: `const DATE_TIME = /^(\\d{4})-(\\d{2})-(\\d{2})[Tt\\s](\\d{2}):(\\d{2}):(\\d{2}(?:\\.\\d+)?)(?:[Zz]|([+-])(\\d{2})(?::?(\\d{2}))?)$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Whether the month and the day exist in the year (the calendar check of both date-time paths). */
+function isCalendarDate(year, month, day) {
+  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leapYear ? 29 : DAYS_IN_MONTH[month - 1]);
+}
 /** The decimal number text[start, end) spells, or -1 when a character is not an ASCII digit. */
 function digitsAt(text, start, end) {
   let value = 0;
@@ -61,9 +66,7 @@ function isCanonicalDateTime(text) {
   const year = digitsAt(text, 0, 4);
   const month = digitsAt(text, 5, 7);
   const day = digitsAt(text, 8, 10);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
-  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (day > (month === 2 && leapYear ? 29 : DAYS_IN_MONTH[month - 1])) return false;
+  if (year < 0 || !isCalendarDate(year, month, day)) return false;
   const hour = digitsAt(text, 11, 13);
   const minute = digitsAt(text, 14, 16);
   const second = digitsAt(text, 17, 19);
@@ -80,8 +83,7 @@ function isDateTime(text) {
   const hour = Number(fields[4]);
   const minute = Number(fields[5]);
   const second = Number(fields[6]);
-  const leapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (month < 1 || month > 12 || day < 1 || day > (month === 2 && leapYear ? 29 : DAYS_IN_MONTH[month - 1])) return false;
+  if (!isCalendarDate(year, month, day)) return false;
   const sign = fields[7];
   const hours = fields[8];
   const minutes = fields[9];
